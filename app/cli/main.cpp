@@ -1,0 +1,58 @@
+// commcanary: the headless driver of the CommCanary core. Every subcommand lives in
+// cli/commands/cmd_<name>.cpp and registers itself.
+#include "app/cli/cli.h"
+
+#include "core/util/limits.h"
+
+#include <string>
+#include <vector>
+
+namespace {
+
+std::string overview()
+{
+    std::string text =
+        "usage: commcanary COMMAND [ARGS...]\n\n"
+        "CommCanary distils communication traces of distributed LLM workloads into small, model-free,\n"
+        "replayable canaries, proves that a canary still answers like its source, and refuses to emit\n"
+        "one when it cannot. The replay engine is a deterministic scheduler model of contention and\n"
+        "overlap, not NCCL and not hardware.\n\ncommands:\n";
+    for (const auto& [name, command] : cc::cli::commands()) {
+        std::string head = "  " + name;
+        head.resize(std::max<std::size_t>(head.size() + 2, 20), ' ');
+        text += head + command.summary + "\n";
+    }
+    text += "\nRun 'commcanary COMMAND --help' for a command's arguments.\n\nlimits on untrusted input:\n";
+    text += cc::describeResourceLimits(cc::resourceLimits());
+    text += "\nexit codes: 0 ok, 1 valid negative result, 2 usage error, 3 input/validation/IO error,\n"
+            "            4 child process failure, 130 interrupted\n";
+    return text;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        cc::cli::out(overview());
+        return args.empty() ? cc::cli::kExitUsage : cc::cli::kExitOk;
+    }
+    if (args[0] == "--version") {
+        cc::cli::out(std::string("commcanary ") + COMMCANARY_VERSION + "\n");
+        return cc::cli::kExitOk;
+    }
+    const auto& commands = cc::cli::commands();
+    auto found = commands.find(args[0]);
+    if (found == commands.end()) {
+        cc::cli::err("commcanary: unknown command \"" + args[0] + "\"; run 'commcanary --help' for the list\n");
+        return cc::cli::kExitUsage;
+    }
+    std::vector<std::string> rest(args.begin() + 1, args.end());
+    try {
+        return found->second.run(rest);
+    } catch (const cc::cli::UsageError& e) {
+        cc::cli::err("commcanary " + args[0] + ": usage error: " + e.what() + "\n");
+        return cc::cli::kExitUsage;
+    }
+}

@@ -1,0 +1,425 @@
+#include "core/trace/trace_builder.h"
+
+#include "core/util/decimal.h"
+#include "core/util/limits.h"
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+
+namespace cc {
+
+namespace {
+
+constexpr std::int64_t kContradictionToleranceNs = 1;
+
+std::string nsText(Ns value) { return formatScaledDecimal(value, kMicrosToNanosScale) + " us"; }
+
+template <typename T> void permute(std::vector<T>& column, const std::vector<std::uint32_t>& order)
+{
+    std::vector<T> sorted;
+    sorted.reserve(column.size());
+    for (auto index : order) {
+        sorted.push_back(column[index]);
+    }
+    column.swap(sorted);
+}
+
+bool isReductionOp(std::string_view name)
+{
+    return name == "avg" || name == "max" || name == "min" || name == "product" || name == "sum";
+}
+
+} // namespace
+
+TraceBuilder::TraceBuilder(std::string sourceName) { trace_.sourceName = std::move(sourceName); }
+
+void TraceBuilder::addTopLevelExtra(std::string key, std::string json)
+{
+    trace_.extraTopLevel.emplace_back(std::move(key), std::move(json));
+}
+
+void TraceBuilder::reserve(std::size_t events)
+{
+    auto& t = trace_;
+    for (auto* v : {&t.op, &t.rankSet, &t.group, &t.phase, &t.dtype, &t.tag, &t.channel, &t.reductionOp,
+                    &t.idLength, &t.arrivalBegin, &t.arrivalCount, &t.extraIndex, &t.sourceIndex}) {
+        v->reserve(events);
+    }
+    for (auto* v : {&t.start, &t.gap, &t.computeBefore, &t.computeOverlap, &t.observedExposed, &t.arrivalSkew,
+                    &t.pressure, &t.bytes, &t.messageSequence}) {
+        v->reserve(events);
+    }
+    for (auto* v : {&t.rankCount, &t.concurrentGroups, &t.senderRank, &t.receiverRank, &t.rootRank}) {
+        v->reserve(events);
+    }
+    t.kind.reserve(events);
+    t.flags.reserve(events);
+    t.idOffset.reserve(events);
+}
+
+void TraceBuilder::diagnose(std::size_t eventIndex, std::string_view eventId, std::string field, std::string rule)
+{
+    if (diagnostics_.size() >= kMaxDiagnostics) {
+        ++suppressed_;
+        return;
+    }
+    diagnostics_.push_back(Diagnostic{trace_.sourceName, eventIndex, std::string(eventId), std::move(field), std::move(rule)});
+}
+
+void TraceBuilder::fail(std::size_t eventIndex, std::string eventId, std::string field, std::string rule)
+{
+    diagnose(eventIndex, eventId, std::move(field), std::move(rule));
+}
+
+void TraceBuilder::add(const Event& e)
+{
+    const std::size_t index = added_++;
+    auto bad = [&](std::string field, std::string rule) { diagnose(index, e.id, std::move(field), std::move(rule)); };
+    const auto& limits = resourceLimits();
+    if (added_ > limits.maxEvents) {
+        if (added_ == limits.maxEvents + 1) {
+            bad("events", "the trace has more than " + std::to_string(limits.maxEvents) + " events (resource limit)");
+        }
+        return;
+    }
+
+    // ---- operation ----
+    OpKind kind = OpKind::Custom;
+    if (e.op.empty()) {
+        bad("op", "must be a non-empty string");
+    } else if (auto known = opKindFromName(e.op)) {
+        kind = e.customOp ? OpKind::Custom : *known;
+    } else if (!e.customOp) {
+        bad("op", "unknown operation \"" + e.op +
+                      "\": a collective with no mapping must be marked \"custom_op\": true (it is never relabelled)");
+    }
+    if (e.bytes <= 0) {
+        bad("bytes", "must be a positive integer number of bytes (got " + std::to_string(e.bytes) + ")");
+    }
+
+    // ---- ranks ----
+    if (e.ranks.empty()) {
+        bad("ranks", "must name at least one rank");
+    } else if (e.ranks.size() > limits.maxRanksPerEvent) {
+        bad("ranks", "has " + std::to_string(e.ranks.size()) + " members, more than the limit of " +
+                         std::to_string(limits.maxRanksPerEvent));
+    }
+    std::set<std::int32_t> members;
+    for (auto r : e.ranks) {
+        if (r < 0) {
+            bad("ranks", "rank " + std::to_string(r) + " is negative");
+        } else if (!members.insert(r).second) {
+            bad("ranks", "rank " + std::to_string(r) + " appears twice");
+        }
+    }
+    if (e.rankCount && *e.rankCount != static_cast<std::int32_t>(e.ranks.size())) {
+        bad("rank_count", "is " + std::to_string(*e.rankCount) + " but ranks has " + std::to_string(e.ranks.size()) +
+                              " members");
+    }
+    auto isMember = [&](std::int32_t r) { return members.count(r) != 0; };
+
+    // ---- point-to-point and rooted operations ----
+    if (isPointToPoint(kind)) {
+        if (!e.senderRank || !e.receiverRank) {
+            bad(e.senderRank ? "receiver_rank" : "sender_rank",
+                e.op + " needs both endpoints: sender_rank and receiver_rank");
+        } else {
+            if (!isMember(*e.senderRank)) {
+                bad("sender_rank", "rank " + std::to_string(*e.senderRank) + " is not a member of ranks");
+            }
+            if (!isMember(*e.receiverRank)) {
+                bad("receiver_rank", "rank " + std::to_string(*e.receiverRank) + " is not a member of ranks");
+            }
+            if (*e.senderRank == *e.receiverRank) {
+                bad("receiver_rank", "sender and receiver are the same rank " + std::to_string(*e.senderRank));
+            }
+        }
+    }
+    if (e.rootRank && !isMember(*e.rootRank)) {
+        bad("root_rank", "rank " + std::to_string(*e.rootRank) + " is not a member of ranks");
+    }
+    for (auto [value, name] : {std::pair{e.senderRank, "sender_rank"}, std::pair{e.receiverRank, "receiver_rank"},
+                               std::pair{e.rootRank, "root_rank"}}) {
+        if (value && *value < 0) {
+            bad(name, "must not be negative");
+        }
+    }
+    if (e.concurrentGroups && *e.concurrentGroups < 1) {
+        bad("concurrent_groups", "must be a positive integer");
+    }
+    if (e.messageSequence && *e.messageSequence < 0) {
+        bad("message_sequence", "must not be negative");
+    }
+
+    // ---- strings (empty means absent; readers refuse empty strings) ----
+    if (!e.dtype.empty() && !isKnownDtype(e.dtype)) {
+        bad("dtype", "unknown dtype \"" + e.dtype + "\"");
+    }
+    if (!e.reductionOp.empty() && !isReductionOp(e.reductionOp)) {
+        bad("reduction_op", "must be one of avg, max, min, product, sum (got \"" + e.reductionOp + "\")");
+    }
+
+    // ---- timing values ----
+    for (auto [value, name] : {std::pair{e.start, "start_us"}, std::pair{e.gap, "gap_us"},
+                               std::pair{e.computeBefore, "compute_before_us"},
+                               std::pair{e.computeOverlap, "compute_overlap_us"},
+                               std::pair{e.arrivalSkew, "arrival_skew_us"},
+                               std::pair{e.observedExposed, "observed_exposed_us"}, std::pair{e.pressure, "compute_pressure"}}) {
+        if (value && *value < 0) {
+            bad(name, "must not be negative");
+        }
+    }
+    if (e.computeOverlapUnknown && e.computeOverlap) {
+        bad("compute_overlap_us", "is given while compute_overlap_unknown is true: a value cannot be both measured and unknown");
+    }
+
+    // ---- arrivals and skew ----
+    SkewState skewState = SkewState::Unknown;
+    Ns skewValue = 0;
+    if (e.arrivalsGiven) {
+        std::set<std::int32_t> seen;
+        Ns lo = 0;
+        Ns hi = 0;
+        bool first = true;
+        for (const auto& a : e.arrivals) {
+            if (!isMember(a.rank)) {
+                bad("rank_arrival_us", "rank " + std::to_string(a.rank) + " is not a member of ranks");
+            }
+            if (!seen.insert(a.rank).second) {
+                bad("rank_arrival_us", "rank " + std::to_string(a.rank) + " has two arrival times");
+            }
+            if (a.arrival < 0) {
+                bad("rank_arrival_us", "arrival of rank " + std::to_string(a.rank) + " is negative");
+            }
+            lo = first ? a.arrival : std::min(lo, a.arrival);
+            hi = first ? a.arrival : std::max(hi, a.arrival);
+            first = false;
+        }
+        if (e.arrivalsAsArray && e.arrivals.size() != e.ranks.size()) {
+            bad("rank_arrival_us", "an arrival array must have one entry per member of ranks (" +
+                                       std::to_string(e.ranks.size()) + "), got " + std::to_string(e.arrivals.size()));
+        }
+        const bool complete = seen.size() == members.size() && !members.empty();
+        if (!complete && !e.partialRankArrival) {
+            bad("rank_arrival_us", "covers " + std::to_string(seen.size()) + " of " + std::to_string(members.size()) +
+                                       " ranks; arrivals from only some ranks must be marked \"partial_rank_arrival\": true");
+        }
+        if (complete && !e.partialRankArrival) {
+            skewState = SkewState::Known;
+            skewValue = hi - lo;
+            if (e.arrivalSkew && std::llabs(*e.arrivalSkew - skewValue) > kContradictionToleranceNs) {
+                bad("arrival_skew_us", "is " + nsText(*e.arrivalSkew) + " but rank_arrival_us spans " + nsText(skewValue) +
+                                           ": contradicting values are refused, not arbitrated");
+            }
+        } else if (!e.arrivals.empty() || e.arrivalSkew) {
+            skewState = SkewState::Partial;
+            skewValue = e.arrivalSkew ? std::max(*e.arrivalSkew, hi - lo) : hi - lo;
+        }
+    } else if (e.partialRankArrival) {
+        skewState = e.arrivalSkew ? SkewState::Partial : SkewState::Unknown;
+        skewValue = e.arrivalSkew.value_or(0);
+    } else if (e.arrivalSkew) {
+        skewState = SkewState::Known;
+        skewValue = *e.arrivalSkew;
+    }
+
+    // ---- store ----
+    Trace& t = trace_;
+    t.sourceIndex.push_back(static_cast<std::uint32_t>(index));
+    t.op.push_back(t.strings.intern(e.op));
+    t.kind.push_back(kind);
+    std::uint16_t flags = 0;
+    flags |= e.customOp ? kFlagCustomOp : 0;
+    flags |= e.computeOverlapUnknown ? kFlagOverlapUnknown : 0;
+    flags |= e.partialRankArrival ? kFlagPartialArrival : 0;
+    flags |= e.arrivalsGiven ? kFlagArrivalsGiven : 0;
+    flags |= e.arrivalsAsArray ? kFlagArrivalsAsArray : 0;
+    t.flags.push_back(flags);
+    t.bytes.push_back(e.bytes);
+    t.rankSet.push_back(t.rankSets.intern(e.ranks, e.ranksAsCount));
+    t.rankCount.push_back(e.rankCount.value_or(kNoRank));
+    auto internOpt = [&](const std::string& s) { return s.empty() ? kNoString : t.strings.intern(s); };
+    t.group.push_back(internOpt(e.group));
+    t.phase.push_back(internOpt(e.phase));
+    t.dtype.push_back(internOpt(e.dtype));
+    t.tag.push_back(internOpt(e.tag));
+    t.channel.push_back(internOpt(e.channel));
+    t.reductionOp.push_back(internOpt(e.reductionOp));
+    if (e.id.empty()) {
+        t.idOffset.push_back(UINT64_MAX);
+        t.idLength.push_back(0);
+    } else {
+        t.idOffset.push_back(t.idArena.size());
+        t.idLength.push_back(static_cast<std::uint32_t>(e.id.size()));
+        t.idArena += e.id;
+    }
+    auto ns = [](const std::optional<Ns>& v) { return v.value_or(kAbsentNs); };
+    t.start.push_back(ns(e.start));
+    t.gap.push_back(ns(e.gap));
+    t.computeBefore.push_back(ns(e.computeBefore));
+    t.computeOverlap.push_back(ns(e.computeOverlap));
+    t.observedExposed.push_back(ns(e.observedExposed));
+    t.arrivalSkew.push_back(ns(e.arrivalSkew));
+    t.pressure.push_back(ns(e.pressure));
+    t.concurrentGroups.push_back(e.concurrentGroups.value_or(kNoRank));
+    t.senderRank.push_back(e.senderRank.value_or(kNoRank));
+    t.receiverRank.push_back(e.receiverRank.value_or(kNoRank));
+    t.rootRank.push_back(e.rootRank.value_or(kNoRank));
+    t.messageSequence.push_back(e.messageSequence.value_or(-1));
+    t.arrivalBegin.push_back(static_cast<std::uint32_t>(t.arrivalRank.size()));
+    t.arrivalCount.push_back(static_cast<std::uint32_t>(e.arrivals.size()));
+    for (const auto& a : e.arrivals) {
+        t.arrivalRank.push_back(a.rank);
+        t.arrivalTime.push_back(a.arrival);
+    }
+    if (e.extraJson.empty()) {
+        t.extraIndex.push_back(kNoString);
+    } else {
+        t.extraIndex.push_back(static_cast<std::uint32_t>(t.extras.size()));
+        t.extras.push_back(e.extraJson);
+    }
+    t.skewState.push_back(skewState);
+    t.skewValue.push_back(skewValue);
+}
+
+Trace TraceBuilder::finish(Progress& progress)
+{
+    Trace& t = trace_;
+    const std::size_t n = t.size();
+    progress.check();
+
+    // ---- timing semantics ----
+    std::size_t stamped = 0;
+    std::size_t gapped = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        stamped += t.start[i] != kAbsentNs ? 1 : 0;
+        gapped += t.gap[i] != kAbsentNs ? 1 : 0;
+    }
+    if (n == 0 || stamped == 0) {
+        t.timing = TimingSemantics::Gapped;
+    } else if (stamped == n) {
+        t.timing = TimingSemantics::Timestamped;
+    } else if (gapped == n) {
+        t.timing = TimingSemantics::MixedGapped;
+    } else {
+        // Mixed without a gap everywhere: name the first events that break the rule.
+        std::size_t reported = 0;
+        for (std::size_t i = 0; i < n && reported < 5; ++i) {
+            if (t.start[i] == kAbsentNs && t.gap[i] == kAbsentNs) {
+                diagnose(t.sourceIndex[i], t.id(i), "start_us",
+                         "mixed timing semantics: " + std::to_string(stamped) + " of " + std::to_string(n) +
+                             " events have start_us and this one has neither start_us nor gap_us; a mix is accepted "
+                             "only when every event supplies its own gap_us");
+                ++reported;
+            }
+        }
+    }
+
+    if (!diagnostics_.empty()) {
+        auto all = diagnostics_;
+        if (suppressed_ > 0) {
+            all.push_back(Diagnostic{t.sourceName, kNoEvent, {}, {},
+                                     "... and " + std::to_string(suppressed_) + " more problems not listed"});
+        }
+        throw InputError(std::move(all));
+    }
+
+    // ---- canonical order ----
+    if (t.timing == TimingSemantics::Timestamped) {
+        std::vector<std::uint32_t> order(n);
+        std::iota(order.begin(), order.end(), 0U);
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::uint32_t a, std::uint32_t b) { return t.start[a] < t.start[b]; });
+        bool sorted = true;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (order[i] != i) {
+                sorted = false;
+                break;
+            }
+        }
+        if (!sorted) {
+            permute(t.sourceIndex, order);
+            permute(t.op, order);
+            permute(t.kind, order);
+            permute(t.flags, order);
+            permute(t.bytes, order);
+            permute(t.rankSet, order);
+            permute(t.rankCount, order);
+            for (auto* v : {&t.group, &t.phase, &t.dtype, &t.tag, &t.channel, &t.reductionOp, &t.idLength,
+                            &t.arrivalBegin, &t.arrivalCount, &t.extraIndex}) {
+                permute(*v, order);
+            }
+            permute(t.idOffset, order);
+            for (auto* v : {&t.start, &t.gap, &t.computeBefore, &t.computeOverlap, &t.observedExposed, &t.arrivalSkew,
+                            &t.pressure, &t.messageSequence, &t.skewValue}) {
+                permute(*v, order);
+            }
+            for (auto* v : {&t.concurrentGroups, &t.senderRank, &t.receiverRank, &t.rootRank}) {
+                permute(*v, order);
+            }
+            permute(t.skewState, order);
+        }
+    }
+    progress.check();
+
+    // ---- derived timing ----
+    t.effectiveGap.assign(n, 0);
+    t.issueTime.assign(n, 0);
+    constexpr Ns kMaxTime = std::numeric_limits<Ns>::max() / 4;
+    if (t.timing == TimingSemantics::Timestamped) {
+        t.originNs = n > 0 ? t.start[0] : 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            t.issueTime[i] = t.start[i] - t.originNs;
+            if (i > 0) {
+                Ns implied = t.start[i] - t.start[i - 1];
+                t.effectiveGap[i] = implied;
+                if (t.gap[i] != kAbsentNs && std::llabs(t.gap[i] - implied) > kContradictionToleranceNs) {
+                    diagnose(t.sourceIndex[i], t.id(i), "gap_us",
+                             "is " + nsText(t.gap[i]) + " but start_us implies " + nsText(implied) +
+                                 " since the previous event in time order: a timestamp and a gap that contradict "
+                                 "each other are refused, not arbitrated");
+                }
+            }
+        }
+    } else {
+        t.originNs = 0;
+        Ns clock = 0;
+        Ns lastStamp = kAbsentNs;
+        Ns lastStampClock = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            Ns g = t.gap[i] != kAbsentNs ? t.gap[i] : (t.computeBefore[i] != kAbsentNs ? t.computeBefore[i] : 0);
+            t.effectiveGap[i] = g;
+            if (clock > kMaxTime - g) {
+                diagnose(t.sourceIndex[i], t.id(i), "gap_us", "cumulative time overflows the 64-bit nanosecond range");
+                break;
+            }
+            clock += g;
+            t.issueTime[i] = clock;
+            if (t.timing == TimingSemantics::MixedGapped && t.start[i] != kAbsentNs) {
+                if (lastStamp != kAbsentNs) {
+                    Ns byStamps = t.start[i] - lastStamp;
+                    Ns byGaps = clock - lastStampClock;
+                    if (std::llabs(byStamps - byGaps) > kContradictionToleranceNs) {
+                        diagnose(t.sourceIndex[i], t.id(i), "start_us",
+                                 "is " + nsText(byStamps) + " after the previous timestamped event, but the gaps in "
+                                 "between add up to " + nsText(byGaps) +
+                                 ": a timestamp and a gap that contradict each other are refused, not arbitrated");
+                    }
+                }
+                lastStamp = t.start[i];
+                lastStampClock = clock;
+            }
+        }
+    }
+    if (!diagnostics_.empty()) {
+        throw InputError(diagnostics_);
+    }
+    progress.report(1.0, "trace validated");
+    Trace result = std::move(trace_);
+    trace_ = Trace{};
+    trace_.sourceName = result.sourceName;
+    return result;
+}
+
+} // namespace cc

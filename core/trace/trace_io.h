@@ -1,0 +1,28 @@
+// Reading and writing commcanary.trace.v1 JSON (the Python prototype's trace format).
+#pragma once
+
+#include "core/trace/trace.h"
+#include "core/util/progress.h"
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace cc {
+
+inline constexpr std::string_view kTraceFormat = "commcanary.trace.v1";
+
+/// Parses trace JSON text. sourceName names the input in messages. Throws InputError.
+Trace parseTrace(std::string_view json, const std::string& sourceName, Progress& progress);
+
+/// Reads a trace file (plain or gzip). Throws IoError / InputError.
+Trace readTrace(const std::filesystem::path& path, Progress& progress);
+
+/// Writes the trace as commcanary.trace.v1 JSON: events in canonical order, times as exact
+/// microsecond decimals, unknown fields preserved. Deterministic.
+std::string writeTraceJson(const Trace& trace);
+
+/// Writes the trace to a file atomically.
+void writeTraceFile(const Trace& trace, const std::filesystem::path& path);
+
+} // namespace cc

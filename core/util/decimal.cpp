@@ -1,0 +1,187 @@
+#include "core/util/decimal.h"
+
+#include <array>
+#include <limits>
+
+namespace cc {
+
+namespace {
+
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+} // namespace
+
+ScaledValue parseScaledDecimal(std::string_view text, int scale, bool allowNegative)
+{
+    ScaledValue out;
+    std::size_t pos = 0;
+    bool negative = false;
+    if (pos < text.size() && text[pos] == '-') {
+        negative = true;
+        ++pos;
+    }
+    // Collect significant digits of integer and fraction parts.
+    std::string digits;
+    digits.reserve(text.size());
+    int fractionDigits = 0;
+    std::size_t intStart = pos;
+    while (pos < text.size() && isDigit(text[pos])) {
+        digits += text[pos++];
+    }
+    if (pos == intStart) {
+        out.error = DecimalError::NotANumber;
+        return out;
+    }
+    if (pos < text.size() && text[pos] == '.') {
+        ++pos;
+        std::size_t fracStart = pos;
+        while (pos < text.size() && isDigit(text[pos])) {
+            digits += text[pos++];
+            ++fractionDigits;
+        }
+        if (pos == fracStart) {
+            out.error = DecimalError::NotANumber;
+            return out;
+        }
+    }
+    long long exponent = 0;
+    if (pos < text.size() && (text[pos] == 'e' || text[pos] == 'E')) {
+        ++pos;
+        bool expNegative = false;
+        if (pos < text.size() && (text[pos] == '+' || text[pos] == '-')) {
+            expNegative = text[pos] == '-';
+            ++pos;
+        }
+        std::size_t expStart = pos;
+        while (pos < text.size() && isDigit(text[pos])) {
+            if (exponent < 100000) {
+                exponent = exponent * 10 + (text[pos] - '0');
+            }
+            ++pos;
+        }
+        if (pos == expStart) {
+            out.error = DecimalError::NotANumber;
+            return out;
+        }
+        if (expNegative) {
+            exponent = -exponent;
+        }
+    }
+    if (pos != text.size()) {
+        out.error = DecimalError::NotANumber;
+        return out;
+    }
+    // value = digits × 10^(exponent - fractionDigits); scaled = digits × 10^(shift)
+    long long shift = exponent - fractionDigits + scale;
+    // Strip leading zeros.
+    std::size_t first = digits.find_first_not_of('0');
+    if (first == std::string::npos) {
+        out.value = 0; // zero, negative zero included
+        return out;
+    }
+    std::string_view sig(digits);
+    sig.remove_prefix(first);
+    if (negative && !allowNegative) {
+        out.error = DecimalError::Negative;
+        return out;
+    }
+    // Negative shift: trailing digits must be zeros, else the value is finer than the unit.
+    if (shift < 0) {
+        auto drop = static_cast<std::size_t>(-shift);
+        if (drop >= sig.size()) {
+            out.error = DecimalError::TooFine;
+            return out;
+        }
+        for (std::size_t i = sig.size() - drop; i < sig.size(); ++i) {
+            if (sig[i] != '0') {
+                out.error = DecimalError::TooFine;
+                return out;
+            }
+        }
+        sig.remove_suffix(drop);
+        shift = 0;
+    }
+    if (static_cast<long long>(sig.size()) + shift > 19) {
+        out.error = DecimalError::OutOfRange;
+        return out;
+    }
+    unsigned long long acc = 0;
+    constexpr unsigned long long limit = static_cast<unsigned long long>(std::numeric_limits<std::int64_t>::max());
+    for (char c : sig) {
+        unsigned long long d = static_cast<unsigned long long>(c - '0');
+        if (acc > (limit - d) / 10) {
+            out.error = DecimalError::OutOfRange;
+            return out;
+        }
+        acc = acc * 10 + d;
+    }
+    for (long long i = 0; i < shift; ++i) {
+        if (acc > limit / 10) {
+            out.error = DecimalError::OutOfRange;
+            return out;
+        }
+        acc *= 10;
+    }
+    out.value = negative ? -static_cast<std::int64_t>(acc) : static_cast<std::int64_t>(acc);
+    return out;
+}
+
+void appendScaledDecimal(std::string& out, std::int64_t value, int scale)
+{
+    if (value < 0) {
+        out += '-';
+        // Avoid overflow on INT64_MIN by working in unsigned.
+    }
+    unsigned long long magnitude = value < 0 ? 0ULL - static_cast<unsigned long long>(value)
+                                             : static_cast<unsigned long long>(value);
+    std::array<char, 32> buffer{};
+    int length = 0;
+    do {
+        buffer[static_cast<std::size_t>(length++)] = static_cast<char>('0' + magnitude % 10);
+        magnitude /= 10;
+    } while (magnitude != 0);
+    // buffer holds digits in reverse. Pad so there is at least one integer digit.
+    while (length <= scale) {
+        buffer[static_cast<std::size_t>(length++)] = '0';
+    }
+    // Trim trailing fractional zeros (which sit at the front of the reversed buffer).
+    int firstKept = 0;
+    while (firstKept < scale && buffer[static_cast<std::size_t>(firstKept)] == '0') {
+        ++firstKept;
+    }
+    for (int i = length - 1; i >= scale; --i) {
+        out += buffer[static_cast<std::size_t>(i)];
+    }
+    if (firstKept < scale) {
+        out += '.';
+        for (int i = scale - 1; i >= firstKept; --i) {
+            out += buffer[static_cast<std::size_t>(i)];
+        }
+    }
+}
+
+std::string formatScaledDecimal(std::int64_t value, int scale)
+{
+    std::string out;
+    appendScaledDecimal(out, value, scale);
+    return out;
+}
+
+std::string_view decimalErrorText(DecimalError error)
+{
+    switch (error) {
+    case DecimalError::None:
+        return "is valid";
+    case DecimalError::NotANumber:
+        return "is not a finite JSON number";
+    case DecimalError::Negative:
+        return "must not be negative";
+    case DecimalError::TooFine:
+        return "has more precision than the unit kept inside (1 ns for times, 1e-9 for factors)";
+    case DecimalError::OutOfRange:
+        return "is too large for a 64-bit integer";
+    }
+    return "is invalid";
+}
+
+} // namespace cc

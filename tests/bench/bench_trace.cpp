@@ -1,0 +1,100 @@
+// Load + validate + normalise + hash throughput of commcanary.trace.v1 files.
+// The inputs are generated training traces (1K, 100K, 1M events) written to a temporary folder,
+// plus the Python prototype's fixtures from ../shared/peer/bench when present.
+//   build/release/tests/bench/bench_trace --benchmark_counters_tabular=true
+#include "core/generate/generators.h"
+#include "core/trace/normalized.h"
+#include "core/trace/trace_io.h"
+#include "core/util/atomic_file.h"
+
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sys/resource.h>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path benchDir()
+{
+    static fs::path dir = [] {
+        fs::path d = fs::temp_directory_path() / ("commcanary-bench-" + std::to_string(::getpid()));
+        fs::create_directories(d);
+        return d;
+    }();
+    return dir;
+}
+
+const fs::path& generatedTrace(std::uint64_t events)
+{
+    static std::map<std::uint64_t, fs::path> cache;
+    auto found = cache.find(events);
+    if (found != cache.end()) {
+        return found->second;
+    }
+    cc::NullProgress progress;
+    cc::GeneratorOptions options;
+    options.events = events;
+    fs::path path = benchDir() / ("training-" + std::to_string(events) + ".json");
+    cc::writeTraceFile(cc::generateTraining(options, progress), path);
+    return cache.emplace(events, path).first->second;
+}
+
+double peakRssMiB()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+void loadValidateNormaliseHash(benchmark::State& state, const fs::path& path)
+{
+    cc::NullProgress progress;
+    const auto bytes = fs::file_size(path);
+    std::size_t events = 0;
+    for (auto _ : state) {
+        cc::Trace trace = cc::readTrace(path, progress);
+        std::string sha = cc::normalizedSha256(trace, progress);
+        benchmark::DoNotOptimize(sha);
+        events = trace.size();
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(bytes) * state.iterations());
+    state.SetItemsProcessed(static_cast<std::int64_t>(events) * state.iterations());
+    state.counters["events"] = static_cast<double>(events);
+    state.counters["file_MiB"] = static_cast<double>(bytes) / (1024.0 * 1024.0);
+    state.counters["peak_rss_MiB"] = peakRssMiB();
+}
+
+void BM_Generated(benchmark::State& state)
+{
+    loadValidateNormaliseHash(state, generatedTrace(static_cast<std::uint64_t>(state.range(0))));
+}
+
+void BM_PrototypeFixture(benchmark::State& state)
+{
+    fs::path path = fs::path(COMMCANARY_SHARED_DIR) / "peer" / "bench" /
+                    (state.range(0) == 1000 ? "trace-001000.json" : state.range(0) == 10000 ? "trace-010000.json" : "trace-100000.json");
+    if (!fs::exists(path)) {
+        state.SkipWithError("../shared/peer/bench is absent");
+        return;
+    }
+    loadValidateNormaliseHash(state, path);
+}
+
+} // namespace
+
+BENCHMARK(BM_Generated)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
+BENCHMARK(BM_PrototypeFixture)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+
+int main(int argc, char** argv)
+{
+    benchmark::Initialize(&argc, argv);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    std::error_code ec;
+    fs::remove_all(benchDir(), ec);
+    return 0;
+}

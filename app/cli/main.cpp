@@ -33,6 +33,14 @@ std::string overview()
 
 int main(int argc, char** argv)
 {
+#if defined(COMMCANARY_REQUIRES_AVX2)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2") == 0) {
+        cc::cli::err("commcanary: this build needs an x86-64-v3 processor (AVX2); rebuild with "
+                     "-DCOMMCANARY_X86_64_V3=OFF for the portable JSON kernel\n");
+        return cc::cli::kExitInput;
+    }
+#endif
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         cc::cli::out(overview());

@@ -51,14 +51,24 @@ std::uint32_t StringTable::find(std::string_view text) const
 
 std::uint32_t RankSetTable::intern(const std::vector<std::int32_t>& ranks, bool asCount)
 {
-    auto key = std::make_pair(ranks, asCount);
-    auto found = index_.find(key);
-    if (found != index_.end()) {
-        return found->second;
+    if (last_ < entries_.size() && entries_[last_].asCount == asCount && entries_[last_].ranks == ranks) {
+        return last_;
+    }
+    std::uint64_t h = asCount ? 0x9e3779b97f4a7c15ULL : 0;
+    for (auto r : ranks) {
+        h = (h ^ static_cast<std::uint32_t>(r)) * 0x100000001b3ULL;
+    }
+    auto& bucket = index_[h];
+    for (auto id : bucket) {
+        if (entries_[id].asCount == asCount && entries_[id].ranks == ranks) {
+            last_ = id;
+            return id;
+        }
     }
     auto id = static_cast<std::uint32_t>(entries_.size());
     entries_.push_back(Entry{ranks, asCount});
-    index_.emplace(std::move(key), id);
+    bucket.push_back(id);
+    last_ = id;
     return id;
 }
 

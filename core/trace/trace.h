@@ -71,7 +71,8 @@ public:
 
 private:
     std::vector<Entry> entries_;
-    std::map<std::pair<std::vector<std::int32_t>, bool>, std::uint32_t> index_;
+    std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> index_; ///< content hash -> ids
+    std::uint32_t last_ = 0; ///< the most recent answer: consecutive events often share a set
 };
 
 /// Per-event flag bits.

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <numeric>
-#include <set>
 
 namespace cc {
 
@@ -105,19 +104,21 @@ void TraceBuilder::add(const Event& e)
         bad("ranks", "has " + std::to_string(e.ranks.size()) + " members, more than the limit of " +
                          std::to_string(limits.maxRanksPerEvent));
     }
-    std::set<std::int32_t> members;
-    for (auto r : e.ranks) {
-        if (r < 0) {
-            bad("ranks", "rank " + std::to_string(r) + " is negative");
-        } else if (!members.insert(r).second) {
-            bad("ranks", "rank " + std::to_string(r) + " appears twice");
+    members_.assign(e.ranks.begin(), e.ranks.end());
+    std::sort(members_.begin(), members_.end());
+    for (std::size_t k = 0; k < members_.size(); ++k) {
+        if (members_[k] < 0) {
+            bad("ranks", "rank " + std::to_string(members_[k]) + " is negative");
+        } else if (k > 0 && members_[k] == members_[k - 1] && (k < 2 || members_[k - 2] != members_[k])) {
+            bad("ranks", "rank " + std::to_string(members_[k]) + " appears twice");
         }
     }
+    members_.erase(std::unique(members_.begin(), members_.end()), members_.end());
     if (e.rankCount && *e.rankCount != static_cast<std::int32_t>(e.ranks.size())) {
         bad("rank_count", "is " + std::to_string(*e.rankCount) + " but ranks has " + std::to_string(e.ranks.size()) +
                               " members");
     }
-    auto isMember = [&](std::int32_t r) { return members.count(r) != 0; };
+    auto isMember = [&](std::int32_t r) { return std::binary_search(members_.begin(), members_.end(), r); };
 
     // ---- point-to-point and rooted operations ----
     if (isPointToPoint(kind)) {
@@ -178,7 +179,7 @@ void TraceBuilder::add(const Event& e)
     SkewState skewState = SkewState::Unknown;
     Ns skewValue = 0;
     if (e.arrivalsGiven) {
-        std::set<std::int32_t> seen;
+        seen_.clear();
         Ns lo = 0;
         Ns hi = 0;
         bool first = true;
@@ -186,23 +187,28 @@ void TraceBuilder::add(const Event& e)
             if (!isMember(a.rank)) {
                 bad("rank_arrival_us", "rank " + std::to_string(a.rank) + " is not a member of ranks");
             }
-            if (!seen.insert(a.rank).second) {
-                bad("rank_arrival_us", "rank " + std::to_string(a.rank) + " has two arrival times");
-            }
             if (a.arrival < 0) {
                 bad("rank_arrival_us", "arrival of rank " + std::to_string(a.rank) + " is negative");
             }
+            seen_.push_back(a.rank);
             lo = first ? a.arrival : std::min(lo, a.arrival);
             hi = first ? a.arrival : std::max(hi, a.arrival);
             first = false;
         }
+        std::sort(seen_.begin(), seen_.end());
+        for (std::size_t k = 1; k < seen_.size(); ++k) {
+            if (seen_[k] == seen_[k - 1]) {
+                bad("rank_arrival_us", "rank " + std::to_string(seen_[k]) + " has two arrival times");
+            }
+        }
+        seen_.erase(std::unique(seen_.begin(), seen_.end()), seen_.end());
         if (e.arrivalsAsArray && e.arrivals.size() != e.ranks.size()) {
             bad("rank_arrival_us", "an arrival array must have one entry per member of ranks (" +
                                        std::to_string(e.ranks.size()) + "), got " + std::to_string(e.arrivals.size()));
         }
-        const bool complete = seen.size() == members.size() && !members.empty();
+        const bool complete = seen_.size() == members_.size() && !members_.empty();
         if (!complete && !e.partialRankArrival) {
-            bad("rank_arrival_us", "covers " + std::to_string(seen.size()) + " of " + std::to_string(members.size()) +
+            bad("rank_arrival_us", "covers " + std::to_string(seen_.size()) + " of " + std::to_string(members_.size()) +
                                        " ranks; arrivals from only some ranks must be marked \"partial_rank_arrival\": true");
         }
         if (complete && !e.partialRankArrival) {

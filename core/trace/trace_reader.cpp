@@ -365,7 +365,12 @@ private:
             if (e.ranks.size() >= resourceLimits().maxRanksPerEvent) {
                 throw FieldError{"ranks", "has more members than the limit of " + std::to_string(resourceLimits().maxRanksPerEvent)};
             }
-            e.ranks.push_back(rank(item, "ranks[" + std::to_string(e.ranks.size()) + "]"));
+            try {
+                e.ranks.push_back(rank(item, "ranks"));
+            } catch (FieldError& error) {
+                error.field = "ranks[" + std::to_string(e.ranks.size()) + "]";
+                throw;
+            }
         }
     }
 
@@ -387,7 +392,12 @@ private:
                 if (element.get(item) != simdjson::SUCCESS) {
                     throw FieldError{"rank_arrival_us", "malformed array"};
                 }
-                arrayArrivals_.push_back(timeNs(item, "rank_arrival_us[" + std::to_string(arrayArrivals_.size()) + "]"));
+                try {
+                    arrayArrivals_.push_back(timeNs(item, "rank_arrival_us"));
+                } catch (FieldError& error) {
+                    error.field = "rank_arrival_us[" + std::to_string(arrayArrivals_.size()) + "]";
+                    throw;
+                }
             }
             return;
         }
@@ -400,17 +410,22 @@ private:
             if (field.unescaped_key().get(key) != simdjson::SUCCESS) {
                 throw FieldError{"rank_arrival_us", "malformed key"};
             }
-            std::string path = "rank_arrival_us." + std::string(key);
+            auto path = [&] { return "rank_arrival_us." + std::string(key); };
             auto parsedKey = parseScaledDecimal(key, 0);
             if (key.empty() || key.find_first_not_of("0123456789") != std::string_view::npos ||
                 parsedKey.error != DecimalError::None || parsedKey.value > INT32_MAX) {
-                throw FieldError{path, "key \"" + std::string(key) + "\" is not a rank number"};
+                throw FieldError{path(), "key \"" + std::string(key) + "\" is not a rank number"};
             }
             od::value item;
             if (field.value().get(item) != simdjson::SUCCESS) {
-                throw FieldError{path, "malformed value"};
+                throw FieldError{path(), "malformed value"};
             }
-            e.arrivals.push_back(RankArrival{static_cast<std::int32_t>(parsedKey.value), timeNs(item, path)});
+            try {
+                e.arrivals.push_back(RankArrival{static_cast<std::int32_t>(parsedKey.value), timeNs(item, "rank_arrival_us")});
+            } catch (FieldError& error) {
+                error.field = path();
+                throw;
+            }
         }
     }
 

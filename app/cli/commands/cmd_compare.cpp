@@ -1,0 +1,59 @@
+// commcanary compare BASELINE CANDIDATE [--threshold median=5%,p99=10%] [-o OUT.json]
+//                    [--baseline-config NAME --candidate-config NAME]
+#include "app/cli/cli.h"
+
+#include "core/report/compare.h"
+#include "core/report/report.h"
+#include "core/util/atomic_file.h"
+#include "core/util/limits.h"
+
+namespace cc::cli {
+
+namespace {
+
+int runCompare(const std::vector<std::string>& argv)
+{
+    Args args("compare", "BASELINE CANDIDATE [--threshold median=5%,p99=10%] [-o OUT.json]",
+              "The regression gate in front of a rollout: compares a candidate replay report with a baseline replay "
+              "report of the same input and protocol, overall, per phase and per operation, and exits 1 when any "
+              "figure grows by more than its threshold (relative to the baseline). Configurations are paired by "
+              "name, or one pair is chosen with --baseline-config and --candidate-config. Reports that are not "
+              "comparable (different inputs, seeds, iterations, ablations, isolated mode or simulator versions, or "
+              "edited after they were written) are refused with exit 3.");
+    args.positional("BASELINE", "the baseline report (commcanary-workbench.report.v1)");
+    args.positional("CANDIDATE", "the candidate report");
+    args.option("threshold", "LIST",
+                "relative thresholds, e.g. median=5%,p99=10%,max=20%; unnamed metrics keep their defaults, "
+                "METRIC=off disables one (metrics: median, p95, p99, max, mean)",
+                std::string("median=5%,p95=10%,p99=10%,mean=5%"));
+    args.option("baseline-config", "NAME", "compare only this configuration of the baseline ...");
+    args.option("candidate-config", "NAME", "... with this configuration of the candidate");
+    args.option("output", "OUT.json", "also write the comparison (commcanary-workbench.compare.v1)");
+    if (!args.parse(argv)) {
+        return kExitOk;
+    }
+    return guarded("compare", [&] {
+        const std::string baselinePath = args.positionalValue("BASELINE");
+        const std::string candidatePath = args.positionalValue("CANDIDATE");
+        const ReportView baseline =
+            readReportView(readFileBounded(baselinePath, resourceLimits().maxInputBytes), baselinePath);
+        const ReportView candidate =
+            readReportView(readFileBounded(candidatePath, resourceLimits().maxInputBytes), candidatePath);
+        CompareOptions options;
+        options.thresholds = parseThresholds(args.value("threshold"), "--threshold");
+        options.baselineConfig = args.value("baseline-config");
+        options.candidateConfig = args.value("candidate-config");
+        const CompareResult result = compareReports(baseline, candidate, options);
+        if (args.has("output")) {
+            writeFileAtomic(args.value("output"), compareJson(baseline, candidate, options, result));
+        }
+        out(compareText(result));
+        return result.regression ? kExitNegative : kExitOk;
+    });
+}
+
+const Registrar registrar("compare", "compare two replay reports against regression thresholds", runCompare);
+
+} // namespace
+
+} // namespace cc::cli

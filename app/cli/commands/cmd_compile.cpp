@@ -1,0 +1,229 @@
+// commcanary compile TRACE -o CANARY [--lossless-timing] [--max-*-error ...] [--timing-sample-limit N]
+//                   [--group-sample-limit HASH=N ...] [--strict [--configs FILE] [tolerances]] [--prefix N]
+#include "app/cli/cli.h"
+
+#include "core/canary/canary_writer.h"
+#include "core/compile/compiler.h"
+#include "core/trace/trace_io.h"
+#include "core/util/atomic_file.h"
+#include "core/util/decimal.h"
+#include "core/util/errors.h"
+#include "core/util/limits.h"
+#include "core/verify/strict_gate.h"
+#include "core/verify/verification_json.h"
+#include "core/verify/verify_options_text.h"
+
+#include <memory>
+
+namespace cc::cli {
+
+namespace {
+
+const char* const kBudgetOptions[] = {
+    "max-gap-error-us",   "max-skew-error-us",    "max-overlap-error-us", "max-compute-before-error-us",
+    "max-pressure-error", "max-exposed-error-us", "timing-sample-limit",  "group-sample-limit"};
+
+std::uint64_t positiveCount(const Args& args, const std::string& name)
+{
+    auto value = args.intValue(name);
+    if (value < 1) {
+        throw UsageError("--" + name + " must be a positive integer (got " + std::to_string(value) + ")");
+    }
+    return static_cast<std::uint64_t>(value);
+}
+
+TimingBudget budgetFrom(const Args& args)
+{
+    TimingBudget b;
+    auto micros = [&](const char* name, std::optional<Ns>& slot) {
+        if (args.has(name)) {
+            slot = args.microsAsNs(name);
+        }
+    };
+    micros("max-gap-error-us", b.gap);
+    micros("max-skew-error-us", b.skew);
+    micros("max-overlap-error-us", b.overlap);
+    micros("max-compute-before-error-us", b.computeBefore);
+    micros("max-exposed-error-us", b.exposed);
+    if (args.has("max-pressure-error")) {
+        auto text = args.value("max-pressure-error");
+        auto parsed = parseScaledDecimal(text, kFactorScale);
+        if (parsed.error != DecimalError::None) {
+            throw UsageError("--max-pressure-error must be a non-negative number with at most 9 decimals (got \"" +
+                             text + "\")");
+        }
+        b.pressure = parsed.value;
+    }
+    b.sampleLimit =
+        args.has("timing-sample-limit") ? positiveCount(args, "timing-sample-limit") : kDefaultTimingSampleLimit;
+    for (const auto& entry : args.values("group-sample-limit")) {
+        auto eq = entry.find('=');
+        std::string hex = entry.substr(0, eq);
+        if (eq == std::string::npos || hex.size() != 16 ||
+            hex.find_first_not_of("0123456789abcdef") != std::string::npos) {
+            throw UsageError("--group-sample-limit takes HASH=N, HASH being the 16 hex digits of a signature group "
+                             "(see --show-groups); got \"" +
+                             entry + "\"");
+        }
+        auto n = parseScaledDecimal(entry.substr(eq + 1), 0);
+        if (n.error != DecimalError::None || n.value < 1) {
+            throw UsageError("--group-sample-limit " + entry + ": N must be a positive integer");
+        }
+        b.groupSampleLimits[std::stoull(hex, nullptr, 16)] = static_cast<std::uint64_t>(n.value);
+    }
+    return b;
+}
+
+std::string errorsText(const TimingErrors& e)
+{
+    std::string text;
+    for (std::size_t f = 0; f < kErrorFieldCount; ++f) {
+        text += (f == 0 ? "" : " ") + std::string(kErrorFieldNames[f]) + "=" + std::to_string(errorField(e, f));
+    }
+    return text;
+}
+
+int runCompile(const std::vector<std::string>& argv)
+{
+    Args args("compile", "TRACE -o CANARY [options]",
+              "Distils a commcanary.trace.v1 trace into a canary (commcanary-workbench.canary.v1): interned operation "
+              "signatures and timing samples, then segments in source order - runs, periodic motifs, literals and, in "
+              "bounded mode, ordered bounded intervals - each with a SHA-256 commitment to the canonical bytes of the "
+              "source events it stands for. Exact encodings come first. Without budget options the compile is "
+              "lossless: the canary expands to a trace with the source's normalised SHA-256. Any --max-*-error or "
+              "--timing-sample-limit option selects bounded timing: a field with a --max-*-error bound is never "
+              "approximated beyond it; a field without one is kept as exact as the sample limit allows (its true "
+              "error is recorded); each operation-signature group keeps at most --timing-sample-limit distinct timing "
+              "samples (default " +
+                  std::to_string(kDefaultTimingSampleLimit) +
+                  " in bounded mode). A budget that cannot be met fails closed: exit 1, the group, field and bound "
+                  "named, nothing written. Unknown skew or overlap never becomes a number; such a canary, and any "
+                  "partial (--prefix) canary, claims no more than behaviorally_unverified. The header reports "
+                  "event-count and serialised-byte compression separately, as decimals with six places computed "
+                  "exactly from integer counts.");
+    args.positional("TRACE", "the source trace (plain or gzip)");
+    args.option("output", "CANARY", "where to write the canary (atomically)");
+    args.flag("lossless-timing", "never approximate (the default when no budget option is given)");
+    args.option("max-gap-error-us", "X", "bound on the issue-to-issue gap error, microseconds");
+    args.option("max-skew-error-us", "X",
+                "bound on the arrival-skew error, microseconds; each rank arrival offset is held within X/2");
+    args.option("max-overlap-error-us", "X", "bound on the compute-overlap error, microseconds");
+    args.option("max-compute-before-error-us", "X", "bound on the compute-before error, microseconds");
+    args.option("max-pressure-error", "X", "bound on the compute-pressure error (a factor, e.g. 0.05)");
+    args.option("max-exposed-error-us", "X", "bound on the observed-exposed-latency error, microseconds");
+    args.option("timing-sample-limit", "N", "distinct timing samples each operation-signature group may keep");
+    args.option("group-sample-limit", "HASH=N", "sample limit of one group (its hash from --show-groups); repeatable",
+                std::nullopt, true);
+    args.option("prefix", "N", "compile only the first N events; the canary is labelled partial");
+    args.flag("strict", "verify behaviour (as verify-behavior does) before writing; a canary that fails is not "
+                        "written: exit 1 and the verification's statuses on stderr");
+    for (const auto& spec : verify::verificationOptionSpecs()) {
+        args.option(spec.name, spec.valueName, "with --strict: " + spec.help,
+                    spec.defaultValue.empty() ? std::nullopt : std::optional<std::string>(spec.defaultValue));
+    }
+    args.flag("show-groups", "print each operation-signature group: hash, events, samples kept, true max error");
+    args.epilog("Exit codes: 0 written, 1 budget not met or (--strict) behaviour verification failed - nothing "
+                "written, 2 usage error, 3 invalid input.\n\nLimits on untrusted input:\n" +
+                describeResourceLimits(resourceLimits()));
+    if (!args.parse(argv)) {
+        return kExitOk;
+    }
+    return guarded("compile", [&] {
+        if (!args.has("output")) {
+            throw UsageError("missing -o CANARY");
+        }
+        if (!args.has("strict")) {
+            for (const auto& spec : verify::verificationOptionSpecs()) {
+                if (args.has(spec.name)) {
+                    throw UsageError("--" + spec.name + " is only used with --strict");
+                }
+            }
+        }
+        bool budgetGiven = false;
+        for (const char* name : kBudgetOptions) {
+            budgetGiven = budgetGiven || args.has(name);
+        }
+        if (budgetGiven && args.has("lossless-timing")) {
+            throw UsageError("--lossless-timing never approximates; it cannot be combined with --max-*-error or sample "
+                             "limits");
+        }
+        CompileOptions options;
+        if (budgetGiven) {
+            options.timingMode = CanaryTimingMode::Bounded;
+            options.budget = budgetFrom(args);
+        }
+        if (args.has("prefix")) {
+            options.prefixEvents = positiveCount(args, "prefix");
+        }
+        // Strict compilation: behaviour verification is the emit gate; a refused candidate is never written.
+        std::shared_ptr<verify::VerificationReport> verification;
+        if (args.has("strict")) {
+            verify::VerifyOptions verifyOptions;
+            try {
+                verifyOptions = verify::verifyOptionsFromText(
+                    [&](const std::string& name) { return args.has(name) ? args.value(name) : std::string(); });
+            } catch (const InputError& e) {
+                throw UsageError(e.what());
+            }
+            verifyOptions.configs =
+                verify::verificationConfigSet(args.has("configs") ? args.value("configs") : std::string());
+            verification = std::make_shared<verify::VerificationReport>();
+            options.emitGate = verify::verificationGate(std::move(verifyOptions), verification);
+        }
+        Progress& progress = terminalProgress();
+        Trace trace = readTrace(args.positionalValue("TRACE"), progress);
+        CompileResult result;
+        try {
+            result = compileCanary(trace, options, progress);
+        } catch (const NegativeResult&) {
+            if (verification && !verification->sourceSha256.empty()) {
+                err(verify::verificationSummaryText(*verification));
+            }
+            throw;
+        }
+        writeFileAtomic(args.value("output"), result.bytes);
+
+        const auto& h = result.canary.header;
+        std::string text = "wrote " + args.value("output") + ": " + std::to_string(h.logicalEvents) +
+                           " logical events in " + std::to_string(h.storedEvents) + " stored (event ratio " +
+                           formatRatioMicros(h.eventRatioMicros) + "), " + std::to_string(h.canaryBytes) +
+                           " bytes for " + std::to_string(h.coveredBytes) + " source bytes (byte ratio " +
+                           formatRatioMicros(h.byteRatioMicros) + ")\n";
+        text += "  timing " + std::string(timingModeName(h.timingMode)) + ", coverage " +
+                std::string(coverageName(h.coverage));
+        if (h.coverage == CanaryCoverage::Partial) {
+            text += " (events [0, " + std::to_string(h.coveredLast) + ") of " + std::to_string(h.sourceEvents) + ")";
+        }
+        text += ", claim " + std::string(claimName(h.claim));
+        if (!h.claimLimits.empty()) {
+            text += " (";
+            for (std::size_t k = 0; k < h.claimLimits.size(); ++k) {
+                text += (k == 0 ? "" : ", ") + h.claimLimits[k];
+            }
+            text += ")";
+        }
+        text += "\n  " + std::to_string(result.canary.segments.size()) + " segments, " +
+                std::to_string(result.canary.signatures.size()) + " signatures, " +
+                std::to_string(result.canary.timings.size()) + " timing samples\n";
+        if (h.timingMode == CanaryTimingMode::Bounded) {
+            text += "  recorded bounds: " + errorsText(h.bounds) + "\n";
+        }
+        if (args.has("show-groups")) {
+            for (const auto& g : result.groups) {
+                text += "  group " + groupHashHex(g.groupHash) + "  " + g.description + ": " +
+                        std::to_string(g.events) + " events, " + std::to_string(g.samples) + " samples" +
+                        (g.sampleLimit ? " (limit " + std::to_string(*g.sampleLimit) + ")" : std::string()) +
+                        ", max error " + errorsText(g.maxError) + "\n";
+            }
+        }
+        out(text);
+        return kExitOk;
+    });
+}
+
+const Registrar registrar("compile", "distil a trace into a canary (exact first, bounded within a budget, fail-closed)",
+                          runCompile);
+
+} // namespace
+
+} // namespace cc::cli

@@ -1,0 +1,54 @@
+// commcanary-workbench [FILE...]: the desktop workbench. Opens every file given on the command
+// line (traces, replay reports, configuration sets) as if chosen in File ▸ Open.
+#include "ui/shell/language.h"
+#include "ui/shell/main_window.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QIcon>
+#include <QSettings>
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("CommCanary"));
+    QApplication::setOrganizationDomain(QStringLiteral("commcanary.dev"));
+    QApplication::setApplicationName(QStringLiteral("CommCanary Workbench"));
+    QApplication::setApplicationVersion(QStringLiteral(COMMCANARY_VERSION));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/workbench.svg")));
+
+    // The language option is read before the translators are installed, so --help itself is
+    // printed in the chosen language too.
+    QCommandLineParser parser;
+    QCommandLineOption language(QStringList{QStringLiteral("l"), QStringLiteral("language")},
+                                QStringLiteral("Language: en, de or zh_CN (default: the settings, else the system)."),
+                                QStringLiteral("code"));
+    QCommandLineOption resetLayout(QStringLiteral("reset-layout"),
+                                   QStringLiteral("Forget the saved window layout before starting."));
+    parser.addOption(language);
+    parser.addOption(resetLayout);
+    parser.parse(QApplication::arguments());
+    const QString chosen = parser.isSet(language) ? parser.value(language) : cc::ui::languageOverride();
+    cc::ui::installTranslations(app, chosen);
+
+    parser.setApplicationDescription(QApplication::translate(
+        "main", "CommCanary Workbench: inspect communication traces, their replays under backend configurations, and "
+                "what a ranking depends on."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(
+        QStringLiteral("files"),
+        QApplication::translate("main", "Traces, replay reports or configuration sets to open."),
+        QStringLiteral("[FILE...]"));
+    parser.process(app);
+
+    if (parser.isSet(resetLayout)) {
+        QSettings settings;
+        settings.remove(QStringLiteral("window"));
+    }
+
+    cc::ui::MainWindow window;
+    window.show();
+    window.openFiles(parser.positionalArguments());
+    return QApplication::exec();
+}

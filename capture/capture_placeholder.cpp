@@ -1,2 +1,0 @@
-// Placeholder translation unit until the capture library has sources.
-namespace cc::capture { int placeholder() { return 0; } }

@@ -1,0 +1,90 @@
+// Planning and running one capture cell: the memory guard first, then the ranks (one worker
+// process each, torchrun-style environment, TCPStore rendezvous on MASTER_ADDR:MASTER_PORT),
+// joined against one deadline; the manifest is written last, only when every rank exited 0
+// and wrote its files, and the finished cell is then read back through the fail-closed loader.
+//
+// Cell directory:
+//   cell.json            the spec, the capture id and the guard's verdict (written before launch)
+//   rank<R>.log          each rank's output
+//   rank<R>.json         raw measurements (commcanary.capture.rank.v1), written atomically by the rank
+//   rank<R>.trace.json   the rank-local commcanary.trace.v1 shard, written atomically by the rank
+//   refused.json         instead of all of the above when the guard refused the cell
+//   clock_calibration.json  the measured offsets (commcanary-workbench.clock-calibration.v1)
+//   trace.json           the shards merged by core/interop's fail-closed merge with that calibration
+//   failed.json          when a rank died, the deadline passed, the merge refused or the run was cancelled
+//   manifest.json        last, and only for a complete cell
+#pragma once
+
+#include "capture/lib/cell_loader.h"
+#include "capture/lib/cell_spec.h"
+#include "capture/lib/feasibility_guard.h"
+#include "capture/lib/machine_probe.h"
+#include "capture/lib/rank_launcher.h"
+#include "capture/lib/worker_invocation.h"
+#include "core/util/progress.h"
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace cc::capture {
+
+/// The requested backend/device cannot run on this machine (reason in what()).
+class CaptureUnavailable : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct CellPlanOptions {
+    std::optional<std::filesystem::path> worker;   ///< explicit worker binary
+    std::optional<std::int64_t> hostBudgetBytes;   ///< declared host budget (else MemAvailable)
+    std::optional<std::int64_t> deviceBudgetBytes; ///< declared per-device budget (else CUDA free memory)
+};
+
+struct CellPlan {
+    CellSpec spec;
+    MachineReport machine;
+    MemoryAssumptions assumptions;
+    MachineBudgets budgets;
+    FeasibilityVerdict verdict;
+    std::optional<std::string> unavailable; ///< why the backend/device cannot run here
+};
+
+/// Probes the machine (worker, memory, devices) and runs the guard. Does not start ranks.
+CellPlan planCapture(const CellSpec& spec, const CellPlanOptions& options);
+
+struct CellRunOptions {
+    std::filesystem::path outputDir;
+    std::chrono::milliseconds timeout{std::chrono::minutes(10)};
+    std::string masterAddr = "127.0.0.1";
+    int masterPort = 0; ///< 0: a free port on masterAddr
+    std::optional<FaultInjection> fault;
+    /// Per-rank progress (iterations done of total), on the calling thread.
+    std::function<void(const RankProgressLine&)> onRankProgress;
+    /// Every line a rank writes, on the calling thread.
+    std::function<void(int, std::string_view)> onLogLine;
+};
+
+enum class CellStatus { Completed, Refused, Failed, Cancelled };
+std::string_view cellStatusName(CellStatus status);
+
+struct CellRunResult {
+    CellStatus status = CellStatus::Failed;
+    FeasibilityVerdict verdict;
+    std::optional<LaunchResult> launch;
+    std::string reason;               ///< for Refused / Failed / Cancelled
+    std::optional<LoadedCell> cell;   ///< for Completed (read back through loadCell)
+    std::filesystem::path recordPath; ///< refused.json, failed.json or manifest.json
+};
+
+/// Runs a planned cell. Throws CaptureUnavailable when the backend/device cannot run here and
+/// InputError when the output directory already holds files (both before anything is written).
+CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progress& progress);
+
+/// A free TCP port on addr (bound and released; another process could take it in between).
+int pickFreePort(const std::string& addr);
+
+} // namespace cc::capture

@@ -1,0 +1,308 @@
+#include "capture/lib/cell_spec.h"
+#include "capture/lib/wide_integer.h"
+
+#include "core/util/decimal.h"
+#include "core/util/errors.h"
+
+#include <array>
+#include <cstdio>
+#include <utility>
+
+namespace cc::capture {
+
+std::string_view backendName(Backend backend)
+{
+    return backend == Backend::Gloo ? "gloo" : "nccl";
+}
+
+std::string_view deviceName(Device device)
+{
+    return device == Device::Cpu ? "cpu" : "cuda";
+}
+
+std::string_view modelKindName(ModelKind kind)
+{
+    return kind == ModelKind::ResidualMlp ? "mlp" : "gpt";
+}
+
+std::optional<Backend> backendFromName(std::string_view name)
+{
+    if (name == "gloo") {
+        return Backend::Gloo;
+    }
+    if (name == "nccl") {
+        return Backend::Nccl;
+    }
+    return std::nullopt;
+}
+
+std::optional<Device> deviceFromName(std::string_view name)
+{
+    if (name == "cpu") {
+        return Device::Cpu;
+    }
+    if (name == "cuda") {
+        return Device::Cuda;
+    }
+    return std::nullopt;
+}
+
+std::optional<ModelKind> modelKindFromName(std::string_view name)
+{
+    if (name == "mlp") {
+        return ModelKind::ResidualMlp;
+    }
+    if (name == "gpt") {
+        return ModelKind::GptDecoder;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> cellSpecProblem(const CellSpec& spec)
+{
+    if (spec.worldSize < 1 || spec.worldSize > 1024) {
+        return "world size must be between 1 and 1024 (got " + std::to_string(spec.worldSize) + ")";
+    }
+    if (spec.modelParams < 100'000 || spec.modelParams > 20'000'000'000LL) {
+        return "model size must be between 100k and 20G parameters (got " + std::to_string(spec.modelParams) + ")";
+    }
+    if (spec.iterations < 1 || spec.iterations > 1'000'000) {
+        return "iterations must be between 1 and 1000000 (got " + std::to_string(spec.iterations) + ")";
+    }
+    if (spec.warmup < 0 || spec.warmup > 1'000'000) {
+        return "warm-up must be between 0 and 1000000 (got " + std::to_string(spec.warmup) + ")";
+    }
+    if (spec.bucketCapBytes < 1024 || spec.bucketCapBytes > 64 * kGiB) {
+        return "bucket cap must be between 1 KiB and 64 GiB (got " + std::to_string(spec.bucketCapBytes) + " B)";
+    }
+    if (spec.firstBucketBytes < 1024 || spec.firstBucketBytes > spec.bucketCapBytes) {
+        return "first bucket size must be between 1 KiB and the bucket cap (got " +
+               std::to_string(spec.firstBucketBytes) + " B)";
+    }
+    if (spec.batchSize < 1 || spec.batchSize > 65536) {
+        return "batch size must be between 1 and 65536 (got " + std::to_string(spec.batchSize) + ")";
+    }
+    if (spec.backend == Backend::Nccl && spec.device != Device::Cuda) {
+        return "the nccl backend runs on CUDA devices only: use --device cuda, or --backend gloo for CPU tensors";
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+std::string mibText(std::int64_t bytes)
+{
+    if (bytes % kMiB == 0) {
+        return std::to_string(bytes / kMiB) + "MiB";
+    }
+    if (bytes % 1024 == 0) {
+        return std::to_string(bytes / 1024) + "KiB";
+    }
+    return std::to_string(bytes) + "B";
+}
+
+} // namespace
+
+std::string cellId(const CellSpec& spec)
+{
+    std::string id(modelKindName(spec.model));
+    id += formatCount(spec.modelParams);
+    for (char& c : id) {
+        if (c == '.') {
+            c = 'p';
+        }
+    }
+    id += "_";
+    id += backendName(spec.backend);
+    id += "_";
+    id += deviceName(spec.device);
+    id += "_ws" + std::to_string(spec.worldSize);
+    id += "_cap" + mibText(spec.bucketCapBytes);
+    id += "_it" + std::to_string(spec.iterations) + "_wu" + std::to_string(spec.warmup);
+    return id;
+}
+
+nlohmann::json cellSpecToJson(const CellSpec& spec)
+{
+    nlohmann::json j;
+    j["world_size"] = spec.worldSize;
+    j["backend"] = std::string(backendName(spec.backend));
+    j["device"] = std::string(deviceName(spec.device));
+    j["model"] = std::string(modelKindName(spec.model));
+    j["model_params"] = spec.modelParams;
+    j["iterations"] = spec.iterations;
+    j["warmup"] = spec.warmup;
+    j["bucket_cap_bytes"] = spec.bucketCapBytes;
+    j["first_bucket_bytes"] = spec.firstBucketBytes;
+    j["batch_size"] = spec.batchSize;
+    j["seed"] = spec.seed;
+    return j;
+}
+
+CellSpec cellSpecFromJson(const nlohmann::json& json, const std::string& source)
+{
+    auto fail = [&](const std::string& field, const std::string& rule) {
+        throw InputError(Diagnostic{source, kNoEvent, {}, field, rule});
+    };
+    if (!json.is_object()) {
+        fail("$", "a cell specification must be a JSON object");
+    }
+    auto integer = [&](const char* key) -> std::int64_t {
+        auto it = json.find(key);
+        if (it == json.end() || !it->is_number_integer()) {
+            fail(std::string("$.") + key, "must be present and an integer");
+        }
+        return it->get<std::int64_t>();
+    };
+    auto text = [&](const char* key) -> std::string {
+        auto it = json.find(key);
+        if (it == json.end() || !it->is_string()) {
+            fail(std::string("$.") + key, "must be present and a string");
+        }
+        return it->get<std::string>();
+    };
+    CellSpec spec;
+    spec.worldSize = static_cast<int>(integer("world_size"));
+    auto backend = backendFromName(text("backend"));
+    if (!backend) {
+        fail("$.backend", "must be \"gloo\" or \"nccl\"");
+    }
+    spec.backend = *backend;
+    auto device = deviceFromName(text("device"));
+    if (!device) {
+        fail("$.device", "must be \"cpu\" or \"cuda\"");
+    }
+    spec.device = *device;
+    auto model = modelKindFromName(text("model"));
+    if (!model) {
+        fail("$.model", "must be \"mlp\" or \"gpt\"");
+    }
+    spec.model = *model;
+    spec.modelParams = integer("model_params");
+    spec.iterations = static_cast<int>(integer("iterations"));
+    spec.warmup = static_cast<int>(integer("warmup"));
+    spec.bucketCapBytes = integer("bucket_cap_bytes");
+    spec.firstBucketBytes = integer("first_bucket_bytes");
+    spec.batchSize = static_cast<int>(integer("batch_size"));
+    spec.seed = static_cast<std::uint64_t>(integer("seed"));
+    if (auto problem = cellSpecProblem(spec)) {
+        fail("$", *problem);
+    }
+    return spec;
+}
+
+namespace {
+
+struct Suffix {
+    std::string_view text;
+    int decimalScale;
+};
+
+} // namespace
+
+std::optional<std::int64_t> parseCount(std::string_view text)
+{
+    static constexpr std::array<Suffix, 4> suffixes{{{"k", 3}, {"K", 3}, {"M", 6}, {"G", 9}}};
+    int scale = 0;
+    for (const auto& s : suffixes) {
+        if (text.size() > s.text.size() && text.ends_with(s.text)) {
+            scale = s.decimalScale;
+            text.remove_suffix(s.text.size());
+            break;
+        }
+    }
+    ScaledValue v = parseScaledDecimal(text, scale);
+    if (v.error != DecimalError::None || v.value <= 0) {
+        return std::nullopt;
+    }
+    return v.value;
+}
+
+std::string formatCount(std::int64_t count)
+{
+    static constexpr std::array<std::pair<std::int64_t, char>, 3> units{
+        {{1'000'000'000, 'G'}, {1'000'000, 'M'}, {1'000, 'k'}}};
+    for (auto [unit, letter] : units) {
+        if (count >= unit) {
+            // Exact decimal of count/unit, at most three fraction digits; otherwise spell it out.
+            if (count % (unit / 1000) == 0) {
+                return formatScaledDecimal(count / (unit / 1000), 3) + letter;
+            }
+            break;
+        }
+    }
+    return std::to_string(count);
+}
+
+std::optional<std::int64_t> parseMebibytes(std::string_view text)
+{
+    ScaledValue v = parseScaledDecimal(text, 6); // micro-MiB
+    if (v.error != DecimalError::None || v.value <= 0) {
+        return std::nullopt;
+    }
+    Wide bytes = static_cast<Wide>(v.value) * kMiB;
+    if (bytes % 1'000'000 != 0) {
+        return std::nullopt; // not a whole number of bytes
+    }
+    bytes /= 1'000'000;
+    if (bytes > static_cast<Wide>(1) << 62) {
+        return std::nullopt;
+    }
+    return static_cast<std::int64_t>(bytes);
+}
+
+std::optional<std::int64_t> parseByteSize(std::string_view text)
+{
+    static constexpr std::array<std::pair<std::string_view, std::int64_t>, 7> suffixes{{{"TiB", 1024 * kGiB},
+                                                                                        {"GiB", kGiB},
+                                                                                        {"MiB", kMiB},
+                                                                                        {"KiB", 1024},
+                                                                                        {"GB", 1'000'000'000},
+                                                                                        {"MB", 1'000'000},
+                                                                                        {"B", 1}}};
+    std::int64_t unit = 1;
+    for (const auto& [suffix, factor] : suffixes) {
+        if (text.size() > suffix.size() && text.ends_with(suffix)) {
+            unit = factor;
+            text.remove_suffix(suffix.size());
+            break;
+        }
+    }
+    ScaledValue v = parseScaledDecimal(text, 6);
+    if (v.error != DecimalError::None || v.value <= 0) {
+        return std::nullopt;
+    }
+    Wide bytes = static_cast<Wide>(v.value) * unit;
+    // Sizes like "9.34GiB" are rounded down to the byte: a budget is never rounded up.
+    bytes /= 1'000'000;
+    if (bytes <= 0 || bytes > static_cast<Wide>(1) << 62) {
+        return std::nullopt;
+    }
+    return static_cast<std::int64_t>(bytes);
+}
+
+std::string formatBytes(std::int64_t bytes)
+{
+    const bool negative = bytes < 0;
+    const std::int64_t magnitude = negative ? -bytes : bytes;
+    char buffer[64];
+    if (magnitude >= kGiB) {
+        // Two decimals, computed in integers and rounded half up, so the text is deterministic.
+        const std::int64_t hundredths = (magnitude * 100 + kGiB / 2) / kGiB;
+        std::snprintf(buffer, sizeof buffer, "%s%lld.%02lld GiB", negative ? "-" : "",
+                      static_cast<long long>(hundredths / 100), static_cast<long long>(hundredths % 100));
+    } else if (magnitude >= kMiB) {
+        const std::int64_t tenths = (magnitude * 10 + kMiB / 2) / kMiB;
+        std::snprintf(buffer, sizeof buffer, "%s%lld.%lld MiB", negative ? "-" : "",
+                      static_cast<long long>(tenths / 10), static_cast<long long>(tenths % 10));
+    } else if (magnitude >= 1024) {
+        const std::int64_t tenths = (magnitude * 10 + 512) / 1024;
+        std::snprintf(buffer, sizeof buffer, "%s%lld.%lld KiB", negative ? "-" : "",
+                      static_cast<long long>(tenths / 10), static_cast<long long>(tenths % 10));
+    } else {
+        std::snprintf(buffer, sizeof buffer, "%s%lld B", negative ? "-" : "", static_cast<long long>(magnitude));
+    }
+    return buffer;
+}
+
+} // namespace cc::capture

@@ -1,0 +1,21 @@
+// The worker's two entry points, declared without libtorch so that worker_main.cpp compiles
+// without its headers. Implemented in the libtorch translation unit(s) of this folder.
+#pragma once
+
+#include "capture/lib/worker_invocation.h"
+
+#include <string>
+
+namespace cc::capture::worker {
+
+/// Runs one rank of a cell to completion and writes its files. Returns the process exit code;
+/// throws std::exception on failure (the caller prints it and exits non-zero).
+int runRank(const WorkerRunOptions& options, const RankEnvironment& environment);
+
+/// This worker's capabilities as commcanary.capture.probe.v1 JSON (one line).
+std::string probeJson();
+
+/// Why a backend/device pair cannot run in this build, or empty when it can.
+std::string buildRefusal(Backend backend, Device device);
+
+} // namespace cc::capture::worker

@@ -1,0 +1,83 @@
+// commcanary-capture-worker: one rank of a capture cell. Started like torchrun starts ranks
+// (RANK, WORLD_SIZE, LOCAL_RANK, MASTER_ADDR, MASTER_PORT in the environment), by
+// `commcanary capture run`, by torchrun --no-python, or by hand on several machines.
+//
+//   commcanary-capture-worker run --world-size N --backend gloo|nccl --device cpu|cuda ... --output DIR
+//   commcanary-capture-worker probe      (capabilities as JSON on stdout)
+//
+// This file does not include libtorch headers; rank_run.h is the boundary.
+#include "capture/worker/rank_run.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: commcanary-capture-worker run --world-size N --backend gloo|nccl --device cpu|cuda --model mlp|gpt\n"
+    "           --model-params COUNT --iterations I --warmup W --bucket-cap-bytes B --first-bucket-bytes B\n"
+    "           --batch-size S --seed X --output DIR --store-timeout-s T [--capture-id ID] [--inject-kill R:I]\n"
+    "       commcanary-capture-worker probe\n\n"
+    "One rank of a capture cell. The rank, world size and rendezvous come from the environment, as torchrun\n"
+    "sets them: RANK, WORLD_SIZE, LOCAL_RANK, LOCAL_WORLD_SIZE, MASTER_ADDR, MASTER_PORT (rank 0 hosts a c10d\n"
+    "TCPStore there). Writes rank<RANK>.json (raw measurements) and rank<RANK>.trace.json (a rank-local\n"
+    "commcanary.trace.v1 shard) into DIR, atomically. Normally started by `commcanary capture run`.\n"
+    "--inject-kill R:I makes rank R kill itself at iteration I (a test control for the failure path).\n";
+
+std::optional<std::string> lookupEnvironment(const std::string& name)
+{
+    const char* value = std::getenv(name.c_str());
+    if (value == nullptr) {
+        return std::nullopt;
+    }
+    return std::string(value);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+        std::fputs(kUsage, args.empty() ? stderr : stdout);
+        return args.empty() ? 2 : 0;
+    }
+    if (args[0] == "probe") {
+        try {
+            std::string json = cc::capture::worker::probeJson();
+            std::fwrite(json.data(), 1, json.size(), stdout);
+            std::fputc('\n', stdout);
+            return 0;
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "commcanary-capture-worker probe: %s\n", e.what());
+            return 1;
+        }
+    }
+    cc::capture::WorkerRunOptions options;
+    cc::capture::RankEnvironment environment;
+    try {
+        options = cc::capture::parseWorkerRunArguments(args);
+        environment = cc::capture::parseRankEnvironment(lookupEnvironment);
+        if (environment.worldSize != options.spec.worldSize) {
+            throw cc::capture::WorkerUsageError("WORLD_SIZE is " + std::to_string(environment.worldSize) +
+                                                " but --world-size is " + std::to_string(options.spec.worldSize));
+        }
+        const std::string refusal = cc::capture::worker::buildRefusal(options.spec.backend, options.spec.device);
+        if (!refusal.empty()) {
+            throw cc::capture::WorkerUsageError(refusal);
+        }
+    } catch (const cc::capture::WorkerUsageError& e) {
+        std::fprintf(stderr, "commcanary-capture-worker: %s\n", e.what());
+        return 2;
+    }
+    try {
+        return cc::capture::worker::runRank(options, environment);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "commcanary-capture-worker rank %d: %s\n", environment.rank, e.what());
+        return 1;
+    }
+}

@@ -1,0 +1,280 @@
+// The canary (commcanary-workbench.canary.v1): a small, replayable program that expands to
+// one event per logical occurrence of its source trace, with a receipt for every approximation.
+//
+// A canary has three parts:
+//   * a header whose keys scripts depend on (format, source_sha256, source_events, source_bytes,
+//     canary_bytes, logical_events, stored_events, coverage, timing_mode,
+//     event_compression_ratio, byte_compression_ratio, claim), plus the budget, the recorded
+//     error bounds and the coverage detail;
+//   * interned tables: strings, rank sets, operation signatures (what an event does), timing
+//     samples (when and how it runs) and tokens (a signature paired with a timing sample);
+//   * a program: segments in source order (run, motif, literal, interval), each naming the
+//     source index range it stands for and carrying a SHA-256 commitment to the canonical bytes
+//     of that range (cc::eventRangeSha256), plus a message-sequence program.
+//
+// Everything is integers and strings: times in ns, compute pressure in 1e-9 units, ratios in
+// millionths. Field by field, the program models exactly what the normalised form models
+// (core/trace/normalized.h), so a lossless canary expands to a trace with the same normalised
+// SHA-256 as its source. Event ids, unknown fields and workload/system metadata are not modelled
+// and are not carried.
+#pragma once
+
+#include "core/trace/trace.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cc {
+
+// 128-bit intermediates for exact ratio and range arithmetic (__extension__ keeps -Wpedantic quiet).
+namespace wide {
+__extension__ typedef __int128 Int;
+__extension__ typedef unsigned __int128 UInt;
+} // namespace wide
+
+inline constexpr std::string_view kCanaryFormat = "commcanary-workbench.canary.v1";
+inline constexpr std::string_view kCanaryCompilerName = "commcanary-workbench";
+inline constexpr std::uint32_t kNoIndex = 0xffffffffU;
+
+/// Whether the canary stands for the whole source or only a prefix of it.
+enum class CanaryCoverage : std::uint8_t { Full, Partial };
+/// Lossless: every modelled field expands exactly. Bounded: timing fields within recorded bounds.
+enum class CanaryTimingMode : std::uint8_t { Lossless, Bounded };
+/// The strongest statement the canary may make about itself, weakest first.
+enum class CanaryClaim : std::uint8_t {
+    BehaviorallyUnverified, ///< nothing behavioural is proven (or provable: unknown timing, partial coverage)
+    BehaviorVerified,       ///< behaviour verification passed before the canary was written (strict compile)
+    ExactExpansion,         ///< full coverage, lossless, no unknown timing: expands to the source itself
+};
+
+std::string_view coverageName(CanaryCoverage coverage);
+std::string_view timingModeName(CanaryTimingMode mode);
+std::string_view claimName(CanaryClaim claim);
+std::optional<CanaryCoverage> coverageFromName(std::string_view name);
+std::optional<CanaryTimingMode> timingModeFromName(std::string_view name);
+std::optional<CanaryClaim> claimFromName(std::string_view name);
+
+/// Reasons that cap a claim at behaviorally_unverified, in the order they are written.
+inline constexpr std::string_view kLimitPartialCoverage = "partial_coverage";
+inline constexpr std::string_view kLimitUnknownSkew = "unknown_skew";
+inline constexpr std::string_view kLimitPartialSkew = "partial_skew";
+inline constexpr std::string_view kLimitUnknownOverlap = "unknown_overlap";
+inline constexpr std::string_view kLimitBoundedTiming = "bounded_timing_not_behavior_verified";
+
+/// Per-field maximum absolute error. Times in ns, pressure in 1e-9 units.
+struct TimingErrors {
+    Ns gap = 0;           ///< issue-to-issue interval (effective gap)
+    Ns arrivalOffset = 0; ///< each rank-local arrival offset
+    Ns skew = 0;          ///< arrival skew as the trace model derives it
+    Ns computeBefore = 0;
+    Ns overlap = 0;            ///< compute overlap
+    std::int64_t pressure = 0; ///< compute pressure
+    Ns exposed = 0;            ///< observed exposed latency
+    Ns drift = 0;              ///< cumulative issue-time drift (a consequence of gap error; recorded, not budgeted)
+
+    bool isZero() const { return *this == TimingErrors{}; }
+    void raiseTo(const TimingErrors& other);
+    /// Names the first field of *this that exceeds bound (empty when every field is within it).
+    std::string firstExceeding(const TimingErrors& bound) const;
+    friend bool operator==(const TimingErrors&, const TimingErrors&) = default;
+};
+
+/// The names of the TimingErrors fields as written in canaries and reports ("gap_ns", ...).
+inline constexpr std::string_view kErrorFieldNames[] = {
+    "gap_ns",     "arrival_offset_ns", "skew_ns",    "compute_before_ns",
+    "overlap_ns", "pressure_e9",       "exposed_ns", "drift_ns"};
+inline constexpr std::size_t kErrorFieldCount = 8;
+std::int64_t errorField(const TimingErrors& errors, std::size_t field);
+std::int64_t& errorField(TimingErrors& errors, std::size_t field);
+
+/// An error budget. Each cap is optional: a field without a cap is kept as exact as the sample
+/// limit allows (exact when there is no limit) and its true error is recorded.
+struct TimingBudget {
+    std::optional<Ns> gap;
+    std::optional<Ns> skew; ///< arrival skew; each arrival offset is then held within skew / 2
+    std::optional<Ns> computeBefore;
+    std::optional<Ns> overlap;
+    std::optional<std::int64_t> pressure; ///< 1e-9 units
+    std::optional<Ns> exposed;
+    /// Distinct timing samples each operation-signature group may keep (nullopt: no limit).
+    std::optional<std::uint64_t> sampleLimit;
+    /// Per-group limits keyed by cc::contentHash of the group's OpSignature; they override sampleLimit.
+    std::map<std::uint64_t, std::uint64_t> groupSampleLimits;
+
+    friend bool operator==(const TimingBudget&, const TimingBudget&) = default;
+};
+
+struct CanaryRankSet {
+    std::vector<std::int32_t> ranks;
+    friend bool operator==(const CanaryRankSet&, const CanaryRankSet&) = default;
+};
+
+/// What an event does (the compression signature, cc::OpSignature), by content.
+struct CanarySignature {
+    std::uint64_t groupHash = 0; ///< cc::contentHash of the OpSignature: the sample-budget group
+    std::uint32_t op = 0;        ///< string index
+    bool customOp = false;
+    std::int64_t bytes = 0;
+    std::uint32_t rankSet = 0;
+    std::uint32_t group = kNoIndex, phase = kNoIndex, dtype = kNoIndex, tag = kNoIndex, channel = kNoIndex,
+                  reductionOp = kNoIndex; ///< string indices, kNoIndex when absent
+    std::int32_t rootRank = kNoRank, senderRank = kNoRank, receiverRank = kNoRank, concurrentGroups = kNoRank;
+
+    friend bool operator==(const CanarySignature&, const CanarySignature&) = default;
+};
+
+/// Which timing fields a sample carries.
+enum TimingLayoutBit : std::uint32_t {
+    kLayoutComputeBefore = 1U << 0,
+    kLayoutOverlap = 1U << 1,
+    kLayoutOverlapUnknown = 1U << 2,
+    kLayoutPressure = 1U << 3,
+    kLayoutExposed = 1U << 4,
+    kLayoutArrivals = 1U << 5,    ///< rank arrivals were given (possibly an empty list)
+    kLayoutSkewKnown = 1U << 6,   ///< skew state known
+    kLayoutSkewPartial = 1U << 7, ///< skew state partial (a lower bound); neither bit: unknown
+    kLayoutAllBits = (1U << 8) - 1,
+};
+
+/// True when a sample with this layout stores its skew value (known without arrivals, or partial).
+inline bool layoutStoresSkew(std::uint32_t layout)
+{
+    return ((layout & kLayoutSkewKnown) != 0 && (layout & kLayoutArrivals) == 0) || (layout & kLayoutSkewPartial) != 0;
+}
+
+/// When and how an event runs. Absent values are kAbsentNs.
+struct CanaryTiming {
+    std::uint32_t layout = 0;
+    Ns gap = 0; ///< issue-to-issue interval, always present
+    Ns computeBefore = kAbsentNs;
+    Ns overlap = kAbsentNs;
+    std::int64_t pressure = kAbsentNs;
+    Ns exposed = kAbsentNs;
+    Ns skew = kAbsentNs;                   ///< only when layoutStoresSkew(layout)
+    std::uint32_t arrivalRanks = kNoIndex; ///< rank set of the arrivals (sorted by rank), when given
+    std::vector<Ns> arrivalTimes;          ///< one per arrival rank
+
+    friend bool operator==(const CanaryTiming&, const CanaryTiming&) = default;
+};
+
+struct CanaryToken {
+    std::uint32_t signature = 0;
+    std::uint32_t timing = 0;
+    friend bool operator==(const CanaryToken&, const CanaryToken&) = default;
+};
+
+/// One body entry: a token repeated count times in a row.
+struct CanaryItem {
+    std::uint32_t token = 0;
+    std::uint64_t count = 1;
+    friend bool operator==(const CanaryItem&, const CanaryItem&) = default;
+};
+
+enum class SegmentKind : std::uint8_t {
+    Run,      ///< one token repeated
+    Motif,    ///< a body of tokens repeated (periodic), optionally with a final partial repetition
+    Literal,  ///< tokens in order, once
+    Interval, ///< an ordered bounded interval: any of the above whose timing is approximated within bounds
+};
+std::string_view segmentKindName(SegmentKind kind);
+std::optional<SegmentKind> segmentKindFromName(std::string_view name);
+
+/// A segment expands to: body × repeats, then the first `tail` items of body once more.
+struct CanarySegment {
+    SegmentKind kind = SegmentKind::Literal;
+    std::uint64_t first = 0;  ///< source index of its first event
+    std::uint64_t events = 0; ///< logical events it expands to
+    std::uint64_t repeats = 1;
+    std::uint64_t tail = 0; ///< items of a final partial repetition
+    std::vector<CanaryItem> body;
+    std::string sha256;                 ///< cc::eventRangeSha256(source, first, first + events)
+    std::optional<TimingErrors> bounds; ///< per-field max error, intervals only
+
+    friend bool operator==(const CanarySegment&, const CanarySegment&) = default;
+};
+
+/// An arithmetic element of a numeric label program (absent when !present).
+struct SequenceElement {
+    bool present = false;
+    std::int64_t start = 0;
+    std::int64_t step = 0;
+    friend bool operator==(const SequenceElement&, const SequenceElement&) = default;
+};
+/// `repeats` rounds of the elements in order; round r of an element yields start + r × step.
+struct SequenceEntry {
+    std::uint64_t repeats = 1;
+    std::vector<SequenceElement> elements;
+    friend bool operator==(const SequenceEntry&, const SequenceEntry&) = default;
+};
+
+struct CanaryHeader {
+    std::string sourceSha256;        ///< cc::normalizedSha256 of the whole source
+    std::uint64_t sourceEvents = 0;  ///< events in the whole source
+    std::uint64_t sourceBytes = 0;   ///< the whole source serialised compactly (cc::writeTraceJson)
+    std::uint64_t canaryBytes = 0;   ///< this canary's own serialised size
+    std::uint64_t logicalEvents = 0; ///< events the program expands to
+    std::uint64_t storedEvents = 0;  ///< body items stored in the program
+    CanaryCoverage coverage = CanaryCoverage::Full;
+    CanaryTimingMode timingMode = CanaryTimingMode::Lossless;
+    std::uint64_t eventRatioMicros = 0; ///< logical / stored, in millionths (rounded half up)
+    std::uint64_t byteRatioMicros = 0;  ///< covered source bytes / canary bytes, in millionths
+    CanaryClaim claim = CanaryClaim::BehaviorallyUnverified;
+    std::vector<std::string> claimLimits;
+
+    // coverage detail
+    std::uint64_t coveredFirst = 0;
+    std::uint64_t coveredLast = 0;  ///< exclusive
+    std::string coveredSha256;      ///< cc::eventRangeSha256(source, coveredFirst, coveredLast)
+    std::uint64_t coveredBytes = 0; ///< sourceBytes when full; canonical bytes of the covered events when partial
+
+    std::optional<TimingBudget> budget; ///< bounded mode only
+    TimingErrors bounds;                ///< max over all segments
+
+    std::string compilerVersion;
+    TimingSemantics sourceTiming = TimingSemantics::Gapped;
+};
+
+struct Canary {
+    CanaryHeader header;
+    // program
+    bool timestamped = false; ///< expand with start times (origin + issue time) instead of gaps
+    Ns originNs = 0;
+    std::vector<std::string> strings;
+    std::vector<CanaryRankSet> rankSets;
+    std::vector<CanarySignature> signatures;
+    std::vector<CanaryTiming> timings;
+    std::vector<CanaryToken> tokens;
+    std::vector<SequenceEntry> messageSequences;
+    std::vector<CanarySegment> segments;
+};
+
+/// Logical events of one segment; nullopt on 64-bit overflow.
+std::optional<std::uint64_t> segmentEventCount(const CanarySegment& segment);
+/// Logical events of the whole program (sum over segments); nullopt on overflow.
+std::optional<std::uint64_t> programEventCount(const Canary& canary);
+/// Body items stored in the program (the stored_events figure).
+std::uint64_t programStoredEvents(const Canary& canary);
+/// Events a message-sequence program yields; nullopt on overflow.
+std::optional<std::uint64_t> sequenceEventCount(const std::vector<SequenceEntry>& entries);
+
+/// numerator / denominator in millionths, rounded half up; 0 when denominator is 0.
+std::uint64_t ratioMicros(std::uint64_t numerator, std::uint64_t denominator);
+/// "12.345678": a ratio in millionths as a decimal with exactly six places.
+std::string formatRatioMicros(std::uint64_t micros);
+
+/// The claim a canary may carry and the reasons that cap it, from the facts the compiler knows.
+struct ClaimFacts {
+    CanaryCoverage coverage = CanaryCoverage::Full;
+    CanaryTimingMode timingMode = CanaryTimingMode::Lossless;
+    bool unknownSkew = false;
+    bool partialSkew = false;
+    bool unknownOverlap = false;
+    bool behaviorVerified = false;
+};
+std::pair<CanaryClaim, std::vector<std::string>> decideClaim(const ClaimFacts& facts);
+
+} // namespace cc

@@ -1,0 +1,443 @@
+#include "core/canary/canary_writer.h"
+
+#include "core/util/atomic_file.h"
+#include "core/util/json_text.h"
+
+namespace cc {
+
+namespace {
+
+using json_text::appendInt;
+using json_text::appendString;
+using json_text::appendUInt;
+
+void key(std::string& out, std::string_view name)
+{
+    appendString(out, name);
+    out += ':';
+}
+
+void optionalIndex(std::string& out, std::uint32_t index)
+{
+    if (index == kNoIndex) {
+        out += "null";
+    } else {
+        appendUInt(out, index);
+    }
+}
+
+void optionalInt(std::string& out, std::int64_t value, std::int64_t absent)
+{
+    if (value == absent) {
+        out += "null";
+    } else {
+        appendInt(out, value);
+    }
+}
+
+template <typename T> void optionalCap(std::string& out, const std::optional<T>& cap)
+{
+    if (cap) {
+        appendInt(out, *cap);
+    } else {
+        out += "null";
+    }
+}
+
+void writeErrors(std::string& out, const TimingErrors& errors)
+{
+    out += '{';
+    for (std::size_t f = 0; f < kErrorFieldCount; ++f) {
+        if (f > 0) {
+            out += ',';
+        }
+        key(out, kErrorFieldNames[f]);
+        appendInt(out, errorField(errors, f));
+    }
+    out += '}';
+}
+
+void writeBudget(std::string& out, const TimingBudget& budget)
+{
+    out += '{';
+    key(out, "gap_ns");
+    optionalCap(out, budget.gap);
+    out += ',';
+    key(out, "skew_ns");
+    optionalCap(out, budget.skew);
+    out += ',';
+    key(out, "compute_before_ns");
+    optionalCap(out, budget.computeBefore);
+    out += ',';
+    key(out, "overlap_ns");
+    optionalCap(out, budget.overlap);
+    out += ',';
+    key(out, "pressure_e9");
+    optionalCap(out, budget.pressure);
+    out += ',';
+    key(out, "exposed_ns");
+    optionalCap(out, budget.exposed);
+    out += ',';
+    key(out, "timing_sample_limit");
+    if (budget.sampleLimit) {
+        appendUInt(out, *budget.sampleLimit);
+    } else {
+        out += "null";
+    }
+    out += ',';
+    key(out, "group_sample_limits");
+    out += '{';
+    bool first = true;
+    for (const auto& [hash, limit] : budget.groupSampleLimits) {
+        if (!first) {
+            out += ',';
+        }
+        first = false;
+        appendString(out, groupHashHex(hash));
+        out += ':';
+        appendUInt(out, limit);
+    }
+    out += "}}";
+}
+
+void writeItem(std::string& out, const CanaryItem& item)
+{
+    if (item.count == 1) {
+        appendUInt(out, item.token);
+        return;
+    }
+    out += '[';
+    appendUInt(out, item.token);
+    out += ',';
+    appendUInt(out, item.count);
+    out += ']';
+}
+
+void writeSegment(std::string& out, const CanarySegment& s)
+{
+    out += '{';
+    key(out, "kind");
+    appendString(out, segmentKindName(s.kind));
+    out += ',';
+    key(out, "first");
+    appendUInt(out, s.first);
+    out += ',';
+    key(out, "events");
+    appendUInt(out, s.events);
+    if (s.repeats != 1) {
+        out += ',';
+        key(out, "repeats");
+        appendUInt(out, s.repeats);
+    }
+    if (s.tail != 0) {
+        out += ',';
+        key(out, "tail");
+        appendUInt(out, s.tail);
+    }
+    out += ',';
+    key(out, "body");
+    out += '[';
+    for (std::size_t k = 0; k < s.body.size(); ++k) {
+        if (k > 0) {
+            out += ',';
+        }
+        writeItem(out, s.body[k]);
+    }
+    out += "],";
+    key(out, "sha256");
+    appendString(out, s.sha256);
+    if (s.bounds) {
+        out += ',';
+        key(out, "bounds");
+        writeErrors(out, *s.bounds);
+    }
+    out += '}';
+}
+
+void writeTiming(std::string& out, const CanaryTiming& t)
+{
+    out += '[';
+    appendUInt(out, t.layout);
+    out += ',';
+    appendInt(out, t.gap);
+    auto field = [&](std::uint32_t bit, std::int64_t value) {
+        if ((t.layout & bit) != 0) {
+            out += ',';
+            appendInt(out, value);
+        }
+    };
+    field(kLayoutComputeBefore, t.computeBefore);
+    field(kLayoutOverlap, t.overlap);
+    field(kLayoutPressure, t.pressure);
+    field(kLayoutExposed, t.exposed);
+    if (layoutStoresSkew(t.layout)) {
+        out += ',';
+        appendInt(out, t.skew);
+    }
+    if ((t.layout & kLayoutArrivals) != 0) {
+        out += ',';
+        appendUInt(out, t.arrivalRanks);
+        for (Ns v : t.arrivalTimes) {
+            out += ',';
+            appendInt(out, v);
+        }
+    }
+    out += ']';
+}
+
+void writeSignature(std::string& out, const CanarySignature& s)
+{
+    out += '[';
+    appendUInt(out, s.op);
+    out += s.customOp ? ",1," : ",0,";
+    appendInt(out, s.bytes);
+    out += ',';
+    appendUInt(out, s.rankSet);
+    for (auto index : {s.group, s.phase, s.dtype, s.tag, s.channel, s.reductionOp}) {
+        out += ',';
+        optionalIndex(out, index);
+    }
+    for (auto value : {s.rootRank, s.senderRank, s.receiverRank, s.concurrentGroups}) {
+        out += ',';
+        optionalInt(out, value, kNoRank);
+    }
+    out += ',';
+    appendString(out, groupHashHex(s.groupHash));
+    out += ']';
+}
+
+void writeSequences(std::string& out, const std::vector<SequenceEntry>& entries)
+{
+    out += '[';
+    for (std::size_t k = 0; k < entries.size(); ++k) {
+        if (k > 0) {
+            out += ',';
+        }
+        out += '[';
+        appendUInt(out, entries[k].repeats);
+        for (const auto& e : entries[k].elements) {
+            out += ',';
+            if (!e.present) {
+                out += "null";
+            } else {
+                out += '[';
+                appendInt(out, e.start);
+                out += ',';
+                appendInt(out, e.step);
+                out += ']';
+            }
+        }
+        out += ']';
+    }
+    out += ']';
+}
+
+std::string render(const Canary& c)
+{
+    const auto& h = c.header;
+    std::string out;
+    out.reserve(4096 + c.segments.size() * 128 + c.timings.size() * 64);
+    out += '{';
+    key(out, "format");
+    appendString(out, kCanaryFormat);
+    out += ',';
+    key(out, "source_sha256");
+    appendString(out, h.sourceSha256);
+    out += ',';
+    key(out, "source_events");
+    appendUInt(out, h.sourceEvents);
+    out += ',';
+    key(out, "source_bytes");
+    appendUInt(out, h.sourceBytes);
+    out += ',';
+    key(out, "canary_bytes");
+    appendUInt(out, h.canaryBytes);
+    out += ',';
+    key(out, "logical_events");
+    appendUInt(out, h.logicalEvents);
+    out += ',';
+    key(out, "stored_events");
+    appendUInt(out, h.storedEvents);
+    out += ',';
+    key(out, "coverage");
+    appendString(out, coverageName(h.coverage));
+    out += ',';
+    key(out, "timing_mode");
+    appendString(out, timingModeName(h.timingMode));
+    out += ',';
+    key(out, "event_compression_ratio");
+    out += formatRatioMicros(h.eventRatioMicros);
+    out += ',';
+    key(out, "byte_compression_ratio");
+    out += formatRatioMicros(h.byteRatioMicros);
+    out += ',';
+    key(out, "claim");
+    appendString(out, claimName(h.claim));
+    out += ",\n";
+    key(out, "claim_limits");
+    out += '[';
+    for (std::size_t k = 0; k < h.claimLimits.size(); ++k) {
+        if (k > 0) {
+            out += ',';
+        }
+        appendString(out, h.claimLimits[k]);
+    }
+    out += "],\n";
+    key(out, "covered");
+    out += '{';
+    key(out, "first");
+    appendUInt(out, h.coveredFirst);
+    out += ',';
+    key(out, "last");
+    appendUInt(out, h.coveredLast);
+    out += ',';
+    key(out, "sha256");
+    appendString(out, h.coveredSha256);
+    out += ',';
+    key(out, "bytes");
+    appendUInt(out, h.coveredBytes);
+    out += "},\n";
+    if (h.budget) {
+        key(out, "budget");
+        writeBudget(out, *h.budget);
+        out += ",\n";
+    }
+    key(out, "bounds");
+    writeErrors(out, h.bounds);
+    out += ",\n";
+    key(out, "compiler");
+    out += '{';
+    key(out, "name");
+    appendString(out, kCanaryCompilerName);
+    out += ',';
+    key(out, "version");
+    appendString(out, h.compilerVersion);
+    out += ',';
+    key(out, "source_timing");
+    appendString(out, timingSemanticsName(h.sourceTiming));
+    out += "},\n";
+
+    key(out, "program");
+    out += '{';
+    key(out, "expansion");
+    appendString(out, c.timestamped ? "timestamped" : "gapped");
+    out += ',';
+    key(out, "origin_ns");
+    appendInt(out, c.originNs);
+    out += ",\n";
+    key(out, "strings");
+    out += '[';
+    for (std::size_t k = 0; k < c.strings.size(); ++k) {
+        if (k > 0) {
+            out += ',';
+        }
+        appendString(out, c.strings[k]);
+    }
+    out += "],\n";
+    key(out, "rank_sets");
+    out += '[';
+    for (std::size_t k = 0; k < c.rankSets.size(); ++k) {
+        if (k > 0) {
+            out += ',';
+        }
+        out += '[';
+        for (std::size_t r = 0; r < c.rankSets[k].ranks.size(); ++r) {
+            if (r > 0) {
+                out += ',';
+            }
+            appendInt(out, c.rankSets[k].ranks[r]);
+        }
+        out += ']';
+    }
+    out += "],\n";
+    key(out, "signatures");
+    out += '[';
+    for (std::size_t k = 0; k < c.signatures.size(); ++k) {
+        out += k == 0 ? "\n" : ",\n";
+        writeSignature(out, c.signatures[k]);
+    }
+    out += "],\n";
+    key(out, "timings");
+    out += '[';
+    for (std::size_t k = 0; k < c.timings.size(); ++k) {
+        out += k == 0 ? "\n" : ",\n";
+        writeTiming(out, c.timings[k]);
+    }
+    out += "],\n";
+    key(out, "tokens");
+    out += '[';
+    for (std::size_t k = 0; k < c.tokens.size(); ++k) {
+        if (k > 0) {
+            out += ',';
+        }
+        out += '[';
+        appendUInt(out, c.tokens[k].signature);
+        out += ',';
+        appendUInt(out, c.tokens[k].timing);
+        out += ']';
+    }
+    out += "],\n";
+    key(out, "message_sequences");
+    writeSequences(out, c.messageSequences);
+    out += ",\n";
+    key(out, "segments");
+    out += '[';
+    for (std::size_t k = 0; k < c.segments.size(); ++k) {
+        out += k == 0 ? "\n" : ",\n";
+        writeSegment(out, c.segments[k]);
+    }
+    out += "]}}\n";
+    return out;
+}
+
+} // namespace
+
+std::string groupHashHex(std::uint64_t hash)
+{
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string text(16, '0');
+    for (int k = 15; k >= 0; --k) {
+        text[static_cast<std::size_t>(k)] = kHex[hash & 0xf];
+        hash >>= 4;
+    }
+    return text;
+}
+
+std::string serializeCanary(Canary& canary)
+{
+    auto& h = canary.header;
+    // The canary states its own size: iterate until the stated size is the actual size. Only the
+    // digit counts of canary_bytes and the byte ratio change between rounds, so this settles in a
+    // few rounds; if it ever oscillated, the larger size wins and the text is padded to it.
+    std::uint64_t guess = h.canaryBytes;
+    std::string bytes;
+    for (int round = 0; round < 16; ++round) {
+        h.canaryBytes = guess;
+        h.byteRatioMicros = ratioMicros(h.coveredBytes, guess);
+        bytes = render(canary);
+        if (bytes.size() == guess) {
+            return bytes;
+        }
+        guess = round < 8 ? bytes.size() : std::max<std::uint64_t>(guess, bytes.size());
+    }
+    // Oscillation: settle on a size that fits and pad with spaces before the final newline.
+    std::uint64_t target = guess;
+    for (;;) {
+        h.canaryBytes = target;
+        h.byteRatioMicros = ratioMicros(h.coveredBytes, target);
+        bytes = render(canary);
+        if (bytes.size() <= target) {
+            bytes.insert(bytes.size() - 1, target - bytes.size(), ' ');
+            return bytes;
+        }
+        target = bytes.size();
+    }
+}
+
+void writeCanaryFile(Canary& canary, const std::filesystem::path& path)
+{
+    std::string bytes = serializeCanary(canary);
+    writeFileAtomic(path, bytes);
+}
+
+} // namespace cc

@@ -1,0 +1,487 @@
+#include "core/canary/fidelity.h"
+
+#include "core/canary/canary_reader.h"
+#include "core/canary/canary_writer.h"
+#include "core/canary/commitment.h"
+#include "core/canary/expand.h"
+#include "core/trace/normalized.h"
+#include "core/trace/trace_builder.h"
+#include "core/trace/trace_io.h"
+#include "core/util/json_text.h"
+#include "core/util/sha256.h"
+
+#include <algorithm>
+
+namespace cc {
+
+namespace {
+
+constexpr std::size_t kMaxFailuresPerStatus = 200;
+
+std::string segmentName(std::size_t index, const CanarySegment& s)
+{
+    return "segment " + std::to_string(index) + " (" + std::string(segmentKindName(s.kind)) + ", source events [" +
+           std::to_string(s.first) + ", " + std::to_string(s.first + s.events) + "))";
+}
+
+void sortedArrivals(const Trace& t, std::size_t i, std::vector<std::pair<std::int32_t, Ns>>& out)
+{
+    out.clear();
+    for (std::uint32_t k = 0; k < t.arrivalCount[i]; ++k) {
+        out.emplace_back(t.arrivalRank[t.arrivalBegin[i] + k], t.arrivalTime[t.arrivalBegin[i] + k]);
+    }
+    std::sort(out.begin(), out.end());
+}
+
+/// Compares one source event with one expanded event: the first non-timing field that differs
+/// (empty when none), and the per-field timing errors.
+class EventComparer {
+public:
+    EventComparer(const Trace& source, const Trace& expanded) : s_(source), e_(expanded) {}
+
+    std::string nonTimingMismatch(std::size_t i, std::size_t j)
+    {
+        const Trace& s = s_;
+        const Trace& e = e_;
+        if (s.opName(i) != e.opName(j)) {
+            return "op";
+        }
+        if (s.has(i, kFlagCustomOp) != e.has(j, kFlagCustomOp)) {
+            return "custom_op";
+        }
+        if (s.bytes[i] != e.bytes[j]) {
+            return "bytes";
+        }
+        if (s.ranks(i) != e.ranks(j)) {
+            return "ranks";
+        }
+        const std::pair<const char*, std::pair<std::uint32_t, std::uint32_t>> strings[] = {
+            {"group", {s.group[i], e.group[j]}},       {"phase", {s.phase[i], e.phase[j]}},
+            {"dtype", {s.dtype[i], e.dtype[j]}},       {"tag", {s.tag[i], e.tag[j]}},
+            {"channel", {s.channel[i], e.channel[j]}}, {"reduction_op", {s.reductionOp[i], e.reductionOp[j]}}};
+        for (const auto& [name, ids] : strings) {
+            if ((ids.first == kNoString) != (ids.second == kNoString) || s.str(ids.first) != e.str(ids.second)) {
+                return name;
+            }
+        }
+        const std::pair<const char*, std::pair<std::int64_t, std::int64_t>> ints[] = {
+            {"root_rank", {s.rootRank[i], e.rootRank[j]}},
+            {"sender_rank", {s.senderRank[i], e.senderRank[j]}},
+            {"receiver_rank", {s.receiverRank[i], e.receiverRank[j]}},
+            {"concurrent_groups", {s.concurrentGroups[i], e.concurrentGroups[j]}},
+            {"message_sequence", {s.messageSequence[i], e.messageSequence[j]}}};
+        for (const auto& [name, values] : ints) {
+            if (values.first != values.second) {
+                return name;
+            }
+        }
+        if (s.skewState[i] != e.skewState[j]) {
+            return "skew state (known/partial/unknown)";
+        }
+        if (s.has(i, kFlagOverlapUnknown) != e.has(j, kFlagOverlapUnknown)) {
+            return "compute_overlap_unknown";
+        }
+        const std::pair<const char*, std::pair<Ns, Ns>> presence[] = {
+            {"compute_before_us (presence)", {s.computeBefore[i], e.computeBefore[j]}},
+            {"compute_overlap_us (presence)", {s.computeOverlap[i], e.computeOverlap[j]}},
+            {"compute_pressure (presence)", {s.pressure[i], e.pressure[j]}},
+            {"observed_exposed_us (presence)", {s.observedExposed[i], e.observedExposed[j]}}};
+        for (const auto& [name, values] : presence) {
+            if ((values.first == kAbsentNs) != (values.second == kAbsentNs)) {
+                return name;
+            }
+        }
+        if (s.has(i, kFlagArrivalsGiven) != e.has(j, kFlagArrivalsGiven)) {
+            return "rank_arrival_us (presence)";
+        }
+        sortedArrivals(s, i, a_);
+        sortedArrivals(e, j, b_);
+        if (a_.size() != b_.size()) {
+            return "rank_arrival_us (ranks)";
+        }
+        for (std::size_t k = 0; k < a_.size(); ++k) {
+            if (a_[k].first != b_[k].first) {
+                return "rank_arrival_us (ranks)";
+            }
+        }
+        return {};
+    }
+
+    /// Timing errors; call nonTimingMismatch first (arrivals are left sorted in a_/b_).
+    TimingErrors errors(std::size_t i, std::size_t j) const
+    {
+        const Trace& s = s_;
+        const Trace& e = e_;
+        auto diff = [](std::int64_t x, std::int64_t y) { return x > y ? x - y : y - x; };
+        auto opt = [&](Ns x, Ns y) { return x == kAbsentNs || y == kAbsentNs ? 0 : diff(x, y); };
+        TimingErrors out;
+        out.gap = diff(s.effectiveGap[i], e.effectiveGap[j]);
+        out.computeBefore = opt(s.computeBefore[i], e.computeBefore[j]);
+        out.overlap = opt(s.computeOverlap[i], e.computeOverlap[j]);
+        out.pressure = opt(s.pressure[i], e.pressure[j]);
+        out.exposed = opt(s.observedExposed[i], e.observedExposed[j]);
+        if (s.skewState[i] != SkewState::Unknown) {
+            out.skew = diff(s.skewValue[i], e.skewValue[j]);
+        }
+        for (std::size_t k = 0; k < a_.size() && k < b_.size(); ++k) {
+            out.arrivalOffset = std::max(out.arrivalOffset, diff(a_[k].second, b_[k].second));
+        }
+        out.drift = diff(s.issueTime[i], e.issueTime[j]);
+        return out;
+    }
+
+private:
+    const Trace& s_;
+    const Trace& e_;
+    std::vector<std::pair<std::int32_t, Ns>> a_, b_;
+};
+
+/// "the true gap_ns error is 1200, above its recorded bound of 1000" for the first field over bound.
+std::string describeExcess(const TimingErrors& measured, const TimingErrors& bound)
+{
+    for (std::size_t f = 0; f < kErrorFieldCount; ++f) {
+        if (errorField(measured, f) > errorField(bound, f)) {
+            return "the true " + std::string(kErrorFieldNames[f]) + " error is " +
+                   std::to_string(errorField(measured, f)) + ", above its recorded bound of " +
+                   std::to_string(errorField(bound, f));
+        }
+    }
+    return "no field over its bound";
+}
+
+void fail(FidelityStatus& status, std::string message)
+{
+    status.pass = false;
+    if (status.failures.size() < kMaxFailuresPerStatus) {
+        status.failures.push_back(std::move(message));
+    } else if (status.failures.size() == kMaxFailuresPerStatus) {
+        status.failures.push_back("... further failures not listed");
+    }
+}
+
+void writeErrors(std::string& out, const TimingErrors& errors)
+{
+    out += '{';
+    for (std::size_t f = 0; f < kErrorFieldCount; ++f) {
+        if (f > 0) {
+            out += ',';
+        }
+        json_text::appendString(out, kErrorFieldNames[f]);
+        out += ':';
+        json_text::appendInt(out, errorField(errors, f));
+    }
+    out += '}';
+}
+
+} // namespace
+
+bool FidelityReport::pass() const
+{
+    return std::all_of(statuses.begin(), statuses.end(), [](const FidelityStatus& s) { return s.pass; });
+}
+
+std::vector<std::string> FidelityReport::failures() const
+{
+    std::vector<std::string> all;
+    for (const auto& s : statuses) {
+        for (const auto& f : s.failures) {
+            all.push_back(s.name + ": " + f);
+        }
+    }
+    return all;
+}
+
+FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::string_view canaryBytes,
+                              Progress& progress)
+{
+    const auto& h = canary.header;
+    FidelityReport report;
+    FidelityStatus sourceStatus{"source_hash", true, {}};
+    FidelityStatus commitments{"commitments", true, {}};
+    FidelityStatus bounds{"bounds", true, {}};
+    FidelityStatus coverage{"coverage", true, {}};
+    FidelityStatus compression{"compression", true, {}};
+    FidelityStatus claim{"claim", true, {}};
+    if (!canaryBytes.empty()) {
+        report.canarySha256 = sha256Hex(canaryBytes);
+    }
+
+    // ---- the source ----
+    {
+        SubProgress hashing(progress, 0.0, 0.15);
+        report.sourceSha256 = normalizedSha256(source, hashing);
+    }
+    if (report.sourceSha256 != h.sourceSha256) {
+        fail(sourceStatus, "source_sha256 says " + h.sourceSha256 + " but the source's normalised SHA-256 is " +
+                               report.sourceSha256 +
+                               ": this canary was not compiled from this trace (or the trace changed)");
+    }
+    if (h.sourceEvents != source.size()) {
+        fail(sourceStatus, "source_events says " + std::to_string(h.sourceEvents) + " but the source has " +
+                               std::to_string(source.size()));
+    }
+    const std::uint64_t sourceBytes = writeTraceJson(source).size();
+    if (h.sourceBytes != sourceBytes) {
+        fail(sourceStatus, "source_bytes says " + std::to_string(h.sourceBytes) + " but the source serialises to " +
+                               std::to_string(sourceBytes));
+    }
+    progress.check();
+
+    // ---- self-consistency of the header (compression, coverage rules, claim rules, bounds rules) ----
+    auto consistency = checkCanaryConsistency(canary, canaryBytes.size());
+    for (auto& m : consistency.compression) {
+        fail(compression, m);
+    }
+    for (auto& m : consistency.coverage) {
+        fail(coverage, m);
+    }
+    for (auto& m : consistency.claim) {
+        fail(claim, m);
+    }
+    for (auto& m : consistency.bounds) {
+        fail(bounds, m);
+    }
+
+    // ---- coverage against the source ----
+    const bool inRange = h.coveredLast <= source.size() && h.coveredFirst <= h.coveredLast;
+    if (!inRange) {
+        fail(coverage, "covered range [" + std::to_string(h.coveredFirst) + ", " + std::to_string(h.coveredLast) +
+                           ") is outside the source's " + std::to_string(source.size()) + " events");
+    }
+    const bool whole = inRange && h.coveredFirst == 0 && h.coveredLast == source.size();
+    if (h.coverage == CanaryCoverage::Full && !whole) {
+        fail(coverage, "coverage says full but the canary covers only events [" + std::to_string(h.coveredFirst) +
+                           ", " + std::to_string(h.coveredLast) + ") of the source's " + std::to_string(source.size()));
+    }
+    if (h.coverage == CanaryCoverage::Partial && whole) {
+        fail(coverage, "coverage says partial but the canary covers every source event");
+    }
+    if (inRange && !whole) {
+        if (h.coveredFirst != 0) {
+            fail(coverage, "only prefixes are compiled; covered.first must be 0 to recompute covered.bytes");
+        } else {
+            TraceBuilder builder(source.sourceName);
+            builder.setWorkloadJson(source.workloadJson);
+            builder.setSystemJson(source.systemJson);
+            for (const auto& [key, json] : source.extraTopLevel) {
+                builder.addTopLevelExtra(key, json);
+            }
+            for (std::size_t i = 0; i < h.coveredLast; ++i) {
+                builder.add(source.event(i));
+            }
+            NullProgress quiet;
+            const std::uint64_t prefixBytes = writeTraceJson(builder.finish(quiet)).size();
+            if (prefixBytes != h.coveredBytes) {
+                fail(coverage, "covered.bytes says " + std::to_string(h.coveredBytes) +
+                                   " but the covered prefix serialises to " + std::to_string(prefixBytes));
+            }
+        }
+    } else if (whole && h.coveredBytes != sourceBytes) {
+        fail(coverage, "covered.bytes says " + std::to_string(h.coveredBytes) + " but the whole source serialises to " +
+                           std::to_string(sourceBytes));
+    }
+
+    // ---- claim against the source's facts ----
+    if (inRange) {
+        ClaimFacts facts;
+        facts.coverage = whole ? CanaryCoverage::Full : CanaryCoverage::Partial;
+        facts.timingMode = h.timingMode;
+        for (std::size_t i = h.coveredFirst; i < h.coveredLast; ++i) {
+            facts.unknownSkew = facts.unknownSkew || source.skewState[i] == SkewState::Unknown;
+            facts.partialSkew = facts.partialSkew || source.skewState[i] == SkewState::Partial;
+            facts.unknownOverlap = facts.unknownOverlap || source.has(i, kFlagOverlapUnknown);
+        }
+        facts.behaviorVerified = h.claim == CanaryClaim::BehaviorVerified;
+        auto [allowed, limits] = decideClaim(facts);
+        if (static_cast<int>(h.claim) > static_cast<int>(allowed)) {
+            fail(claim, "claim says " + std::string(claimName(h.claim)) + " but the source allows at most " +
+                            std::string(claimName(allowed)));
+        }
+        for (const auto& limit : limits) {
+            if (std::find(h.claimLimits.begin(), h.claimLimits.end(), limit) == h.claimLimits.end()) {
+                fail(claim, "claim_limits omits " + limit + ", which the source's events require");
+            }
+        }
+    }
+
+    // ---- commitments ----
+    Sha256 chain;
+    std::vector<std::string> sourceRangeHashes(canary.segments.size());
+    for (std::size_t k = 0; k < canary.segments.size(); ++k) {
+        const auto& seg = canary.segments[k];
+        SegmentFidelity sf;
+        sf.index = k;
+        sf.kind = seg.kind;
+        sf.first = seg.first;
+        sf.events = seg.events;
+        chain.update(seg.sha256);
+        chain.update("\n");
+        if (seg.first + seg.events > source.size()) {
+            sf.commitment = false;
+            fail(commitments,
+                 segmentName(k, seg) + " lies beyond the source's " + std::to_string(source.size()) + " events");
+        } else {
+            sourceRangeHashes[k] = segmentCommitment(source, static_cast<std::size_t>(seg.first),
+                                                     static_cast<std::size_t>(seg.first + seg.events));
+            if (sourceRangeHashes[k] != seg.sha256) {
+                sf.commitment = false;
+                fail(commitments, segmentName(k, seg) + ": its SHA-256 commitment " + seg.sha256 +
+                                      " does not match the source events it stands for (" + sourceRangeHashes[k] + ")");
+            }
+        }
+        report.segments.push_back(sf);
+        if ((k & 0xff) == 0) {
+            progress.check();
+            progress.report(0.15 + 0.25 * static_cast<double>(k) / static_cast<double>(canary.segments.size()),
+                            "recomputing commitments");
+        }
+    }
+    if (chain.hexDigest() != h.coveredSha256) {
+        fail(commitments, "covered.sha256 does not match the chain of segment commitments");
+    }
+
+    // ---- bounds: expand and compare event by event ----
+    Trace expanded;
+    {
+        SubProgress expanding(progress, 0.4, 0.7);
+        expanded = expandCanary(canary, "<expansion of the canary>", expanding);
+    }
+    const bool lossless = h.timingMode == CanaryTimingMode::Lossless;
+    if (inRange && expanded.size() == h.coveredLast - h.coveredFirst) {
+        EventComparer compare(source, expanded);
+        for (std::size_t k = 0; k < canary.segments.size(); ++k) {
+            const auto& seg = canary.segments[k];
+            auto& sf = report.segments[k];
+            if (seg.first + seg.events > source.size()) {
+                continue;
+            }
+            const auto off = static_cast<std::size_t>(h.coveredFirst);
+            std::string firstMismatch;
+            for (std::uint64_t i = seg.first; i < seg.first + seg.events; ++i) {
+                const auto si = static_cast<std::size_t>(i);
+                auto field = compare.nonTimingMismatch(si, si - off);
+                if (!field.empty()) {
+                    if (firstMismatch.empty()) {
+                        firstMismatch = field + " differs from the source at source event " + std::to_string(i);
+                    }
+                    continue;
+                }
+                sf.measured.raiseTo(compare.errors(si, si - off));
+            }
+            report.measured.raiseTo(sf.measured);
+            if (!firstMismatch.empty()) {
+                sf.bounds = false;
+                fail(bounds, segmentName(k, seg) + ": " + firstMismatch + " (only timing may be approximated)");
+            }
+            if (!seg.bounds) {
+                // Exact segment: the expansion must reproduce the source range byte for byte.
+                TimingErrors local = sf.measured;
+                local.drift = 0;
+                auto expandedHash = segmentCommitment(expanded, static_cast<std::size_t>(seg.first) - off,
+                                                      static_cast<std::size_t>(seg.first + seg.events) - off);
+                if (!local.isZero()) {
+                    sf.bounds = false;
+                    fail(bounds, segmentName(k, seg) + " is exact but its expansion differs from the source: " +
+                                     describeExcess(local, TimingErrors{}));
+                } else if (firstMismatch.empty() && expandedHash != sourceRangeHashes[k]) {
+                    sf.bounds = false;
+                    fail(bounds,
+                         segmentName(k, seg) + " is exact but its expansion is not byte-identical to the source range");
+                }
+            } else {
+                if (!sf.measured.firstExceeding(*seg.bounds).empty()) {
+                    sf.bounds = false;
+                    fail(bounds, segmentName(k, seg) + ": " + describeExcess(sf.measured, *seg.bounds));
+                }
+            }
+            if ((k & 0xff) == 0) {
+                progress.check();
+                progress.report(0.7 + 0.25 * static_cast<double>(k) / static_cast<double>(canary.segments.size()),
+                                "comparing the expansion with the source");
+            }
+        }
+        if (!report.measured.firstExceeding(h.bounds).empty()) {
+            fail(bounds, "over the whole expansion (header bounds): " + describeExcess(report.measured, h.bounds));
+        }
+        if (lossless && !report.measured.isZero()) {
+            fail(bounds, "the canary says lossless but its expansion differs from the source: " +
+                             describeExcess(report.measured, TimingErrors{}));
+        }
+        if (lossless && whole) {
+            NullProgress quiet;
+            auto expandedSha = normalizedSha256(expanded, quiet);
+            if (expandedSha != report.sourceSha256) {
+                fail(bounds, "the canary says lossless but its expansion's normalised SHA-256 " + expandedSha +
+                                 " is not the source's " + report.sourceSha256);
+            }
+        }
+    } else {
+        fail(bounds, "the expansion has " + std::to_string(expanded.size()) + " events but the canary covers " +
+                         std::to_string(h.coveredLast - h.coveredFirst));
+    }
+
+    report.statuses = {sourceStatus, commitments, bounds, coverage, compression, claim};
+    progress.report(1.0, "fidelity verified");
+    return report;
+}
+
+std::string fidelityReportJson(const FidelityReport& r)
+{
+    using json_text::appendString;
+    using json_text::appendUInt;
+    std::string out;
+    out += "{\"format\":";
+    appendString(out, kFidelityReportFormat);
+    out += ",\"status\":";
+    appendString(out, r.pass() ? "pass" : "fail");
+    out += ",\"source_sha256\":";
+    appendString(out, r.sourceSha256);
+    out += ",\"canary_sha256\":";
+    if (r.canarySha256.empty()) {
+        out += "null";
+    } else {
+        appendString(out, r.canarySha256);
+    }
+    out += ",\n\"statuses\":{";
+    for (std::size_t k = 0; k < r.statuses.size(); ++k) {
+        const auto& s = r.statuses[k];
+        out += k == 0 ? "\n" : ",\n";
+        appendString(out, s.name);
+        out += ":{\"status\":";
+        appendString(out, s.pass ? "pass" : "fail");
+        out += ",\"failures\":[";
+        for (std::size_t f = 0; f < s.failures.size(); ++f) {
+            if (f > 0) {
+                out += ',';
+            }
+            appendString(out, s.failures[f]);
+        }
+        out += "]}";
+    }
+    out += "},\n\"measured_bounds\":";
+    writeErrors(out, r.measured);
+    out += ",\n\"segments\":[";
+    for (std::size_t k = 0; k < r.segments.size(); ++k) {
+        const auto& s = r.segments[k];
+        out += k == 0 ? "\n" : ",\n";
+        out += "{\"index\":";
+        appendUInt(out, s.index);
+        out += ",\"kind\":";
+        appendString(out, segmentKindName(s.kind));
+        out += ",\"first\":";
+        appendUInt(out, s.first);
+        out += ",\"events\":";
+        appendUInt(out, s.events);
+        out += ",\"commitment\":";
+        appendString(out, s.commitment ? "pass" : "fail");
+        out += ",\"bounds\":";
+        appendString(out, s.bounds ? "pass" : "fail");
+        out += ",\"measured\":";
+        writeErrors(out, s.measured);
+        out += '}';
+    }
+    out += "]}\n";
+    return out;
+}
+
+} // namespace cc

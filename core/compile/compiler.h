@@ -1,0 +1,65 @@
+// The canary compiler: Trace -> Canary. Exact encodings first (run-length for repetition,
+// periodic motifs for regular structure); in bounded mode, timing is approximated only within
+// the declared budget (per-field caps, per-group sample limits) and every approximated segment
+// records its true per-field maximum error; a budget that cannot be met fails closed with
+// cc::NegativeResult naming the group, the field and the bound. Every segment carries a SHA-256
+// commitment to the canonical bytes of the source events it stands for.
+//
+// Deterministic: the same trace and options give byte-identical canaries.
+//
+// Called by the CLI (`commcanary compile`), the behaviour search (per-group sample limits via
+// TimingBudget::groupSampleLimits), strict compilation (CompileOptions::emitGate) and the GUI.
+#pragma once
+
+#include "core/canary/canary.h"
+#include "core/trace/trace.h"
+#include "core/util/progress.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cc {
+
+/// The sample limit the CLI applies in bounded mode when none is given (the prototype's default).
+inline constexpr std::uint64_t kDefaultTimingSampleLimit = 128;
+
+struct CompileOptions {
+    /// Lossless: every modelled field exact; the budget must be empty. Bounded: the budget applies.
+    CanaryTimingMode timingMode = CanaryTimingMode::Lossless;
+    TimingBudget budget;
+    /// Compile only the first N events in canonical order; the canary is partial when N is below
+    /// the source's event count.
+    std::optional<std::uint64_t> prefixEvents;
+    /// When set, called with the finished candidate before it is returned; it verifies behaviour
+    /// and throws cc::NegativeResult to refuse (strict compilation). A candidate it lets pass may
+    /// carry the behavior_verified claim.
+    std::function<void(const Trace& source, const Canary& candidate, Progress& progress)> emitGate;
+};
+
+/// What the compiler did to one operation-signature group (cc::OpSignature).
+struct CompileGroupSummary {
+    std::uint64_t groupHash = 0; ///< cc::contentHash of the signature: the key of per-group limits
+    std::string description;     ///< "all_reduce 4096 B, 8 ranks, group tp, phase decode"
+    std::uint64_t events = 0;
+    std::uint64_t samples = 0; ///< distinct timing samples its events use in the canary
+    std::optional<std::uint64_t> sampleLimit;
+    TimingErrors maxError; ///< true max error over its events
+};
+
+struct CompileResult {
+    Canary canary;                           ///< complete, header figures filled in
+    std::string bytes;                       ///< its canonical serialisation (what writeCanaryFile writes)
+    std::vector<CompileGroupSummary> groups; ///< by first appearance in the source
+};
+
+/// Compiles. Throws InputError for options that make no sense (lossless with a budget, prefix 0,
+/// zero sample limits), NegativeResult when the budget cannot be met, Cancelled on cancel.
+CompileResult compileCanary(const Trace& trace, const CompileOptions& options, Progress& progress);
+
+/// Words for a signature in messages and summaries ("all_reduce 4096 B, 8 ranks, group tp, phase decode").
+std::string describeSignature(const Canary& canary, std::uint32_t signature);
+
+} // namespace cc

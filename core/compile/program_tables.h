@@ -1,0 +1,72 @@
+// The interned tables of a canary program under construction: strings, rank sets, operation
+// signatures, timing samples and tokens, each numbered by first use in source order (so the
+// same trace always gives the same tables). Also reads an event's exact timing out of a Trace
+// in the canary's terms.
+#pragma once
+
+#include "core/canary/canary.h"
+#include "core/trace/projections.h"
+#include "core/trace/trace.h"
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace cc::compile {
+
+class ProgramTables {
+public:
+    explicit ProgramTables(const Trace& trace);
+
+    /// The canary signature of event i (interned by content; the group hash is cc::contentHash).
+    std::uint32_t signatureOf(std::size_t i);
+    std::uint32_t rankSetOf(const std::vector<std::int32_t>& ranks);
+
+    /// The timing layout of event i and the rank set of its arrivals (sorted by rank), interning it.
+    std::uint32_t layoutOf(std::size_t i) const;
+    std::uint32_t arrivalRanksOf(std::size_t i);
+
+    /// Fills out with the exact timing of event i, its gap taken as given (see gapOf in the compiler).
+    void exactTiming(std::size_t i, Ns gap, CanaryTiming& out);
+
+    std::uint32_t internTiming(const CanaryTiming& timing);
+    std::uint32_t internToken(std::uint32_t signature, std::uint32_t timing);
+
+    const std::vector<CanarySignature>& signatures() const { return signatures_; }
+    const std::vector<CanaryTiming>& timings() const { return timings_; }
+    const std::vector<CanaryToken>& tokens() const { return tokens_; }
+    const std::vector<CanaryRankSet>& rankSets() const { return rankSets_; }
+
+    /// Moves the tables into a canary's program.
+    void moveInto(Canary& canary);
+
+    /// Arrival (rank, time) pairs of event i sorted by rank, into out.
+    void sortedArrivals(std::size_t i, std::vector<std::pair<std::int32_t, Ns>>& out) const;
+
+private:
+    std::uint32_t internString(std::uint32_t traceStringId);
+    void growTimingIndex();
+
+    const Trace& trace_;
+    std::vector<std::string> strings_;
+    std::unordered_map<std::uint32_t, std::uint32_t> stringOfTraceId_;
+    std::vector<CanaryRankSet> rankSets_;
+    std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> rankSetIndex_;
+    std::unordered_map<std::uint32_t, std::uint32_t> memberSetOfTraceRankSet_;
+    std::vector<CanarySignature> signatures_;
+    std::unordered_map<OpSignature, std::uint32_t, OpSignatureHash> signatureOfOp_;
+    std::unordered_map<std::string, std::uint32_t> signatureOfContent_;
+    std::vector<CanaryTiming> timings_;
+    std::vector<std::uint64_t> timingHashes_;
+    std::vector<std::uint32_t> timingSlots_; ///< open addressing over timings_, kNoIndex = empty
+    std::vector<CanaryToken> tokens_;
+    std::unordered_map<std::uint64_t, std::uint32_t> tokenIndex_;
+    std::vector<std::pair<std::int32_t, Ns>> scratch_;
+    std::vector<std::int32_t> scratchRanks_;
+};
+
+/// A 64-bit hash of a timing sample's content.
+std::uint64_t timingHash(const CanaryTiming& timing);
+
+} // namespace cc::compile

@@ -1,0 +1,647 @@
+#include "core/interop/merge.h"
+
+#include "core/interop/extras_json.h"
+#include "core/trace/trace_builder.h"
+#include "core/util/decimal.h"
+#include "core/util/errors.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <unordered_map>
+
+namespace cc::interop {
+
+namespace {
+
+using json = nlohmann::json;
+
+std::string rankListText(const std::vector<std::int32_t>& ranks)
+{
+    std::string out;
+    for (std::size_t k = 0; k < ranks.size(); ++k) {
+        out += (k == 0 ? "" : ",") + std::to_string(ranks[k]);
+    }
+    return out;
+}
+
+/// The process-group part of an identity: the group name, or the member list when unnamed.
+std::string groupKey(const Trace& t, std::size_t i)
+{
+    if (t.group[i] != kNoString) {
+        return std::string(t.str(t.group[i]));
+    }
+    return "ranks[" + rankListText(t.ranks(i)) + "]";
+}
+
+std::string p2pKey(const Trace& t, std::size_t i)
+{
+    return groupKey(t, i) + " p2p " + std::to_string(t.senderRank[i]) + "->" + std::to_string(t.receiverRank[i]);
+}
+
+struct Contribution {
+    std::uint32_t key = 0;
+    std::int64_t seq = 0;
+    std::int32_t rank = 0;
+    std::uint32_t shard = 0;
+    std::uint32_t event = 0;
+};
+
+/// Measured latency signals of one contribution.
+struct Signals {
+    std::optional<Ns> exposed;
+    std::optional<Ns> overlap;
+    std::optional<Ns> before;
+    std::optional<Ns> device;
+};
+
+class Merger {
+public:
+    Merger(std::vector<RankShard> shards, const MergeOptions& options) : shards_(std::move(shards)), options_(options)
+    {
+    }
+
+    MergeResult run(Progress& progress)
+    {
+        std::sort(shards_.begin(), shards_.end(),
+                  [](const RankShard& a, const RankShard& b) { return a.rank < b.rank; });
+        checkShards();
+        progress.report(0.05, "merging: identities");
+        collect(progress);
+        progress.report(0.4, "merging: matching contributions");
+        std::sort(contributions_.begin(), contributions_.end(), [](const Contribution& a, const Contribution& b) {
+            if (a.key != b.key) {
+                return a.key < b.key;
+            }
+            if (a.seq != b.seq) {
+                return a.seq < b.seq;
+            }
+            return a.rank < b.rank;
+        });
+        progress.check();
+        std::size_t begin = 0;
+        std::size_t runs = 0;
+        while (begin < contributions_.size()) {
+            std::size_t end = begin + 1;
+            while (end < contributions_.size() && contributions_[end].key == contributions_[begin].key &&
+                   contributions_[end].seq == contributions_[begin].seq) {
+                ++end;
+            }
+            mergeOne(begin, end);
+            begin = end;
+            if ((++runs & 0xFFFF) == 0) {
+                progress.check();
+                progress.report(0.4 + 0.4 * static_cast<double>(begin) / static_cast<double>(contributions_.size()),
+                                "merging: collectives");
+            }
+        }
+        progress.report(0.8, "merging: building the trace");
+        SubProgress building(progress, 0.8, 1.0);
+        return build(building);
+    }
+
+private:
+    std::string who(const Contribution& c) const
+    {
+        const RankShard& s = shards_[c.shard];
+        std::string text =
+            "shard " + s.name + " (rank " + std::to_string(s.rank) + ") event " + std::to_string(c.event);
+        const auto id = s.trace.id(c.event);
+        if (!id.empty()) {
+            text += " (id \"" + std::string(id) + "\")";
+        }
+        return text;
+    }
+
+    std::string identityText(const Contribution& c) const
+    {
+        return "collective (group " + keys_[c.key] + ", " + (bySequence_[c.key] ? "sequence " : "call ") +
+               std::to_string(c.seq) + ")";
+    }
+
+    [[noreturn]] void refuse(const std::string& rule) const { throw InputError("merge", rule); }
+
+    void checkShards()
+    {
+        if (shards_.empty()) {
+            refuse("no shards to merge");
+        }
+        for (std::size_t k = 1; k < shards_.size(); ++k) {
+            if (shards_[k].rank == shards_[k - 1].rank) {
+                refuse("duplicate rank contributions: shards " + shards_[k - 1].name + " and " + shards_[k].name +
+                       " both contribute rank " + std::to_string(shards_[k].rank));
+            }
+        }
+        if (options_.calibration) {
+            for (const auto& s : shards_) {
+                if (options_.calibration->find(s.rank) == nullptr) {
+                    refuse("the clock calibration " + options_.calibration->source + " has no offset for rank " +
+                           std::to_string(s.rank) + " (shard " + s.name +
+                           "): its arrivals cannot be placed on the "
+                           "reference clock");
+                }
+            }
+        }
+    }
+
+    std::uint32_t intern(const std::string& key)
+    {
+        auto [it, inserted] = keyIndex_.emplace(key, static_cast<std::uint32_t>(keys_.size()));
+        if (inserted) {
+            keys_.push_back(key);
+            bySequence_.push_back(true);
+        }
+        return it->second;
+    }
+
+    void collect(Progress& progress)
+    {
+        std::size_t total = 0;
+        for (const auto& s : shards_) {
+            total += s.trace.size();
+        }
+        contributions_.reserve(total);
+        std::vector<std::vector<std::uint32_t>> eventKeys(shards_.size());
+        for (std::size_t si = 0; si < shards_.size(); ++si) {
+            const RankShard& s = shards_[si];
+            const Trace& t = s.trace;
+            auto& keys = eventKeys[si];
+            keys.resize(t.size());
+            for (std::size_t i = 0; i < t.size(); ++i) {
+                const auto& members = t.ranks(i);
+                if (std::find(members.begin(), members.end(), s.rank) == members.end()) {
+                    refuse(
+                        who(Contribution{0, 0, s.rank, static_cast<std::uint32_t>(si), static_cast<std::uint32_t>(i)}) +
+                        ": rank " + std::to_string(s.rank) + " contributes to a collective whose members [" +
+                        rankListText(members) + "] do not include it");
+                }
+                const bool p2p = isPointToPoint(t.kind[i]);
+                if (p2p) {
+                    const bool sends = t.senderRank[i] == s.rank;
+                    if ((t.kind[i] == OpKind::Send) != sends) {
+                        refuse(who(Contribution{0, 0, s.rank, static_cast<std::uint32_t>(si),
+                                                static_cast<std::uint32_t>(i)}) +
+                               ": rank " + std::to_string(s.rank) + " records a " + std::string(t.opName(i)) +
+                               " from " + std::to_string(t.senderRank[i]) + " to " + std::to_string(t.receiverRank[i]) +
+                               "; a rank-local trace records sends it makes and receives it gets");
+                    }
+                }
+                keys[i] = intern(p2p ? p2pKey(t, i) : groupKey(t, i));
+                if (p2p || t.messageSequence[i] < 0) {
+                    bySequence_[keys[i]] = false;
+                }
+            }
+            progress.check();
+        }
+        for (std::size_t si = 0; si < shards_.size(); ++si) {
+            const Trace& t = shards_[si].trace;
+            std::vector<std::int64_t> calls(keys_.size(), 0);
+            for (std::size_t i = 0; i < t.size(); ++i) {
+                const std::uint32_t key = eventKeys[si][i];
+                const std::int64_t seq = bySequence_[key] ? t.messageSequence[i] : calls[key]++;
+                contributions_.push_back(Contribution{key, seq, shards_[si].rank, static_cast<std::uint32_t>(si),
+                                                      static_cast<std::uint32_t>(i)});
+            }
+        }
+    }
+
+    Ns localTime(const Contribution& c) const
+    {
+        const RankShard& s = shards_[c.shard];
+        const Trace& t = s.trace;
+        const Ns within = t.start[c.event] != kAbsentNs ? t.start[c.event] : t.issueTime[c.event];
+        Ns out = 0;
+        if (__builtin_add_overflow(s.clockOriginNs, within, &out)) {
+            refuse(who(c) + ": clock origin + start overflows the 64-bit nanosecond range");
+        }
+        return out;
+    }
+
+    Signals signals(const Contribution& c) const
+    {
+        const Trace& t = shards_[c.shard].trace;
+        const std::size_t i = c.event;
+        Signals s;
+        auto opt = [](Ns v) { return v == kAbsentNs ? std::optional<Ns>() : std::optional<Ns>(v); };
+        s.exposed = opt(t.observedExposed[i]);
+        s.overlap = opt(t.computeOverlap[i]);
+        s.before = opt(t.computeBefore[i]);
+        if (t.extraIndex[i] != kNoString) {
+            if (auto raw = extraValue(t.extras[t.extraIndex[i]], "device_duration_us")) {
+                auto parsed = parseScaledDecimal(*raw, kMicrosToNanosScale);
+                if (parsed.error != DecimalError::None) {
+                    refuse(who(c) + ": device_duration_us " + *raw + " " + std::string(decimalErrorText(parsed.error)));
+                }
+                s.device = parsed.value;
+            }
+        }
+        return s;
+    }
+
+    /// Fields every contribution must agree on (all_to_all bytes excepted).
+    void compare(const Contribution& a, const Contribution& b) const
+    {
+        const Trace& ta = shards_[a.shard].trace;
+        const Trace& tb = shards_[b.shard].trace;
+        const std::size_t i = a.event;
+        const std::size_t j = b.event;
+        auto conflict = [&](const std::string& field, const std::string& va, const std::string& vb) {
+            refuse("conflicting metadata for " + identityText(a) + ": " + who(a) + " has " + field + " " + va + ", " +
+                   who(b) + " has " + field + " " + vb + "; contradicting values are refused, not arbitrated");
+        };
+        const bool p2p = isPointToPoint(ta.kind[i]);
+        if (!p2p && (ta.opName(i) != tb.opName(j) || ta.has(i, kFlagCustomOp) != tb.has(j, kFlagCustomOp))) {
+            conflict("op", std::string(ta.opName(i)) + (ta.has(i, kFlagCustomOp) ? " (custom)" : ""),
+                     std::string(tb.opName(j)) + (tb.has(j, kFlagCustomOp) ? " (custom)" : ""));
+        }
+        if (p2p != isPointToPoint(tb.kind[j])) {
+            conflict("op", std::string(ta.opName(i)), std::string(tb.opName(j)));
+        }
+        if (ta.kind[i] != OpKind::AllToAll && ta.bytes[i] != tb.bytes[j]) {
+            conflict("bytes", std::to_string(ta.bytes[i]), std::to_string(tb.bytes[j]));
+        }
+        if (ta.str(ta.dtype[i]) != tb.str(tb.dtype[j])) {
+            conflict("dtype", "\"" + std::string(ta.str(ta.dtype[i])) + "\"",
+                     "\"" + std::string(tb.str(tb.dtype[j])) + "\"");
+        }
+        if (ta.ranks(i) != tb.ranks(j)) {
+            conflict("ranks", "[" + rankListText(ta.ranks(i)) + "]", "[" + rankListText(tb.ranks(j)) + "]");
+        }
+        for (auto [name, va, vb] : {std::tuple{"root_rank", ta.rootRank[i], tb.rootRank[j]},
+                                    std::tuple{"sender_rank", ta.senderRank[i], tb.senderRank[j]},
+                                    std::tuple{"receiver_rank", ta.receiverRank[i], tb.receiverRank[j]}}) {
+            if (va != vb) {
+                conflict(name, va == kNoRank ? "none" : std::to_string(va),
+                         vb == kNoRank ? "none" : std::to_string(vb));
+            }
+        }
+        for (auto [name, va, vb] : {std::tuple{"reduction_op", ta.str(ta.reductionOp[i]), tb.str(tb.reductionOp[j])},
+                                    std::tuple{"phase", ta.str(ta.phase[i]), tb.str(tb.phase[j])},
+                                    std::tuple{"tag", ta.str(ta.tag[i]), tb.str(tb.tag[j])}}) {
+            if (va != vb) {
+                conflict(name, "\"" + std::string(va) + "\"", "\"" + std::string(vb) + "\"");
+            }
+        }
+    }
+
+    void mergeOne(std::size_t begin, std::size_t end)
+    {
+        const Contribution& ref = contributions_[begin];
+        for (std::size_t k = begin + 1; k < end; ++k) {
+            if (contributions_[k].rank == contributions_[k - 1].rank) {
+                refuse("duplicate contribution: " + who(contributions_[k - 1]) + " and " + who(contributions_[k]) +
+                       " both claim " + identityText(ref));
+            }
+        }
+        for (std::size_t k = begin + 1; k < end; ++k) {
+            compare(ref, contributions_[k]);
+        }
+        // Latency signals: measured on every contribution or on none.
+        std::vector<Signals> sig;
+        sig.reserve(end - begin);
+        for (std::size_t k = begin; k < end; ++k) {
+            sig.push_back(signals(contributions_[k]));
+        }
+        auto partialSignal = [&](const char* name, auto member) {
+            for (std::size_t k = 1; k < sig.size(); ++k) {
+                if ((sig[0].*member).has_value() != (sig[k].*member).has_value()) {
+                    const auto& with = (sig[0].*member).has_value() ? contributions_[begin] : contributions_[begin + k];
+                    const auto& without =
+                        (sig[0].*member).has_value() ? contributions_[begin + k] : contributions_[begin];
+                    refuse("partially measured latency signal for " + identityText(ref) + ": " + who(with) + " has " +
+                           name + " and " + who(without) +
+                           " does not; a latency signal measured on only some ranks is refused, not filled in");
+                }
+            }
+        };
+        partialSignal("observed_exposed_us", &Signals::exposed);
+        partialSignal("compute_overlap_us", &Signals::overlap);
+        partialSignal("compute_before_us", &Signals::before);
+        partialSignal("device_duration_us", &Signals::device);
+
+        const Trace& t0 = shards_[ref.shard].trace;
+        Event e = t0.event(ref.event);
+        e.start.reset();
+        e.gap.reset();
+        e.arrivals.clear();
+        e.arrivalsGiven = false;
+        e.arrivalsAsArray = false;
+        e.arrivalSkew.reset();
+        e.channel.clear();
+        e.extraJson.clear();
+        e.partialRankArrival = false;
+        ExtrasJson extras;
+        if (isPointToPoint(t0.kind[ref.event])) {
+            e.op = std::string(opKindName(OpKind::Send));
+        }
+        e.messageSequence.reset();
+        if (bySequence_[ref.key]) {
+            e.messageSequence = ref.seq;
+            ++summary_.sequenceIdentified;
+        }
+        const std::string& key = keys_[ref.key];
+        e.id = key + "#" + std::to_string(ref.seq);
+
+        // members without a contribution
+        std::vector<std::int32_t> contributors;
+        for (std::size_t k = begin; k < end; ++k) {
+            contributors.push_back(contributions_[k].rank);
+        }
+        const bool partial = contributors.size() < e.ranks.size();
+        e.partialRankArrival = partial;
+        if (partial) {
+            ++summary_.partialEvents;
+        }
+
+        // times
+        Ns time = 0;
+        if (options_.calibration) {
+            std::vector<Ns> arrivals;
+            std::vector<Ns> uncertainties;
+            for (std::size_t k = begin; k < end; ++k) {
+                const RankClock* clock = options_.calibration->find(contributions_[k].rank);
+                Ns t = 0;
+                if (__builtin_add_overflow(localTime(contributions_[k]), clock->offsetNs, &t)) {
+                    refuse(who(contributions_[k]) + ": calibrated time overflows the 64-bit nanosecond range");
+                }
+                arrivals.push_back(t);
+                uncertainties.push_back(clock->uncertaintyNs);
+            }
+            time = *std::min_element(arrivals.begin(), arrivals.end());
+            e.arrivalsGiven = true;
+            for (std::size_t k = 0; k < arrivals.size(); ++k) {
+                e.arrivals.push_back(RankArrival{contributions_[begin + k].rank, arrivals[k] - time});
+            }
+            if (uncertainties.size() >= 2) {
+                std::partial_sort(uncertainties.begin(), uncertainties.begin() + 2, uncertainties.end(),
+                                  std::greater<>());
+                extras.micros("arrival_skew_uncertainty_us", uncertainties[0] + uncertainties[1]);
+            }
+        } else {
+            time = localTime(ref); // the lowest contributing rank's clock
+        }
+
+        // latency signals, measured on all contributions
+        if (sig[0].exposed) {
+            Ns v = 0;
+            for (const auto& s : sig) {
+                v = std::max(v, *s.exposed);
+            }
+            e.observedExposed = v;
+        }
+        if (sig[0].overlap) {
+            Ns v = *sig[0].overlap;
+            for (const auto& s : sig) {
+                v = std::min(v, *s.overlap);
+            }
+            e.computeOverlap = v;
+            e.computeOverlapUnknown = false;
+        } else {
+            e.computeOverlap.reset();
+            bool unknown = false;
+            for (std::size_t k = begin; k < end; ++k) {
+                const auto& c = contributions_[k];
+                unknown = unknown || shards_[c.shard].trace.has(c.event, kFlagOverlapUnknown);
+            }
+            e.computeOverlapUnknown = unknown;
+        }
+        if (sig[0].before) {
+            Ns v = 0;
+            for (const auto& s : sig) {
+                v = std::max(v, *s.before);
+            }
+            e.computeBefore = v;
+        }
+        if (sig[0].device) {
+            std::string byRank = "{";
+            for (std::size_t k = 0; k < sig.size(); ++k) {
+                byRank += (k == 0 ? "\"" : ",\"") + std::to_string(contributions_[begin + k].rank) +
+                          "\":" + formatScaledDecimal(*sig[k].device, kMicrosToNanosScale);
+            }
+            extras.raw("device_duration_us_by_rank", byRank + "}");
+        }
+        if (t0.kind[ref.event] == OpKind::AllToAll) {
+            bool differ = false;
+            std::int64_t most = 0;
+            for (std::size_t k = begin; k < end; ++k) {
+                const auto& c = contributions_[k];
+                const auto b = shards_[c.shard].trace.bytes[c.event];
+                differ = differ || b != t0.bytes[ref.event];
+                most = std::max(most, b);
+            }
+            if (differ) {
+                std::string byRank = "{";
+                for (std::size_t k = begin; k < end; ++k) {
+                    const auto& c = contributions_[k];
+                    byRank += (k == begin ? "\"" : ",\"") + std::to_string(c.rank) +
+                              "\":" + std::to_string(shards_[c.shard].trace.bytes[c.event]);
+                }
+                extras.raw("bytes_by_rank", byRank + "}");
+                e.bytes = most; // the largest per-rank volume; each rank's own is kept above
+            }
+        }
+        extras.integer("contributing_ranks", static_cast<std::int64_t>(contributors.size()));
+        e.extraJson = extras.json();
+        merged_.push_back(Merged{time, std::move(e)});
+    }
+
+    MergeResult build(Progress& progress)
+    {
+        std::stable_sort(merged_.begin(), merged_.end(),
+                         [](const Merged& a, const Merged& b) { return a.time < b.time; });
+        const Ns origin = merged_.empty() ? 0 : merged_.front().time;
+        TraceBuilder builder("merge");
+        builder.reserve(merged_.size());
+        for (auto& m : merged_) {
+            m.event.start = m.time - origin;
+            builder.add(m.event);
+        }
+        summary_.events = merged_.size();
+        summary_.calibrated = options_.calibration.has_value();
+        for (const auto& s : shards_) {
+            summary_.ranks.push_back(s.rank);
+            summary_.shardEvents += s.trace.size();
+        }
+        summary_.notes = notes();
+
+        json workload = json::object();
+        std::string name = options_.workloadName;
+        if (name.empty() && !shards_.front().trace.workloadJson.empty()) {
+            try {
+                auto w = json::parse(shards_.front().trace.workloadJson);
+                if (w.is_object() && w.contains("name") && w["name"].is_string()) {
+                    name = w["name"].get<std::string>();
+                }
+            } catch (const json::exception&) {
+            }
+        }
+        workload["name"] = name.empty() ? std::string("merged") : name;
+        workload["notes"] = summary_.notes;
+        builder.setWorkloadJson(workload.dump());
+
+        json system = json::object();
+        json profiles = json::array();
+        json shardList = json::array();
+        for (const auto& s : shards_) {
+            json entry = json::object();
+            entry["name"] = s.name;
+            entry["rank"] = s.rank;
+            entry["events"] = s.trace.size();
+            entry["clock_origin_ns"] = s.clockOriginNs;
+            shardList.push_back(entry);
+            if (!s.trace.systemJson.empty()) {
+                try {
+                    auto sys = json::parse(s.trace.systemJson);
+                    if (sys.is_object() && sys.contains("kineto_source_profiles") &&
+                        sys["kineto_source_profiles"].is_array()) {
+                        for (const auto& p : sys["kineto_source_profiles"]) {
+                            if (std::find(profiles.begin(), profiles.end(), p) == profiles.end()) {
+                                profiles.push_back(p);
+                            }
+                        }
+                    }
+                } catch (const json::exception&) {
+                }
+            }
+        }
+        if (!profiles.empty()) {
+            system["kineto_source_profiles"] = profiles;
+        }
+        json merge = json::object();
+        merge["shards"] = shardList;
+        merge["identity"] = "(process group, sequence): message_sequence when every contribution has one, else "
+                            "per-group call order";
+        if (options_.calibration) {
+            const auto& cal = *options_.calibration;
+            json clock = json::object();
+            clock["format"] = std::string(kClockCalibrationFormat);
+            clock["source"] = cal.source;
+            if (!cal.sha256.empty()) {
+                clock["sha256"] = cal.sha256;
+            }
+            if (!cal.reference.empty()) {
+                clock["reference"] = cal.reference;
+            }
+            if (!cal.method.empty()) {
+                clock["method"] = cal.method;
+            }
+            clock["assumption"] = cal.assumption;
+            json offsets = json::object();
+            for (const auto& s : shards_) {
+                const RankClock* c = cal.find(s.rank);
+                offsets[std::to_string(s.rank)] = formatScaledDecimal(c->offsetNs, kMicrosToNanosScale) + " us +- " +
+                                                  formatScaledDecimal(c->uncertaintyNs, kMicrosToNanosScale) + " us";
+            }
+            clock["offsets"] = offsets;
+            merge["clock_calibration"] = clock;
+        } else {
+            merge["clock_calibration"] = nullptr;
+        }
+        merge["reference_clock_origin_ns"] = origin;
+        system["merge"] = merge;
+        builder.setSystemJson(system.dump());
+        return MergeResult{builder.finish(progress), summary_};
+    }
+
+    std::string notes() const
+    {
+        std::string text = "Merged from " + std::to_string(shards_.size()) + " rank-local traces (ranks " +
+                           rankListText(summary_.ranks) + "), " + std::to_string(summary_.events) + " collectives.";
+        if (options_.calibration) {
+            if (options_.calibration->assumption) {
+                text += " Cross-rank arrival skew is computed under an assumption, not a measurement: " +
+                        options_.calibration->method + ".";
+            } else {
+                text += " Cross-rank arrival skew is measured on a reference clock through the clock calibration " +
+                        options_.calibration->source +
+                        " (per-rank offset and uncertainty; each event carries "
+                        "arrival_skew_uncertainty_us).";
+            }
+        } else {
+            text += " No clock calibration was given: cross-rank arrival skew is unknown (not zero), and each event's "
+                    "time is the clock of its lowest contributing rank.";
+        }
+        if (summary_.partialEvents > 0) {
+            text += " " + std::to_string(summary_.partialEvents) +
+                    " collectives lack contributions from some member ranks (partial_rank_arrival).";
+        }
+        return text;
+    }
+
+    struct Merged {
+        Ns time = 0;
+        Event event;
+    };
+
+    std::vector<RankShard> shards_;
+    const MergeOptions& options_;
+    std::unordered_map<std::string, std::uint32_t> keyIndex_;
+    std::vector<std::string> keys_;
+    std::vector<bool> bySequence_;
+    std::vector<Contribution> contributions_;
+    std::vector<Merged> merged_;
+    MergeSummary summary_;
+};
+
+} // namespace
+
+MergeIdentity mergeIdentity(const Trace& trace, std::size_t i, std::int64_t sequence)
+{
+    return MergeIdentity{isPointToPoint(trace.kind[i]) ? p2pKey(trace, i) : groupKey(trace, i), sequence};
+}
+
+RankShard shardFromTrace(Trace trace, std::string name)
+{
+    RankShard shard;
+    shard.name = std::move(name);
+    std::optional<std::int64_t> rank;
+    if (!trace.systemJson.empty()) {
+        json system;
+        try {
+            system = json::parse(trace.systemJson);
+        } catch (const json::exception& e) {
+            throw InputError(
+                Diagnostic{shard.name, kNoEvent, {}, "system", std::string("is not valid JSON: ") + e.what()});
+        }
+        auto local = system.find("rank_local");
+        if (local != system.end() && local->is_object()) {
+            auto r = local->find("rank");
+            if (r != local->end()) {
+                if (!r->is_number_integer() || r->get<std::int64_t>() < 0 || r->get<std::int64_t>() > 2147483647) {
+                    throw InputError(Diagnostic{
+                        shard.name, kNoEvent, {}, "system.rank_local.rank", "must be a rank (a non-negative integer)"});
+                }
+                rank = r->get<std::int64_t>();
+            }
+            auto origin = local->find("clock_origin_ns");
+            if (origin != local->end()) {
+                if (!origin->is_number_integer()) {
+                    throw InputError(Diagnostic{
+                        shard.name, kNoEvent, {}, "system.rank_local.clock_origin_ns", "must be an integer"});
+                }
+                shard.clockOriginNs = origin->get<std::int64_t>();
+            }
+        }
+    }
+    if (!rank) {
+        throw InputError(Diagnostic{shard.name,
+                                    kNoEvent,
+                                    {},
+                                    "system.rank_local.rank",
+                                    "is missing: a shard must say which rank it is (import-kineto records it when the "
+                                    "profile does, or with --rank)"});
+    }
+    shard.rank = static_cast<std::int32_t>(*rank);
+    shard.trace = std::move(trace);
+    return shard;
+}
+
+MergeResult mergeRankShards(std::vector<RankShard> shards, const MergeOptions& options, Progress& progress)
+{
+    Merger merger(std::move(shards), options);
+    return merger.run(progress);
+}
+
+} // namespace cc::interop

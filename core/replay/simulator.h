@@ -1,0 +1,224 @@
+// The replay engine: a deterministic scheduler model of contention and overlap that replays a
+// cc::Trace under backend configurations. It is a model, not NCCL and not a measurement of
+// hardware; see core/replay/README.md for every rule of the model.
+//
+// Everything is a pure function of (trace, configuration, protocol): integer nanoseconds and
+// fixed-point factors throughout, no floating point, no dependence on thread count or on the
+// order in which configurations are evaluated. Equal inputs give bit-identical samples.
+//
+// Typical use:
+//     PreparedReplay prepared = prepareReplay(trace, protocol, progress);   // once per trace
+//     for (const BackendConfig& config : set.configurations) {
+//         SampleColumns samples = simulateConfiguration(prepared, config, progress);
+//         ConfigurationSummary summary = summarizeSamples(trace, samples, progress);
+//         ...
+//     }
+// or, for small and medium traces, replayAll() which does the same for a whole set and ranks
+// the configurations. Canaries replay by being expanded into a cc::Trace first.
+#pragma once
+
+#include "core/configs/backend_config.h"
+#include "core/replay/protocol.h"
+#include "core/trace/trace.h"
+#include "core/util/progress.h"
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace cc {
+
+/// Version of the model. Any change that alters a sample bumps it; reports record it and
+/// verify-report refuses to compare across versions.
+inline constexpr std::string_view kSimulatorVersion = "1";
+inline constexpr std::string_view kSimulatorModelName = "commcanary-workbench deterministic scheduler model";
+inline constexpr std::string_view kModelStatement =
+    "These figures come from a deterministic scheduler model of contention and overlap. They are not a "
+    "measurement of hardware and not NCCL: claims about real machines need a physical replay.";
+
+/// Per-sample flags (bit set).
+enum SampleFlag : std::uint8_t {
+    kSampleSkewUnknown = 1 << 0,    ///< arrival skew unknown: replayed with zero modelled rank wait
+    kSampleSkewPartial = 1 << 1,    ///< skew from partial arrivals: rank wait is a lower bound
+    kSampleOverlapUnknown = 1 << 2, ///< compute overlap unknown: replayed as no overlap
+    kSampleCustomOp = 1 << 3,       ///< custom operation: cost is the documented stand-in
+    kSampleTailHit = 1 << 4,        ///< the tail-noise term fired for this sample
+    kSampleIdleStart = 1 << 5,      ///< issued into an idle scheduler (every channel free): a reset point
+};
+
+/// Times saturate here (about 126 years) so that no sum can overflow.
+inline constexpr Ns kTimeCapNs = 4'000'000'000'000'000'000;
+
+/// One replayed collective, all times in ns from the trace origin (times are replay times: under
+/// the ordering or queue_reset_gaps ablations the issue times differ from the trace's).
+struct EventSample {
+    std::uint32_t event = 0; ///< canonical event index in the trace
+    std::uint32_t iteration = 0;
+    Ns issue = 0;     ///< first rank arrives (the event's issue time in this replay)
+    Ns start = 0;     ///< the collective starts (last rank arrived, a channel free, FIFO order kept)
+    Ns queueWait = 0; ///< start - last arrival
+    Ns rankWait = 0;  ///< last arrival - first arrival (the modelled arrival skew)
+    Ns duration = 0;  ///< start -> completion
+    Ns hidden = 0;    ///< part of the latency hidden behind compute
+    Ns exposed = 0;   ///< latency - hidden
+    Ns completion = 0;
+    Ns latency = 0;         ///< completion - issue = rankWait + queueWait + duration
+    std::uint8_t flags = 0; ///< SampleFlag bits
+};
+
+/// The samples of one configuration, column-wise. Sample k is iteration k / eventCount of
+/// canonical event k % eventCount, whatever order the replay used.
+struct SampleColumns {
+    std::size_t eventCount = 0;
+    std::uint32_t iterations = 0;
+    std::vector<Ns> start, queueWait, rankWait, duration, hidden;
+    std::vector<std::uint8_t> flags;
+
+    std::size_t size() const { return start.size(); }
+    Ns latency(std::size_t k) const { return rankWait[k] + queueWait[k] + duration[k]; }
+    Ns exposed(std::size_t k) const { return latency(k) - hidden[k]; }
+    EventSample at(std::size_t k) const;
+};
+
+/// The model's inputs of one event after the protocol's ablations, independent of the
+/// configuration (see core/replay/README.md).
+struct EventInput {
+    Ns issue = 0;                     ///< replay issue time (first rank arrives)
+    Ns skew = 0;                      ///< modelled rank wait: 0 when unknown (then flagged) or ablated
+    Ns overlap = 0;                   ///< modelled compute overlap: 0 when absent, unknown or ablated
+    std::int64_t pressure = 0;        ///< compute pressure, 1e-9 units: 0 when absent or ablated
+    std::uint64_t noiseKey = 0;       ///< cc::noiseKey(signature content hash, occurrence)
+    std::uint32_t resource = 0;       ///< dense scheduler-resource id
+    std::uint32_t costClass = 0;      ///< dense (kind, bytes, rank count) id
+    std::int32_t declaredSharers = 1; ///< concurrent_groups from the trace (1 when absent or isolated)
+    std::uint8_t flags = 0;           ///< SampleFlag bits known before the replay (skew/overlap unknown, ...)
+};
+
+/// Configuration-independent inputs of a replay, derived once per (trace, protocol): the
+/// per-event model inputs, the replay order and the cost classes.
+/// Holds a reference to the trace, which must outlive it.
+struct PreparedReplay {
+    const Trace* trace = nullptr;
+    ReplayProtocol protocol;
+    std::vector<EventInput> events;         ///< per canonical event
+    std::vector<std::uint32_t> order;       ///< replay order (canonical indices); empty = canonical order
+    std::vector<std::string> resourceNames; ///< cc::schedulerResource text per dense id
+    struct CostInput {
+        OpKind kind;
+        std::int64_t bytes;
+        std::int64_t ranks;
+    };
+    std::vector<CostInput> costInputs; ///< per cost class
+    Ns medianGapNs = 0;                ///< the cut used by queue_reset_gaps (0 when not ablated)
+
+    std::size_t eventCount() const { return events.size(); }
+    Ns issueTime(std::size_t event) const { return events[event].issue; }
+};
+
+/// Derives the configuration-independent inputs. Throws InputError for a protocol the
+/// simulator cannot honour, Cancelled when progress asks.
+PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol, Progress& progress);
+
+/// Replays every iteration of the prepared trace under one configuration.
+SampleColumns simulateConfiguration(const PreparedReplay& prepared, const BackendConfig& config, Progress& progress);
+
+/// The same, writing into `into` and reusing its memory (no fresh pages when it already holds a
+/// replay of the same size): the form to use in a loop over configurations of a large trace.
+void simulateConfiguration(const PreparedReplay& prepared, const BackendConfig& config, Progress& progress,
+                           SampleColumns& into);
+
+// ---- summaries -----------------------------------------------------------------------------
+
+/// Nearest-rank quantiles over integer ns: the q-quantile of n values is the ceil(q*n)-th
+/// smallest (so the median is the lower median); mean is floor(sum / n). All zero when n = 0.
+struct Distribution {
+    std::uint64_t count = 0;
+    Ns median = 0, p95 = 0, p99 = 0, max = 0, mean = 0;
+    friend bool operator==(const Distribution&, const Distribution&) = default;
+};
+
+struct Breakdown {
+    std::string name;  ///< phase or operation name
+    bool named = true; ///< false for events without a phase (name is empty then)
+    Distribution latency;
+    std::int64_t hiddenSharePpm = 0;
+    friend bool operator==(const Breakdown&, const Breakdown&) = default;
+};
+
+struct TailSample {
+    std::uint32_t event = 0;
+    std::uint32_t iteration = 0;
+    Ns latency = 0;
+    friend bool operator==(const TailSample&, const TailSample&) = default;
+};
+
+/// At most this many tail samples are listed (highest latency first); tailCount counts all.
+inline constexpr std::size_t kMaxListedTailSamples = 1000;
+
+struct ConfigurationSummary {
+    Distribution latency;            ///< latency = completion - issue
+    std::int64_t hiddenSharePpm = 0; ///< sum(hidden) * 10^6 / sum(latency), floor
+    Distribution queueWait;
+    std::vector<Breakdown> byPhase; ///< sorted by name, unnamed first
+    std::vector<Breakdown> byOp;    ///< sorted by operation name
+    std::uint64_t tailCount = 0;    ///< samples with latency >= p99
+    std::vector<TailSample> tail;   ///< highest latency first, then event, then iteration
+    // Uncertainty and context carried forward from the input and the model.
+    std::uint64_t skewUnknownSamples = 0;
+    std::uint64_t skewPartialSamples = 0;
+    std::uint64_t overlapUnknownSamples = 0;
+    std::uint64_t customOpSamples = 0;
+    std::uint64_t tailHits = 0;
+    std::uint64_t idleStarts = 0;
+    friend bool operator==(const ConfigurationSummary&, const ConfigurationSummary&) = default;
+};
+
+ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& samples, Progress& progress);
+
+/// Nearest-rank index (0-based) of the percent-quantile of n values (n > 0): ceil(percent*n/100) - 1.
+std::size_t nearestRankIndex(std::size_t n, unsigned percent);
+
+// ---- ranking ---------------------------------------------------------------------------------
+
+enum class RankMetric : std::uint8_t { Median, P95, P99, Mean };
+inline constexpr int kRankMetricCount = 4;
+std::string_view rankMetricName(RankMetric metric); ///< "median", "p95", "p99", "mean"
+Ns rankMetricValue(const Distribution& latency, RankMetric metric);
+
+enum class PairOutcome : std::uint8_t { FirstFaster, SecondFaster, Tie };
+
+/// One decision: configurations first < second (set order) on one metric. Lower latency wins;
+/// |a - b| * 10^6 <= tolerancePpm * max(a, b) is a tie.
+struct PairDecision {
+    std::uint32_t first = 0;
+    std::uint32_t second = 0;
+    RankMetric metric = RankMetric::Median;
+    Ns firstValue = 0;
+    Ns secondValue = 0;
+    PairOutcome outcome = PairOutcome::Tie;
+    friend bool operator==(const PairDecision&, const PairDecision&) = default;
+};
+
+PairOutcome decidePair(Ns first, Ns second, std::int64_t tolerancePpm);
+
+/// Every unordered pair x every metric, pairs in set order (0,1), (0,2), ..., metrics in enum order.
+std::vector<PairDecision> rankConfigurations(const std::vector<Distribution>& latencies, std::int64_t tolerancePpm);
+
+// ---- whole sets ------------------------------------------------------------------------------
+
+struct ConfigurationReplay {
+    std::string name;
+    SampleColumns samples;
+    ConfigurationSummary summary;
+};
+
+struct SetReplay {
+    std::vector<ConfigurationReplay> configurations; ///< in set order
+    std::vector<PairDecision> ranking;
+};
+
+/// Replays a whole set, keeping every configuration's samples (memory: about 41 bytes per
+/// event, iteration and configuration). For very large traces, loop over simulateConfiguration.
+SetReplay replayAll(const Trace& trace, const ConfigSet& set, const ReplayProtocol& protocol, Progress& progress);
+
+} // namespace cc

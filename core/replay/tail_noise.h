@@ -1,0 +1,72 @@
+// The seeded, counter-based tail-noise term. A draw is a pure function of the event's noise key
+// (cc::noiseKey: signature content hash + occurrence number), the seed and the iteration — never
+// of evaluation order, thread or configuration. Every configuration sees the same draws (common
+// random numbers), so a ranking difference comes from the model, not from luck.
+#pragma once
+
+#include "core/configs/backend_config.h"
+#include "core/replay/wide_int.h"
+#include "core/trace/event.h"
+#include "core/trace/projections.h"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace cc::tail_noise {
+
+/// cc::mix64 (the splitmix64 finaliser), inline for the per-sample draw; a test pins the two equal.
+inline std::uint64_t mixBits(std::uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+/// Key of one (seed, iteration): mix64(mix64(seed ^ K1) + iteration + 1).
+inline std::uint64_t iterationKey(std::uint64_t seed, std::uint32_t iteration)
+{
+    return mix64(mix64(seed ^ 0x7461696c6e6f6973ULL) + static_cast<std::uint64_t>(iteration) + 1);
+}
+
+/// The 64-bit draw of one event in one iteration: the high 32 bits decide whether the tail fires,
+/// the low 32 bits its size.
+inline std::uint64_t draw(std::uint64_t noiseKey, std::uint64_t iterationKey)
+{
+    return mixBits(noiseKey ^ iterationKey);
+}
+
+/// Context of one collective that raises its tail probability (all in ppm, each capped at 10^6).
+struct TailContext {
+    std::int64_t skewPpm = 0;       ///< modelled skew / uncontended duration
+    std::int64_t pressurePpm = 0;   ///< compute pressure while overlapped (1.0 = 10^6)
+    std::int64_t contentionPpm = 0; ///< (sharers - 1) / 4
+};
+
+inline std::int64_t probabilityPpm(const TailNoiseParams& tail, const TailContext& context)
+{
+    std::int64_t p = tail.probabilityPpm + tail.skewGainPpm * context.skewPpm / kPpmOne +
+                     tail.pressureGainPpm * context.pressurePpm / kPpmOne +
+                     tail.contentionGainPpm * context.contentionPpm / kPpmOne;
+    return std::min<std::int64_t>(p, kPpmOne);
+}
+
+/// True when the draw falls under the probability: high32 / 2^32 < p / 10^6.
+inline bool fires(std::uint64_t drawValue, std::int64_t probability)
+{
+    return (drawValue >> 32) * static_cast<std::uint64_t>(kPpmOne) < (static_cast<std::uint64_t>(probability) << 32);
+}
+
+/// Extra duration of a tail event: duration * scale * (1 + 2u), u = low32 / 2^32, rounded up.
+inline Ns extraNs(Ns duration, const TailNoiseParams& tail, std::uint64_t drawValue)
+{
+    const WideUInt u = drawValue & 0xffffffffULL;
+    const WideUInt numerator =
+        static_cast<WideUInt>(duration) * static_cast<std::uint64_t>(tail.scalePpm) * ((1ULL << 32) + 2 * u);
+    const WideUInt denominator = static_cast<WideUInt>(kPpmOne) << 32;
+    WideUInt extra = (numerator + denominator - 1) / denominator;
+    constexpr WideUInt cap = 1'000'000'000'000'000ULL;
+    return static_cast<Ns>(extra > cap ? cap : extra);
+}
+
+} // namespace cc::tail_noise

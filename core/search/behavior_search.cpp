@@ -1,0 +1,519 @@
+#include "core/search/behavior_search.h"
+
+#include "core/canary/canary_writer.h"
+#include "core/configs/config_io.h"
+#include "core/util/decimal.h"
+#include "core/util/errors.h"
+#include "core/util/sha256.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <set>
+
+namespace cc::search {
+
+namespace {
+
+constexpr std::size_t kMaxLimits = 4096;
+constexpr std::size_t kMaxListedFailures = 4;
+
+std::uint64_t parseLimit(std::string_view text, const std::string& optionName)
+{
+    ScaledValue v = parseScaledDecimal(text, 0, false);
+    if (v.error != DecimalError::None || v.value < 1) {
+        throw InputError(optionName, "'" + std::string(text) + "' is not a sample limit (a whole number >= 1)");
+    }
+    return static_cast<std::uint64_t>(v.value);
+}
+
+std::string trim(std::string_view s)
+{
+    while (!s.empty() && s.front() == ' ') {
+        s.remove_prefix(1);
+    }
+    while (!s.empty() && s.back() == ' ') {
+        s.remove_suffix(1);
+    }
+    return std::string(s);
+}
+
+/// The failing statuses of a report, each with its first failing evidence in words.
+std::vector<std::string> failuresOf(const verify::VerificationReport& r)
+{
+    std::vector<std::string> out;
+    auto first = [](const std::vector<std::string>& problems) {
+        return problems.empty() ? std::string() : ": " + problems.front();
+    };
+    if (!r.timingMode.pass) {
+        out.push_back("timing_mode" + (r.timingMode.findings.empty()
+                                           ? first(r.timingMode.problems)
+                                           : ": segment " + std::to_string(r.timingMode.findings.front().segment) +
+                                                 " " + r.timingMode.findings.front().detail));
+    }
+    if (!r.commitments.pass) {
+        out.push_back("commitments" + first(r.commitments.problems));
+    }
+    if (!r.coverage.pass) {
+        out.push_back("coverage" + first(r.coverage.problems));
+    }
+    if (!r.fidelity.pass) {
+        std::size_t listed = 0;
+        for (const auto& c : r.fidelity.configurations) {
+            auto note = [&](const verify::MetricCheck& m) {
+                if (!m.pass && listed < kMaxListedFailures) {
+                    ++listed;
+                    out.push_back("behavioral_fidelity: " + c.name + " " + m.scope +
+                                  (m.name.empty() ? "" : " " + m.name) + " " + m.metric + " source " +
+                                  std::to_string(m.value.source) + " canary " + std::to_string(m.value.canary) + " " +
+                                  m.unit);
+                }
+            };
+            for (const auto* list : {&c.latency, &c.queueWait, &c.phases, &c.operations}) {
+                for (const auto& m : *list) {
+                    note(m);
+                }
+            }
+            note(c.hiddenShare);
+            if (!c.tail.pass && listed < kMaxListedFailures) {
+                ++listed;
+                out.push_back("behavioral_fidelity: " + c.name + " tail recall " +
+                              verify::ppmAsFraction(c.tail.recallPpm) + " below " +
+                              verify::ppmAsFraction(c.tail.thresholdPpm));
+            }
+        }
+    }
+    if (!r.ranking.pass) {
+        out.push_back("ranking: " + std::to_string(r.ranking.decisions.size() - r.ranking.passed) + " of " +
+                      std::to_string(r.ranking.decisions.size()) + " decisions differ");
+    }
+    return out;
+}
+
+class Search {
+public:
+    Search(const Trace& source, const verify::VerifyOptions& vopts, const SearchOptions& options, Progress& progress)
+        : source_(source), vopts_(vopts), options_(options), progress_(progress)
+    {
+    }
+
+    SearchResult run()
+    {
+        verify::validateVerifyOptions(vopts_, "behaviour search");
+        if (options_.sampleLimits.empty() && !options_.includeLossless) {
+            throw InputError("behaviour search", "the declared range of timing budgets is empty");
+        }
+        SubProgress preparing(progress_, 0.0, 0.1);
+        ref_ = verify::prepareSourceReference(source_, vopts_, preparing);
+        result_.sourceSha256 = ref_.sha256;
+        result_.sourceEvents = source_.size();
+
+        const double uniformShare = 0.5;
+        const std::size_t uniformCount = options_.sampleLimits.size() + (options_.includeLossless ? 1 : 0);
+        std::size_t done = 0;
+        auto stepProgress = [&](double begin, double end, std::size_t k, std::size_t n, const std::string& what) {
+            progress_.report(begin + (end - begin) * static_cast<double>(k) /
+                                         static_cast<double>(std::max<std::size_t>(n, 1)),
+                             what);
+        };
+        if (options_.includeLossless) {
+            stepProgress(0.1, 0.1 + uniformShare, done++, uniformCount, "behaviour search: lossless candidate");
+            CompileOptions lossless;
+            evaluate("lossless", lossless, false);
+        }
+        for (std::uint64_t limit : options_.sampleLimits) {
+            stepProgress(0.1, 0.1 + uniformShare, done++, uniformCount,
+                         "behaviour search: sample limit " + std::to_string(limit));
+            CompileOptions bounded;
+            bounded.timingMode = CanaryTimingMode::Bounded;
+            bounded.budget = options_.fieldCaps;
+            bounded.budget.groupSampleLimits.clear();
+            bounded.budget.sampleLimit = limit;
+            evaluate("uniform", bounded, false);
+        }
+        if (best_ && options_.refineGroups) {
+            refineGroups(0.1 + uniformShare, 0.95);
+        }
+        if (best_) {
+            finish();
+        }
+        progress_.report(1.0, searchSummaryLine(result_));
+        return std::move(result_);
+    }
+
+private:
+    struct Best {
+        CompileOptions options;
+        CompileResult compiled;
+        std::size_t record = 0;
+    };
+
+    /// Compiles and verifies one candidate; true when it passed and became the best.
+    bool evaluate(const std::string& stage, const CompileOptions& options, bool allowEqual)
+    {
+        progress_.check();
+        CandidateRecord rec;
+        rec.index = result_.candidates.size();
+        rec.stage = stage;
+        if (options.timingMode == CanaryTimingMode::Bounded) {
+            rec.sampleLimit = options.budget.sampleLimit;
+            rec.groupLimits = options.budget.groupSampleLimits;
+        }
+        NullProgress quiet;
+        CompileResult compiled;
+        try {
+            compiled = compileCanary(source_, options, quiet);
+        } catch (const NegativeResult& e) {
+            rec.outcome = "refused_by_compiler";
+            rec.refusal = e.what();
+            result_.candidates.push_back(std::move(rec));
+            return false;
+        }
+        rec.bytes = compiled.bytes.size();
+        rec.storedEvents = compiled.canary.header.storedEvents;
+        rec.timingSamples = compiled.canary.timings.size();
+        rec.canarySha256 = sha256Hex(compiled.bytes);
+        if (stage == "lossless") {
+            result_.losslessBytes = rec.bytes;
+        }
+        verify::VerificationReport report =
+            verify::verifyBehavior(ref_, compiled.canary, nullptr, vopts_, quiet, rec.canarySha256, rec.bytes);
+        ++result_.verifications;
+        rec.claim = report.claim;
+        rec.statuses = {report.timingMode.pass, report.commitments.pass, report.coverage.pass, report.fidelity.pass,
+                        report.ranking.pass};
+        rec.failures = failuresOf(report);
+        const bool pass = report.allPass();
+        rec.outcome = pass ? "passed" : "failed_verification";
+        const bool better = pass && (!best_ || rec.bytes < best_->compiled.bytes.size() ||
+                                     (allowEqual && rec.bytes == best_->compiled.bytes.size()));
+        rec.improved = better;
+        result_.candidates.push_back(std::move(rec));
+        if (better) {
+            best_ = Best{options, std::move(compiled), result_.candidates.size() - 1};
+        }
+        return better;
+    }
+
+    void refineGroups(double begin, double end)
+    {
+        // Groups carrying the most samples first: they offer the most bytes to save.
+        std::vector<CompileGroupSummary> groups = best_->compiled.groups;
+        std::stable_sort(groups.begin(), groups.end(), [](const CompileGroupSummary& a, const CompileGroupSummary& b) {
+            if (a.samples != b.samples) {
+                return a.samples > b.samples;
+            }
+            return a.groupHash < b.groupHash;
+        });
+        for (std::size_t g = 0; g < groups.size(); ++g) {
+            progress_.report(begin + (end - begin) * static_cast<double>(g) / static_cast<double>(groups.size()),
+                             "behaviour search: refining group " + std::to_string(g + 1) + " of " +
+                                 std::to_string(groups.size()));
+            const auto& group = groups[g];
+            // Samples of this group in the current best (it may have changed since the list was taken).
+            std::uint64_t samples = group.samples;
+            for (const auto& now : best_->compiled.groups) {
+                if (now.groupHash == group.groupHash) {
+                    samples = now.samples;
+                }
+            }
+            if (samples <= 1) {
+                continue;
+            }
+            GroupRefinement refinement;
+            refinement.groupHash = group.groupHash;
+            refinement.description = group.description;
+            refinement.events = group.events;
+            refinement.samplesBefore = samples;
+            std::uint64_t current = samples;
+            const auto& budget = best_->options.budget;
+            if (best_->options.timingMode == CanaryTimingMode::Bounded) {
+                auto it = budget.groupSampleLimits.find(group.groupHash);
+                if (it != budget.groupSampleLimits.end()) {
+                    current = std::min(current, it->second);
+                } else if (budget.sampleLimit) {
+                    current = std::min(current, *budget.sampleLimit);
+                }
+            }
+            refinement.limitBefore = current;
+            std::vector<std::uint64_t> lower;
+            for (auto level : options_.sampleLimits) {
+                if (level < current) {
+                    lower.push_back(level);
+                }
+            }
+            if (lower.empty()) {
+                continue;
+            }
+            auto attempt = [&](std::uint64_t level) {
+                CompileOptions options = best_->options;
+                if (options.timingMode == CanaryTimingMode::Lossless) {
+                    options.timingMode = CanaryTimingMode::Bounded;
+                    options.budget = options_.fieldCaps;
+                    options.budget.sampleLimit.reset();
+                    options.budget.groupSampleLimits.clear();
+                }
+                options.budget.groupSampleLimits[group.groupHash] = level;
+                ++refinement.attempts;
+                return evaluate("per_group", options, true);
+            };
+            // Greedy: jump to the lowest level first; when that fails, step down from the top until a failure.
+            std::uint64_t after = current;
+            if (attempt(lower.front())) {
+                after = lower.front();
+            } else {
+                for (auto it = lower.rbegin(); it != lower.rend() && *it != lower.front(); ++it) {
+                    if (!attempt(*it)) {
+                        break;
+                    }
+                    after = *it;
+                }
+            }
+            refinement.limitAfter = after;
+            result_.groups.push_back(std::move(refinement));
+        }
+    }
+
+    void finish()
+    {
+        // Recompile the winner through a gate that verifies it, so it carries the claim it earned, and
+        // verify the bytes that will be written.
+        CompileOptions options = best_->options;
+        const verify::SourceReference& ref = ref_;
+        const verify::VerifyOptions& vopts = vopts_;
+        options.emitGate = [&ref, &vopts](const Trace&, const Canary& candidate, Progress& progress) {
+            Canary written = candidate;
+            const std::string bytes = serializeCanary(written);
+            verify::VerificationReport r =
+                verify::verifyBehavior(ref, written, nullptr, vopts, progress, sha256Hex(bytes), bytes.size());
+            if (!r.allPass()) {
+                throw NegativeResult("behaviour search: the selected candidate no longer verifies");
+            }
+        };
+        NullProgress quiet;
+        CompileResult final = compileCanary(source_, options, quiet);
+        const std::string sha = sha256Hex(final.bytes);
+        result_.verification =
+            verify::verifyBehavior(ref_, final.canary, nullptr, vopts_, quiet, sha, final.bytes.size());
+        result_.verifications += 2;
+        result_.candidates[best_->record].selected = true;
+        result_.best = std::move(final);
+        result_.found = true;
+    }
+
+    const Trace& source_;
+    const verify::VerifyOptions& vopts_;
+    const SearchOptions& options_;
+    Progress& progress_;
+    verify::SourceReference ref_;
+    std::optional<Best> best_;
+    SearchResult result_;
+};
+
+using Json = nlohmann::ordered_json;
+
+Json budgetJson(const TimingBudget& b)
+{
+    Json j;
+    auto cap = [&](const char* name, const std::optional<std::int64_t>& v) { j[name] = v ? Json(*v) : Json(nullptr); };
+    cap("gap_ns", b.gap);
+    cap("skew_ns", b.skew);
+    cap("compute_before_ns", b.computeBefore);
+    cap("overlap_ns", b.overlap);
+    cap("pressure_e9", b.pressure);
+    cap("exposed_ns", b.exposed);
+    return j;
+}
+
+} // namespace
+
+std::vector<std::uint64_t> defaultSampleLimits()
+{
+    return {1, 2, 4, 8, 16, 32, 64, 128};
+}
+
+std::vector<std::uint64_t> parseSampleLimits(std::string_view text, const std::string& optionName)
+{
+    std::set<std::uint64_t> limits;
+    const auto dots = text.find("..");
+    if (dots != std::string_view::npos) {
+        const std::uint64_t a = parseLimit(trim(text.substr(0, dots)), optionName);
+        const std::uint64_t b = parseLimit(trim(text.substr(dots + 2)), optionName);
+        if (b < a) {
+            throw InputError(optionName, "'" + std::string(text) + "': the range ends before it starts");
+        }
+        if (b - a >= kMaxLimits) {
+            throw InputError(optionName, "'" + std::string(text) + "' declares more than " +
+                                             std::to_string(kMaxLimits) + " budgets");
+        }
+        for (std::uint64_t v = a; v <= b; ++v) {
+            limits.insert(v);
+        }
+    } else {
+        std::size_t start = 0;
+        while (start <= text.size()) {
+            const auto comma = text.find(',', start);
+            const auto item = trim(text.substr(start, comma == std::string_view::npos ? text.npos : comma - start));
+            if (item.empty()) {
+                throw InputError(optionName, "'" + std::string(text) + "' has an empty item");
+            }
+            limits.insert(parseLimit(item, optionName));
+            if (limits.size() > kMaxLimits) {
+                throw InputError(optionName, "declares more than " + std::to_string(kMaxLimits) + " budgets");
+            }
+            if (comma == std::string_view::npos) {
+                break;
+            }
+            start = comma + 1;
+        }
+    }
+    return {limits.begin(), limits.end()};
+}
+
+SearchResult searchBehavior(const Trace& source, const verify::VerifyOptions& verifyOptions,
+                            const SearchOptions& options, Progress& progress)
+{
+    Search search(source, verifyOptions, options, progress);
+    return search.run();
+}
+
+std::string searchEvidenceJson(const SearchResult& r, const SearchOptions& options, const verify::VerifyOptions& vopts)
+{
+    Json root;
+    root["format"] = std::string(kSearchEvidenceFormat);
+    root["method"] = "behaviour search: compile at every declared timing budget, verify each candidate, keep the "
+                     "smallest passing artifact by serialised size, then greedily lower per-operation-signature-group "
+                     "sample limits while every status keeps passing and the artifact does not grow";
+    root["optimality"] = "greedy: no optimality claim, in particular no per-window Pareto optimality";
+    root["selection_metric"] = "serialised canary bytes; ties keep the earlier candidate";
+    root["acceptance"] = "all five verification statuses pass: timing_mode, commitments, coverage, "
+                         "behavioral_fidelity, ranking";
+    Json source;
+    source["normalized_sha256"] = r.sourceSha256;
+    source["events"] = r.sourceEvents;
+    root["source"] = source;
+    Json space;
+    Json limits = Json::array();
+    for (auto l : options.sampleLimits) {
+        limits.push_back(l);
+    }
+    space["sample_limits"] = limits;
+    space["field_caps"] = budgetJson(options.fieldCaps);
+    space["lossless_candidate"] = options.includeLossless;
+    space["per_group_refinement"] = options.refineGroups;
+    root["search_space"] = space;
+    Json verification;
+    verification["configuration_set"] = vopts.configs.name;
+    verification["configuration_set_sha256"] = configSetSha256(vopts.configs);
+    Json tol;
+    tol["relative_ppm"] = vopts.tolerances.relativePpm;
+    tol["absolute_ns"] = vopts.tolerances.absoluteNs;
+    tol["hidden_share_ppm"] = vopts.tolerances.hiddenSharePpm;
+    tol["tail_recall_ppm"] = vopts.tolerances.tailRecallPpm;
+    tol["ranking_tie_ppm"] = vopts.tolerances.rankingTiePpm;
+    tol["ranking_tie_ns"] = vopts.tolerances.rankingTieNs;
+    verification["tolerances"] = tol;
+    verification["seed"] = vopts.protocol.seed;
+    verification["iterations"] = vopts.protocol.iterations;
+    root["verification"] = verification;
+    root["lossless_bytes"] = r.losslessBytes ? Json(*r.losslessBytes) : Json(nullptr);
+    root["verifications"] = r.verifications;
+
+    Json candidates = Json::array();
+    for (const auto& c : r.candidates) {
+        Json j;
+        j["index"] = c.index;
+        j["stage"] = c.stage;
+        j["sample_limit"] = c.sampleLimit ? Json(*c.sampleLimit) : Json(nullptr);
+        Json groups = Json::object();
+        for (const auto& [hash, limit] : c.groupLimits) {
+            groups[groupHashHex(hash)] = limit;
+        }
+        j["group_sample_limits"] = groups;
+        j["outcome"] = c.outcome;
+        if (c.outcome == "refused_by_compiler") {
+            j["refusal"] = c.refusal;
+        } else {
+            j["bytes"] = c.bytes;
+            j["stored_events"] = c.storedEvents;
+            j["timing_samples"] = c.timingSamples;
+            j["canary_sha256"] = c.canarySha256;
+            j["claim"] = c.claim ? Json(std::string(verify::claimName(*c.claim))) : Json(nullptr);
+            Json statuses;
+            for (std::size_t s = 0; s < kStatusNames.size(); ++s) {
+                statuses[std::string(kStatusNames[s])] = c.statuses[s] ? "pass" : "fail";
+            }
+            j["statuses"] = statuses;
+            Json failures = Json::array();
+            for (const auto& f : c.failures) {
+                failures.push_back(f);
+            }
+            j["failures"] = failures;
+        }
+        j["improved_best"] = c.improved;
+        j["selected"] = c.selected;
+        candidates.push_back(j);
+    }
+    root["candidates"] = candidates;
+
+    Json refinement = Json::array();
+    for (const auto& g : r.groups) {
+        Json j;
+        j["group"] = groupHashHex(g.groupHash);
+        j["description"] = g.description;
+        j["events"] = g.events;
+        j["samples_before"] = g.samplesBefore;
+        j["limit_before"] = g.limitBefore;
+        j["limit_after"] = g.limitAfter;
+        j["attempts"] = g.attempts;
+        refinement.push_back(j);
+    }
+    root["per_group_refinement"] = refinement;
+
+    Json selected;
+    if (r.found) {
+        const auto& h = r.best.canary.header;
+        for (const auto& c : r.candidates) {
+            if (c.selected) {
+                selected["candidate"] = c.index;
+                selected["stage"] = c.stage;
+            }
+        }
+        selected["bytes"] = r.best.bytes.size();
+        selected["canary_sha256"] = sha256Hex(r.best.bytes);
+        selected["note"] = "the selected candidate recompiled through a verifying gate so that it carries the claim it "
+                           "earned; bytes and SHA-256 are those of the artifact written";
+        selected["timing_mode"] = std::string(timingModeName(h.timingMode));
+        selected["canary_claim"] = std::string(cc::claimName(h.claim));
+        selected["verification_claim"] = std::string(verify::claimName(r.verification.claim));
+        selected["logical_events"] = h.logicalEvents;
+        selected["stored_events"] = h.storedEvents;
+        selected["event_compression_ratio"] = formatRatioMicros(h.eventRatioMicros);
+        selected["byte_compression_ratio"] = formatRatioMicros(h.byteRatioMicros);
+        selected["smaller_than_lossless"] =
+            r.losslessBytes ? Json(r.best.bytes.size() < *r.losslessBytes) : Json(nullptr);
+    }
+    root["selected"] = r.found ? selected : Json(nullptr);
+    return root.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+std::string searchSummaryLine(const SearchResult& r)
+{
+    std::uint64_t passed = 0;
+    for (const auto& c : r.candidates) {
+        passed += c.outcome == "passed" ? 1 : 0;
+    }
+    std::string line = "behaviour search: " + std::to_string(r.candidates.size()) + " candidates, " +
+                       std::to_string(passed) + " passed verification";
+    if (!r.found) {
+        return line + "; none passed, nothing selected";
+    }
+    line += "; selected " + std::to_string(r.best.bytes.size()) + " bytes (" +
+            std::string(verify::claimName(r.verification.claim)) + ")";
+    if (r.losslessBytes) {
+        line += ", lossless " + std::to_string(*r.losslessBytes) + " bytes";
+    }
+    return line;
+}
+
+} // namespace cc::search

@@ -1,0 +1,127 @@
+// Compile throughput and peak memory: the training workload at 1K / 100K / 1M / 10M events
+// (lossless, and bounded on jittered timing), and the Python prototype's benchmark fixtures
+// (../shared/peer/bench) for a side-by-side with its published compile times.
+//
+// Peak memory is the process's peak resident set (getrusage), so run one case per process:
+//   bench_compile --benchmark_filter='BM_CompileTraining/1000000$'
+#include "core/compile/compiler.h"
+#include "core/generate/generators.h"
+#include "core/trace/trace_io.h"
+
+#include <benchmark/benchmark.h>
+
+#include <sys/resource.h>
+
+#include <filesystem>
+#include <map>
+#include <memory>
+
+using namespace cc;
+
+namespace {
+
+double peakRssMiB()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_maxrss) / 1024.0; // ru_maxrss is in KiB on Linux
+}
+
+const Trace& trainingTrace(std::uint64_t events, Ns jitter)
+{
+    static std::map<std::pair<std::uint64_t, Ns>, std::unique_ptr<Trace>> cache;
+    auto& slot = cache[{events, jitter}];
+    if (!slot) {
+        GeneratorOptions o;
+        o.events = events;
+        o.jitter = jitter;
+        o.seed = 1;
+        NullProgress p;
+        slot = std::make_unique<Trace>(generateTraining(o, p));
+    }
+    return *slot;
+}
+
+void report(benchmark::State& state, const Trace& trace, const CompileResult& last)
+{
+    state.counters["events/s"] =
+        benchmark::Counter(static_cast<double>(trace.size()), benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["peak_rss_MiB"] = peakRssMiB();
+    state.counters["canary_bytes"] = static_cast<double>(last.bytes.size());
+    state.counters["byte_ratio"] = static_cast<double>(last.canary.header.byteRatioMicros) / 1e6;
+    state.counters["stored_events"] = static_cast<double>(last.canary.header.storedEvents);
+}
+
+void BM_CompileTraining(benchmark::State& state)
+{
+    const Trace& trace = trainingTrace(static_cast<std::uint64_t>(state.range(0)), 0);
+    CompileResult last;
+    for (auto _ : state) {
+        NullProgress p;
+        last = compileCanary(trace, CompileOptions{}, p);
+        benchmark::DoNotOptimize(last.bytes.data());
+    }
+    report(state, trace, last);
+}
+BENCHMARK(BM_CompileTraining)
+    ->Arg(1'000)
+    ->Arg(100'000)
+    ->Arg(1'000'000)
+    ->Arg(10'000'000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+void BM_CompileTrainingJitteredBounded(benchmark::State& state)
+{
+    const Trace& trace = trainingTrace(static_cast<std::uint64_t>(state.range(0)), 5000);
+    CompileOptions o;
+    o.timingMode = CanaryTimingMode::Bounded;
+    o.budget.gap = 10'000;
+    o.budget.skew = 10'000;
+    o.budget.computeBefore = 10'000;
+    o.budget.overlap = 10'000;
+    o.budget.sampleLimit = kDefaultTimingSampleLimit;
+    CompileResult last;
+    for (auto _ : state) {
+        NullProgress p;
+        last = compileCanary(trace, o, p);
+        benchmark::DoNotOptimize(last.bytes.data());
+    }
+    report(state, trace, last);
+}
+BENCHMARK(BM_CompileTrainingJitteredBounded)
+    ->Arg(1'000)
+    ->Arg(100'000)
+    ->Arg(1'000'000)
+    ->Arg(10'000'000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+void BM_CompilePrototypeFixture(benchmark::State& state)
+{
+    static const char* const files[] = {"trace-001000.json", "trace-010000.json", "trace-100000.json"};
+    const std::filesystem::path path =
+        std::filesystem::path(COMMCANARY_SHARED_DIR) / "peer" / "bench" / files[state.range(0)];
+    if (!std::filesystem::exists(path)) {
+        state.SkipWithError("../shared/peer/bench is absent");
+        return;
+    }
+    NullProgress load;
+    static std::map<int, std::unique_ptr<Trace>> cache;
+    auto& slot = cache[static_cast<int>(state.range(0))];
+    if (!slot) {
+        slot = std::make_unique<Trace>(readTrace(path, load));
+    }
+    CompileResult last;
+    for (auto _ : state) {
+        NullProgress p;
+        last = compileCanary(*slot, CompileOptions{}, p);
+        benchmark::DoNotOptimize(last.bytes.data());
+    }
+    report(state, *slot, last);
+}
+BENCHMARK(BM_CompilePrototypeFixture)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+} // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,145 @@
+// Replay throughput and memory: generated training traces of 1K, 100K, 1M and 10M events, each
+// replayed under the five default configurations, plus the Python prototype's 100K-event
+// fixture from ../shared/peer/bench when present.
+//   build/release/tests/bench/bench_replay --benchmark_counters_tabular=true
+// Counters: event_configs_per_s (events x configurations replayed per second) and peak_rss_mib
+// (the process's peak resident memory so far, trace included).
+#include "core/configs/config_io.h"
+#include "core/generate/generators.h"
+#include "core/replay/simulator.h"
+#include "core/report/report.h"
+#include "core/trace/trace_io.h"
+
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <sys/resource.h>
+
+namespace {
+
+double peakRssMiB()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+/// One trace alive at a time, so the memory figure of each size is that size's own.
+const cc::Trace& trainingTrace(std::uint64_t events)
+{
+    static std::uint64_t held = 0;
+    static std::unique_ptr<cc::Trace> trace;
+    if (held != events) {
+        trace.reset();
+        cc::NullProgress progress;
+        cc::GeneratorOptions options;
+        options.events = events;
+        trace = std::make_unique<cc::Trace>(cc::generateTraining(options, progress));
+        held = events;
+    }
+    return *trace;
+}
+
+void setCounters(benchmark::State& state, std::size_t events, std::size_t configurations)
+{
+    state.counters["events"] = static_cast<double>(events);
+    state.counters["event_configs_per_s"] =
+        benchmark::Counter(static_cast<double>(events * configurations), benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["peak_rss_mib"] = peakRssMiB();
+}
+
+/// prepare + simulate + summarise every configuration: what replayAll and buildReport do.
+void replayAndSummarise(benchmark::State& state, const cc::Trace& trace)
+{
+    cc::NullProgress progress;
+    const cc::ConfigSet& set = cc::defaultConfigSet();
+    for (auto _ : state) {
+        cc::PreparedReplay prepared = cc::prepareReplay(trace, cc::ReplayProtocol{}, progress);
+        cc::SampleColumns samples;
+        for (const auto& config : set.configurations) {
+            cc::simulateConfiguration(prepared, config, progress, samples);
+            cc::ConfigurationSummary summary = cc::summarizeSamples(trace, samples, progress);
+            benchmark::DoNotOptimize(summary.latency.p99);
+        }
+    }
+    setCounters(state, trace.size(), set.configurations.size());
+}
+
+void BM_ReplayTraining(benchmark::State& state)
+{
+    replayAndSummarise(state, trainingTrace(static_cast<std::uint64_t>(state.range(0))));
+}
+
+/// The scheduler loop alone (preparation done once outside the timing).
+void BM_SimulateOnly(benchmark::State& state)
+{
+    const cc::Trace& trace = trainingTrace(static_cast<std::uint64_t>(state.range(0)));
+    cc::NullProgress progress;
+    const cc::ConfigSet& set = cc::defaultConfigSet();
+    cc::PreparedReplay prepared = cc::prepareReplay(trace, cc::ReplayProtocol{}, progress);
+    cc::SampleColumns samples;
+    for (auto _ : state) {
+        for (const auto& config : set.configurations) {
+            cc::simulateConfiguration(prepared, config, progress, samples);
+            benchmark::DoNotOptimize(samples.duration.data());
+        }
+    }
+    setCounters(state, trace.size(), set.configurations.size());
+}
+
+/// The whole report in digest mode: input hash, replay, summaries, sample SHA-256, JSON.
+void BM_ReportDigest(benchmark::State& state)
+{
+    const cc::Trace& trace = trainingTrace(static_cast<std::uint64_t>(state.range(0)));
+    cc::NullProgress progress;
+    cc::ReportOptions options;
+    options.samples = cc::SamplesMode::Digest;
+    for (auto _ : state) {
+        std::string report = cc::buildReport(trace, cc::defaultConfigSet(), cc::ReplayProtocol{}, options, progress);
+        benchmark::DoNotOptimize(report.data());
+    }
+    setCounters(state, trace.size(), cc::defaultConfigSet().configurations.size());
+}
+
+/// The prototype's 100K-event benchmark fixture (it reported 86.1 s for one configuration).
+void BM_PeerFixture100k(benchmark::State& state)
+{
+    const std::filesystem::path path = std::filesystem::path(COMMCANARY_SHARED_DIR) / "peer/bench/trace-100000.json";
+    if (!std::filesystem::exists(path)) {
+        state.SkipWithError("../shared/peer/bench/trace-100000.json is absent");
+        return;
+    }
+    cc::NullProgress progress;
+    static const cc::Trace trace = cc::readTrace(path, progress);
+    cc::ConfigSet one = cc::defaultConfigSet();
+    if (state.range(0) == 1) {
+        one.configurations.resize(1);
+    }
+    for (auto _ : state) {
+        cc::PreparedReplay prepared = cc::prepareReplay(trace, cc::ReplayProtocol{}, progress);
+        cc::SampleColumns samples;
+        for (const auto& config : one.configurations) {
+            cc::simulateConfiguration(prepared, config, progress, samples);
+            cc::ConfigurationSummary summary = cc::summarizeSamples(trace, samples, progress);
+            benchmark::DoNotOptimize(summary.latency.p99);
+        }
+    }
+    setCounters(state, trace.size(), one.configurations.size());
+}
+
+} // namespace
+
+BENCHMARK(BM_ReplayTraining)
+    ->Arg(1'000)
+    ->Arg(100'000)
+    ->Arg(1'000'000)
+    ->Arg(10'000'000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_SimulateOnly)->Arg(1'000'000)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_ReportDigest)->Arg(1'000'000)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_PeerFixture100k)->Arg(1)->Arg(5)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+BENCHMARK_MAIN();

@@ -1,0 +1,94 @@
+// Behaviour search wall time and peak memory: generated training traces (10K and 100K events, regular
+// and with 2 us timing jitter) and,
+// when ../shared/peer is present, the Python prototype's own 10K and 100K trace fixtures, each with
+// the bundled five configurations and the default declared range (1, 2, 4, ..., 128 samples).
+// One iteration per case (a search is seconds to minutes); peak RSS is the process's so far, so
+// run one case per process for clean memory figures:
+//   build/release/tests/bench/bench_search --benchmark_filter='training/events:100000/jitter_ns:2000'
+#include "core/configs/config_io.h"
+#include "core/generate/generators.h"
+#include "core/search/behavior_search.h"
+#include "core/trace/trace_io.h"
+
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+#include <sys/resource.h>
+
+namespace {
+
+double peakRssMiB()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+void runSearch(benchmark::State& state, const cc::Trace& trace)
+{
+    cc::verify::VerifyOptions verify;
+    verify.configs = cc::defaultConfigSet();
+    cc::search::SearchOptions options;
+    cc::NullProgress progress;
+    cc::search::SearchResult result;
+    for (auto _ : state) {
+        result = cc::search::searchBehavior(trace, verify, options, progress);
+        benchmark::DoNotOptimize(result.best.bytes.data());
+    }
+    state.counters["events"] = static_cast<double>(trace.size());
+    state.counters["candidates"] = static_cast<double>(result.candidates.size());
+    state.counters["verifications"] = static_cast<double>(result.verifications);
+    state.counters["found"] = result.found ? 1 : 0;
+    state.counters["selected_bytes"] = static_cast<double>(result.best.bytes.size());
+    state.counters["lossless_bytes"] = static_cast<double>(result.losslessBytes.value_or(0));
+    state.counters["peak_rss_MiB"] = peakRssMiB();
+    state.SetLabel(cc::search::searchSummaryLine(result));
+}
+
+void searchTraining(benchmark::State& state)
+{
+    cc::NullProgress progress;
+    cc::GeneratorOptions generator;
+    generator.events = static_cast<std::uint64_t>(state.range(0));
+    generator.jitter = static_cast<cc::Ns>(state.range(1));
+    const cc::Trace trace = cc::generateTraining(generator, progress);
+    runSearch(state, trace);
+}
+
+void searchPeerFixture(benchmark::State& state, const char* file)
+{
+    const std::filesystem::path path = std::filesystem::path(COMMCANARY_SHARED_DIR) / "peer" / "bench" / file;
+    if (!std::filesystem::exists(path)) {
+        state.SkipWithError("../shared/peer/bench is absent");
+        return;
+    }
+    cc::NullProgress progress;
+    const cc::Trace trace = cc::readTrace(path, progress);
+    runSearch(state, trace);
+}
+
+} // namespace
+
+// Arguments: events, timing jitter in ns (0: every iteration identical; 2000: irregular timing).
+BENCHMARK(searchTraining)
+    ->Name("search/training")
+    ->ArgNames({"events", "jitter_ns"})
+    ->Args({10'000, 0})
+    ->Args({100'000, 0})
+    ->Args({10'000, 2'000})
+    ->Args({100'000, 2'000})
+    ->Iterations(1)
+    ->UseRealTime()
+    ->Unit(benchmark::kSecond);
+BENCHMARK_CAPTURE(searchPeerFixture, peer_10000, "trace-010000.json")
+    ->Name("search/peer_fixture/10000")
+    ->Iterations(1)
+    ->UseRealTime()
+    ->Unit(benchmark::kSecond);
+BENCHMARK_CAPTURE(searchPeerFixture, peer_100000, "trace-100000.json")
+    ->Name("search/peer_fixture/100000")
+    ->Iterations(1)
+    ->UseRealTime()
+    ->Unit(benchmark::kSecond);
+
+BENCHMARK_MAIN();

@@ -1,0 +1,746 @@
+// The scheduler model: cost, skew (unknown is never zero), queues and channels, bandwidth
+// sharing, overlap and pressure, gaps, the seeded tail noise, ablations, isolated mode,
+// summaries, rankings, determinism, and the adversarial ranking inversion.
+#include "core/configs/config_io.h"
+#include "core/generate/generators.h"
+#include "core/replay/cost_model.h"
+#include "core/replay/quantiles.h"
+#include "core/replay/simulator.h"
+#include "core/replay/tail_noise.h"
+#include "core/trace/projections.h"
+#include "core/trace/trace_builder.h"
+#include "core/trace/trace_io.h"
+#include "core/util/decimal.h"
+#include "core/util/errors.h"
+
+#include "test_support.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <random>
+
+using namespace cc;
+
+namespace {
+
+constexpr Ns kUs = 1000;
+
+Event collective(std::string op, std::int64_t bytes, std::vector<std::int32_t> ranks, Ns gap)
+{
+    Event e;
+    e.op = std::move(op);
+    e.bytes = bytes;
+    e.ranks = std::move(ranks);
+    e.gap = gap;
+    e.group = "g";
+    e.phase = "decode";
+    e.arrivalSkew = 0; // measured: all ranks arrive together
+    return e;
+}
+
+Trace build(const std::vector<Event>& events)
+{
+    TraceBuilder builder("test");
+    for (const auto& e : events) {
+        builder.add(e);
+    }
+    NullProgress progress;
+    return builder.finish(progress);
+}
+
+/// A simple configuration: 1000 MB/s (1 byte per ns), launch 1 us, 100 ns per step, one channel
+/// per resource, four in total, fair sharing, full overlap efficiency, 1.0 pressure sensitivity,
+/// no tail noise.
+BackendConfig simpleConfig()
+{
+    BackendConfig c;
+    c.name = "simple";
+    c.algorithm = Algorithm::Ring;
+    c.busBandwidthMbPerS = 1000;
+    c.launchLatencyNs = 1000;
+    c.stepLatencyNs = 100;
+    c.channelsPerResource = 1;
+    c.maxChannels = 4;
+    c.contentionPpm = kPpmOne;
+    c.overlapEfficiencyPpm = kPpmOne;
+    c.pressureSensitivityPpm = kPpmOne;
+    return c;
+}
+
+SampleColumns run(const Trace& trace, const BackendConfig& config, ReplayProtocol protocol = {})
+{
+    NullProgress progress;
+    PreparedReplay prepared = prepareReplay(trace, protocol, progress);
+    return simulateConfiguration(prepared, config, progress);
+}
+
+SetReplay runSet(const Trace& trace, const ReplayProtocol& protocol)
+{
+    NullProgress progress;
+    return replayAll(trace, defaultConfigSet(), protocol, progress);
+}
+
+Trace adversarial()
+{
+    NullProgress progress;
+    return generateAdversarial(GeneratorOptions{}, progress);
+}
+
+Ns metricOf(const SetReplay& r, const char* name, RankMetric metric)
+{
+    for (const auto& c : r.configurations) {
+        if (c.name == name) {
+            return rankMetricValue(c.summary.latency, metric);
+        }
+    }
+    return -1;
+}
+
+PairOutcome outcome(const SetReplay& r, const char* a, const char* b, RankMetric metric)
+{
+    return decidePair(metricOf(r, a, metric), metricOf(r, b, metric), 10'000);
+}
+
+bool sameSummaries(const SetReplay& a, const SetReplay& b)
+{
+    for (std::size_t c = 0; c < a.configurations.size(); ++c) {
+        const auto& x = a.configurations[c].summary;
+        const auto& y = b.configurations[c].summary;
+        if (!(x.latency == y.latency) || x.hiddenSharePpm != y.hiddenSharePpm || !(x.queueWait == y.queueWait)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+class TestReplay : public QObject {
+    Q_OBJECT
+private slots:
+    // ---- cost model ----
+    void busBandwidthFactors()
+    {
+        auto f = [](OpKind k, std::int64_t n) {
+            BusFactor b = busFactor(k, n);
+            return std::pair<std::int64_t, std::int64_t>{b.num, b.den};
+        };
+        QCOMPARE(f(OpKind::AllReduce, 8), (std::pair<std::int64_t, std::int64_t>{14, 8}));
+        QCOMPARE(f(OpKind::ReduceScatter, 8), (std::pair<std::int64_t, std::int64_t>{7, 8}));
+        QCOMPARE(f(OpKind::AllGather, 4), (std::pair<std::int64_t, std::int64_t>{3, 4}));
+        QCOMPARE(f(OpKind::AllToAll, 4), (std::pair<std::int64_t, std::int64_t>{3, 4}));
+        QCOMPARE(f(OpKind::Broadcast, 4), (std::pair<std::int64_t, std::int64_t>{1, 1}));
+        QCOMPARE(f(OpKind::Send, 2), (std::pair<std::int64_t, std::int64_t>{1, 1}));
+        QCOMPARE(f(OpKind::Recv, 2), (std::pair<std::int64_t, std::int64_t>{1, 1}));
+        QCOMPARE(f(OpKind::Barrier, 8).first, std::int64_t(0));
+        QCOMPARE(f(OpKind::Custom, 8), (std::pair<std::int64_t, std::int64_t>{1, 1}));
+        QCOMPARE(f(OpKind::AllReduce, 1).first, std::int64_t(0));
+    }
+
+    void latencyTermGrowsWithRanks()
+    {
+        QCOMPARE(latencySteps(OpKind::AllReduce, 8, Algorithm::Ring), std::int64_t(14));
+        QCOMPARE(latencySteps(OpKind::AllReduce, 8, Algorithm::Tree), std::int64_t(6));
+        QCOMPARE(latencySteps(OpKind::AllReduce, 9, Algorithm::Tree), std::int64_t(8));
+        QCOMPARE(latencySteps(OpKind::AllGather, 8, Algorithm::Tree), std::int64_t(7)); // no tree variant
+        QCOMPARE(latencySteps(OpKind::Broadcast, 8, Algorithm::Tree), std::int64_t(3));
+        QCOMPARE(latencySteps(OpKind::Send, 2, Algorithm::Ring), std::int64_t(1));
+        BackendConfig c = simpleConfig();
+        Ns previous = 0;
+        for (std::int64_t n : {2, 4, 8, 16, 64}) {
+            CollectiveCost cost = collectiveCost(OpKind::AllReduce, 0, n, c);
+            QVERIFY(cost.alpha > previous);
+            previous = cost.alpha;
+        }
+    }
+
+    void alphaBetaCost()
+    {
+        BackendConfig c = simpleConfig();
+        // all_reduce of 1000 bytes over 4 ranks at 1 byte/ns: beta = 1000 * 6/4 = 1500 ns;
+        // alpha = 1000 + 6 steps * 100 = 1600 ns.
+        CollectiveCost cost = collectiveCost(OpKind::AllReduce, 1000, 4, c);
+        QCOMPARE(cost.alpha, Ns(1600));
+        QCOMPARE(cost.beta, Ns(1500));
+        // Rounded up, never down: 1 byte over 3 ranks = 4/3 ns -> 2 ns.
+        QCOMPARE(collectiveCost(OpKind::AllReduce, 1, 3, c).beta, Ns(2));
+        QCOMPARE(collectiveCost(OpKind::Barrier, 4096, 4, c).beta, Ns(0));
+
+        Trace t = build({collective("all_reduce", 1000, {0, 1, 2, 3}, 0)});
+        SampleColumns s = run(t, c);
+        QCOMPARE(s.size(), std::size_t(1));
+        QCOMPARE(s.duration[0], Ns(3100));
+        QCOMPARE(s.latency(0), Ns(3100));
+        QCOMPARE(s.queueWait[0], Ns(0));
+        QCOMPARE(s.start[0], Ns(0));
+    }
+
+    void customOperationsUseTheDocumentedStandIn()
+    {
+        Event e = collective("my_fused_exchange", 1000, {0, 1, 2, 3}, 0);
+        e.customOp = true;
+        Trace t = build({e});
+        SampleColumns s = run(t, simpleConfig());
+        // factor 1 (1000 ns) + all_reduce steps (1000 + 6 * 100).
+        QCOMPARE(s.duration[0], Ns(2600));
+        QVERIFY((s.flags[0] & kSampleCustomOp) != 0);
+    }
+
+    // ---- arrival skew ----
+    void collectiveStartsWhenTheLastRankArrives()
+    {
+        Event e = collective("all_reduce", 1000, {0, 1}, 0);
+        e.arrivalSkew.reset();
+        e.arrivalsGiven = true;
+        e.arrivals = {RankArrival{0, 0}, RankArrival{1, 7 * kUs}};
+        Trace t = build({e});
+        SampleColumns s = run(t, simpleConfig());
+        QCOMPARE(s.rankWait[0], Ns(7 * kUs));
+        QCOMPARE(s.start[0], Ns(7 * kUs));
+        QCOMPARE(s.queueWait[0], Ns(0));
+        QCOMPARE(s.latency(0), Ns(7 * kUs) + s.duration[0]);
+        QCOMPARE(int(s.flags[0] & (kSampleSkewUnknown | kSampleSkewPartial)), 0);
+    }
+
+    void unknownSkewIsNeverZeroSilently()
+    {
+        Event e = collective("all_reduce", 1000, {0, 1}, 0);
+        e.arrivalSkew.reset(); // no measurement at all
+        Trace t = build({e, e});
+        QCOMPARE(t.skewState[0], SkewState::Unknown);
+        SampleColumns s = run(t, simpleConfig());
+        for (std::size_t k = 0; k < s.size(); ++k) {
+            QCOMPARE(s.rankWait[k], Ns(0));                  // no wait is invented ...
+            QVERIFY((s.flags[k] & kSampleSkewUnknown) != 0); // ... and the sample says it is unknown
+        }
+        NullProgress progress;
+        ConfigurationSummary summary = summarizeSamples(t, s, progress);
+        QCOMPARE(summary.skewUnknownSamples, std::uint64_t(2));
+
+        // Partial arrivals are a lower bound and are marked as such.
+        Event p = collective("all_reduce", 1000, {0, 1, 2}, 0);
+        p.arrivalSkew.reset();
+        p.arrivalsGiven = true;
+        p.partialRankArrival = true;
+        p.arrivals = {RankArrival{0, 0}, RankArrival{2, 3 * kUs}};
+        Trace pt = build({p});
+        QCOMPARE(pt.skewState[0], SkewState::Partial);
+        SampleColumns ps = run(pt, simpleConfig());
+        QCOMPARE(ps.rankWait[0], Ns(3 * kUs));
+        QVERIFY((ps.flags[0] & kSampleSkewPartial) != 0);
+
+        // Ablating arrival skew removes the mechanism; the flag is then not raised.
+        ReplayProtocol ablated;
+        ablated.ablations.add(Ablation::ArrivalSkew);
+        SampleColumns a = run(t, simpleConfig(), ablated);
+        QCOMPARE(int(a.flags[0] & kSampleSkewUnknown), 0);
+    }
+
+    // ---- queues, channels, sharing ----
+    void fifoQueueWait()
+    {
+        // Two 3.1 us collectives on one group, issued 0.5 us apart: the second waits 2.6 us.
+        Trace t =
+            build({collective("all_reduce", 1000, {0, 1, 2, 3}, 0), collective("all_reduce", 1000, {0, 1, 2, 3}, 500)});
+        SampleColumns s = run(t, simpleConfig());
+        QCOMPARE(s.queueWait[0], Ns(0));
+        QCOMPARE(s.start[1], Ns(3100));
+        QCOMPARE(s.queueWait[1], Ns(2600));
+        QCOMPARE(s.duration[1], Ns(3100)); // the first has finished: no sharing
+        QCOMPARE(s.latency(1), Ns(2600 + 3100));
+    }
+
+    void fifoHoldsBehindALateCollective()
+    {
+        // The first collective waits 10 us for a late rank; the second, issued right after on
+        // the same resource, may not overtake it even with two channels.
+        Event late = collective("all_reduce", 1000, {0, 1, 2, 3}, 0);
+        late.arrivalSkew = 10 * kUs;
+        BackendConfig c = simpleConfig();
+        c.channelsPerResource = 2;
+        Trace t = build({late, collective("all_reduce", 1000, {0, 1, 2, 3}, 100)});
+        SampleColumns s = run(t, c);
+        QCOMPARE(s.start[0], Ns(10 * kUs));
+        QCOMPARE(s.start[1], Ns(10 * kUs));
+        QCOMPARE(s.queueWait[1], Ns(10 * kUs - 100));
+    }
+
+    void channelsRunCollectivesConcurrentlyAndShareBandwidth()
+    {
+        BackendConfig c = simpleConfig();
+        c.channelsPerResource = 2;
+        Trace t =
+            build({collective("all_reduce", 1000, {0, 1, 2, 3}, 0), collective("all_reduce", 1000, {0, 1, 2, 3}, 100)});
+        SampleColumns s = run(t, c);
+        QCOMPARE(s.queueWait[1], Ns(0));
+        QCOMPARE(s.start[1], Ns(100));
+        // Two collectives in flight: the payload term doubles under fair sharing.
+        QCOMPARE(s.duration[1], Ns(1600 + 2 * 1500));
+        c.contentionPpm = 0; // perfectly isolated links
+        s = run(t, c);
+        QCOMPARE(s.duration[1], Ns(3100));
+    }
+
+    void globalChannelLimitQueuesAcrossResources()
+    {
+        Event a = collective("all_reduce", 1000, {0, 1, 2, 3}, 0);
+        Event b = collective("all_reduce", 1000, {0, 1, 2, 3}, 100);
+        b.group = "other";
+        Trace t = build({a, b});
+        BackendConfig c = simpleConfig();
+        SampleColumns s = run(t, c); // four global channels: concurrent, sharing
+        QCOMPARE(s.queueWait[1], Ns(0));
+        QCOMPARE(s.duration[1], Ns(1600 + 2 * 1500));
+        c.maxChannels = 1;
+        s = run(t, c);
+        QCOMPARE(s.queueWait[1], Ns(3000));
+        QCOMPARE(s.duration[1], Ns(3100));
+    }
+
+    void declaredConcurrentGroupsShareBandwidth()
+    {
+        Event e = collective("all_reduce", 1000, {0, 1, 2, 3}, 0);
+        e.concurrentGroups = 3;
+        Trace t = build({e});
+        SampleColumns s = run(t, simpleConfig());
+        QCOMPARE(s.duration[0], Ns(1600 + 3 * 1500));
+        ReplayProtocol isolated;
+        isolated.isolated = true;
+        s = run(t, simpleConfig(), isolated);
+        QCOMPARE(s.duration[0], Ns(3100));
+    }
+
+    // ---- compute overlap and pressure ----
+    void overlapHidesAndPressureSlows()
+    {
+        Event e = collective("all_reduce", 1000, {0, 1, 2, 3}, 0);
+        e.computeOverlap = 100 * kUs;
+        e.pressure = kFactorOne / 2; // 0.5
+        Trace t = build({e});
+        BackendConfig c = simpleConfig();
+        c.overlapEfficiencyPpm = 800'000;
+        SampleColumns s = run(t, c);
+        // Entirely inside the window: slowed by 1 + 1.0 * 0.5.
+        QCOMPARE(s.duration[0], Ns(4650));
+        QCOMPARE(s.hidden[0], Ns(4650 * 8 / 10));
+        QCOMPARE(s.exposed(0), Ns(4650 - 3720));
+
+        // The window ends part-way: 1 us at half speed does 2/3 us of work, the rest at full speed.
+        e.computeOverlap = 1 * kUs;
+        Trace partial = build({e});
+        s = run(partial, c);
+        QCOMPARE(s.duration[0], Ns(1000 + (3100 - 666)));
+        QCOMPARE(s.hidden[0], Ns(800)); // min(latency, overlap) * efficiency
+
+        ReplayProtocol noPressure;
+        noPressure.ablations.add(Ablation::Pressure);
+        s = run(t, c, noPressure);
+        QCOMPARE(s.duration[0], Ns(3100));
+        QCOMPARE(s.hidden[0], Ns(3100 * 8 / 10));
+
+        ReplayProtocol noOverlap;
+        noOverlap.ablations.add(Ablation::ComputeOverlap);
+        s = run(t, c, noOverlap);
+        QCOMPARE(s.duration[0], Ns(3100));
+        QCOMPARE(s.hidden[0], Ns(0));
+    }
+
+    void unknownOverlapIsFlagged()
+    {
+        Event e = collective("all_reduce", 1000, {0, 1}, 0);
+        e.computeOverlapUnknown = true;
+        Trace t = build({e});
+        SampleColumns s = run(t, simpleConfig());
+        QCOMPARE(s.hidden[0], Ns(0));
+        QVERIFY((s.flags[0] & kSampleOverlapUnknown) != 0);
+    }
+
+    // ---- gaps ----
+    void longGapsDrainQueues()
+    {
+        std::vector<Event> events;
+        for (int i = 0; i < 5; ++i) {
+            events.push_back(collective("all_reduce", 1000, {0, 1, 2, 3}, 100)); // a backlog builds
+        }
+        events.push_back(collective("all_reduce", 1000, {0, 1, 2, 3}, 50 * kUs)); // then a long gap
+        Trace t = build(events);
+        SampleColumns s = run(t, simpleConfig());
+        QVERIFY(s.queueWait[4] > 0);
+        QCOMPARE(s.queueWait[5], Ns(0));
+        QVERIFY((s.flags[5] & kSampleIdleStart) != 0);
+        QVERIFY((s.flags[4] & kSampleIdleStart) == 0);
+
+        // The queue_reset_gaps ablation cuts gaps above the median gap (100 ns): the backlog persists.
+        ReplayProtocol ablated;
+        ablated.ablations.add(Ablation::QueueResetGaps);
+        NullProgress progress;
+        PreparedReplay prepared = prepareReplay(t, ablated, progress);
+        QCOMPARE(prepared.medianGapNs, Ns(100));
+        QCOMPARE(prepared.issueTime(5), Ns(600));
+        SampleColumns a = simulateConfiguration(prepared, simpleConfig(), progress);
+        QVERIFY(a.queueWait[5] > 0);
+    }
+
+    // ---- tail noise ----
+    void tailNoiseIsKeyedByIdentityNotOrder()
+    {
+        std::vector<Event> events;
+        for (int i = 0; i < 400; ++i) {
+            events.push_back(collective("all_reduce", 1024 * (1 + i % 3), {0, 1, 2, 3}, 20 * kUs));
+        }
+        Trace t = build(events);
+        BackendConfig c = simpleConfig();
+        c.tail.probabilityPpm = 300'000; // context gains 0: the probability is the same everywhere
+        c.tail.scalePpm = kPpmOne;
+        SampleColumns plain = run(t, c);
+        std::size_t hits = 0;
+        for (auto f : plain.flags) {
+            hits += (f & kSampleTailHit) != 0 ? 1 : 0;
+        }
+        QVERIFY(hits > 60 && hits < 180);
+
+        // A shuffled replay order evaluates events in another order: the same events fire.
+        ReplayProtocol shuffled;
+        shuffled.ablations.add(Ablation::Ordering);
+        SampleColumns reordered = run(t, c, shuffled);
+        for (std::size_t k = 0; k < plain.size(); ++k) {
+            QCOMPARE(int(plain.flags[k] & kSampleTailHit), int(reordered.flags[k] & kSampleTailHit));
+        }
+        // Another configuration with the same tail parameters sees the same draws.
+        BackendConfig faster = c;
+        faster.busBandwidthMbPerS = 5000;
+        SampleColumns other = run(t, faster);
+        for (std::size_t k = 0; k < plain.size(); ++k) {
+            QCOMPARE(int(plain.flags[k] & kSampleTailHit), int(other.flags[k] & kSampleTailHit));
+        }
+        // Iterations and seeds draw afresh.
+        ReplayProtocol two;
+        two.iterations = 2;
+        SampleColumns twice = run(t, c, two);
+        bool iterationDiffers = false;
+        for (std::size_t i = 0; i < t.size(); ++i) {
+            QCOMPARE(int(twice.flags[i] & kSampleTailHit), int(plain.flags[i] & kSampleTailHit));
+            iterationDiffers =
+                iterationDiffers || (twice.flags[i] & kSampleTailHit) != (twice.flags[t.size() + i] & kSampleTailHit);
+        }
+        QVERIFY(iterationDiffers);
+        ReplayProtocol seeded;
+        seeded.seed = 99;
+        SampleColumns reseeded = run(t, c, seeded);
+        QVERIFY(reseeded.duration != plain.duration);
+
+        ReplayProtocol quiet;
+        quiet.ablations.add(Ablation::RareTailWindows);
+        SampleColumns none = run(t, c, quiet);
+        for (auto f : none.flags) {
+            QCOMPARE(int(f & kSampleTailHit), 0);
+        }
+    }
+
+    void inlineMixingEqualsTheProjection()
+    {
+        std::uint64_t x = 12345;
+        for (int i = 0; i < 1000; ++i) {
+            QCOMPARE(tail_noise::mixBits(x), mix64(x));
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        }
+    }
+
+    void tailProbabilityRisesWithContext()
+    {
+        std::vector<Event> calm;
+        std::vector<Event> skewed;
+        for (int i = 0; i < 2000; ++i) {
+            Event e = collective("all_reduce", 1024, {0, 1}, 50 * kUs);
+            e.id = "e" + std::to_string(i);
+            calm.push_back(e);
+            e.arrivalSkew = 20 * kUs;
+            skewed.push_back(e);
+        }
+        BackendConfig c = simpleConfig();
+        c.tail.probabilityPpm = 10'000;
+        c.tail.skewGainPpm = 200'000;
+        c.tail.scalePpm = kPpmOne;
+        auto hits = [&](const std::vector<Event>& events) {
+            SampleColumns s = run(build(events), c);
+            return std::count_if(s.flags.begin(), s.flags.end(),
+                                 [](std::uint8_t f) { return (f & kSampleTailHit) != 0; });
+        };
+        QVERIFY(hits(skewed) > 3 * hits(calm));
+    }
+
+    // ---- determinism and progress ----
+    void replaysAreBitIdentical()
+    {
+        Trace t = adversarial();
+        ReplayProtocol p;
+        p.iterations = 3;
+        SetReplay a = runSet(t, p);
+        SetReplay b = runSet(t, p);
+        for (std::size_t c = 0; c < a.configurations.size(); ++c) {
+            const auto& x = a.configurations[c].samples;
+            const auto& y = b.configurations[c].samples;
+            QVERIFY(x.start == y.start && x.queueWait == y.queueWait && x.rankWait == y.rankWait &&
+                    x.duration == y.duration && x.hidden == y.hidden && x.flags == y.flags);
+            QVERIFY(a.configurations[c].summary == b.configurations[c].summary);
+        }
+        QVERIFY(a.ranking == b.ranking);
+        // Evaluating one configuration alone gives the same samples as within the set.
+        NullProgress progress;
+        PreparedReplay prepared = prepareReplay(t, p, progress);
+        SampleColumns alone = simulateConfiguration(prepared, defaultConfigSet().configurations[3], progress);
+        QVERIFY(alone.duration == a.configurations[3].samples.duration);
+    }
+
+    void cancellationStopsTheReplay()
+    {
+        Trace t = adversarial();
+        CancelFlagProgress progress;
+        progress.cancel();
+        QVERIFY_THROWS_EXCEPTION(Cancelled, prepareReplay(t, ReplayProtocol{}, progress));
+        NullProgress quiet;
+        PreparedReplay prepared = prepareReplay(t, ReplayProtocol{}, quiet);
+        QVERIFY_THROWS_EXCEPTION(Cancelled, simulateConfiguration(prepared, simpleConfig(), progress));
+    }
+
+    void orderingAblationIsADeterministicPermutation()
+    {
+        Trace t = adversarial();
+        ReplayProtocol p;
+        p.ablations.add(Ablation::Ordering);
+        NullProgress progress;
+        PreparedReplay a = prepareReplay(t, p, progress);
+        PreparedReplay b = prepareReplay(t, p, progress);
+        QVERIFY(a.order == b.order);
+        std::vector<std::uint32_t> sorted = a.order;
+        std::sort(sorted.begin(), sorted.end());
+        for (std::uint32_t i = 0; i < sorted.size(); ++i) {
+            QCOMPARE(sorted[i], i);
+        }
+        std::vector<std::uint32_t> identity(sorted);
+        QVERIFY(a.order != identity);
+        // Every event keeps its own gap: the replay's total span is unchanged.
+        Ns last = 0;
+        for (std::size_t i = 0; i < t.size(); ++i) {
+            last = std::max(last, a.issueTime(i));
+        }
+        QCOMPARE(last, t.issueTime.back());
+    }
+
+    // ---- protocol ----
+    void protocolRefusals()
+    {
+        try {
+            parseAblations("arrival_skew,warp_drive", "--ablate");
+            QFAIL("an unknown ablation was accepted");
+        } catch (const InputError& e) {
+            QString m = QString::fromStdString(e.what());
+            QVERIFY2(m.contains(QStringLiteral("--ablate")) && m.contains(QStringLiteral("warp_drive")) &&
+                         m.contains(QStringLiteral("rare_tail_windows")),
+                     qPrintable(m));
+        }
+        QVERIFY_THROWS_EXCEPTION(InputError, parseAblations("pressure,pressure", "--ablate"));
+        QVERIFY_THROWS_EXCEPTION(InputError, parseAblations("pressure,,ordering", "--ablate"));
+        AblationSet all = parseAblations(" pressure , ordering,arrival_skew", "--ablate");
+        QCOMPARE(QString::fromStdString(all.text()), QStringLiteral("arrival_skew,ordering,pressure"));
+
+        ReplayProtocol p;
+        p.isolated = true;
+        p.ablations.add(Ablation::Pressure);
+        QVERIFY_THROWS_EXCEPTION(InputError, validateProtocol(p, "protocol"));
+        ReplayProtocol zero;
+        zero.iterations = 0;
+        QVERIFY_THROWS_EXCEPTION(InputError, validateProtocol(zero, "protocol"));
+        ReplayProtocol tolerance;
+        tolerance.tieTolerancePpm = 2'000'000;
+        QVERIFY_THROWS_EXCEPTION(InputError, validateProtocol(tolerance, "protocol"));
+    }
+
+    // ---- summaries and ranking ----
+    void nearestRankQuantiles()
+    {
+        QCOMPARE(nearestRankIndex(100, 50), std::size_t(49));
+        QCOMPARE(nearestRankIndex(100, 95), std::size_t(94));
+        QCOMPARE(nearestRankIndex(100, 99), std::size_t(98));
+        QCOMPARE(nearestRankIndex(1, 99), std::size_t(0));
+        QCOMPARE(nearestRankIndex(3, 50), std::size_t(1));
+        QCOMPARE(nearestRankIndex(101, 99), std::size_t(99));
+        std::vector<Ns> v{5, 1, 4, 2, 3};
+        Distribution d = distributionOf(v.data(), v.size());
+        QCOMPARE(d.count, std::uint64_t(5));
+        QCOMPARE(d.median, Ns(3));
+        QCOMPARE(d.p95, Ns(5));
+        QCOMPARE(d.max, Ns(5));
+        QCOMPARE(d.mean, Ns(3));
+        std::vector<Ns> uneven{1, 2};
+        QCOMPARE(distributionOf(uneven.data(), 2).mean, Ns(1));   // floor
+        QCOMPARE(distributionOf(uneven.data(), 2).median, Ns(1)); // lower median
+    }
+
+    void radixSelectionMatchesSorting()
+    {
+        std::mt19937_64 random(7);
+        for (int round = 0; round < 4; ++round) {
+            std::vector<Ns> v(50'000 + round * 7919);
+            for (auto& x : v) {
+                x = round == 3 ? Ns(random() % 5) : Ns(random() % (Ns(1) << (20 + 10 * round)));
+            }
+            if (round == 2) {
+                for (std::size_t i = 0; i < v.size(); i += 2) {
+                    v[i] = 12345; // a heavy spike inside a wide range
+                }
+            }
+            std::vector<Ns> sorted = v;
+            std::sort(sorted.begin(), sorted.end());
+            std::vector<std::size_t> ranks{0, v.size() / 2, nearestRankIndex(v.size(), 95), v.size() - 1};
+            std::vector<Ns> got = valuesAtRanks(v.data(), v.size(), ranks);
+            for (std::size_t r = 0; r < ranks.size(); ++r) {
+                QCOMPARE(got[r], sorted[ranks[r]]);
+            }
+        }
+    }
+
+    void breakdownsAndTailEvents()
+    {
+        std::vector<Event> events;
+        for (int i = 0; i < 200; ++i) {
+            Event e = collective(i % 4 == 0 ? "all_gather" : "all_reduce", 1024 * (1 + i % 7), {0, 1, 2, 3}, 30 * kUs);
+            e.phase = i % 2 == 0 ? "decode" : "prefill";
+            if (i % 10 == 3) {
+                e.phase.clear();
+            }
+            events.push_back(e);
+        }
+        Trace t = build(events);
+        SampleColumns s = run(t, simpleConfig());
+        NullProgress progress;
+        ConfigurationSummary summary = summarizeSamples(t, s, progress);
+        QCOMPARE(summary.latency.count, std::uint64_t(200));
+        QCOMPARE(summary.byPhase.size(), std::size_t(3));
+        QVERIFY(!summary.byPhase[0].named); // events without a phase come first
+        QCOMPARE(QString::fromStdString(summary.byPhase[1].name), QStringLiteral("decode"));
+        QCOMPARE(QString::fromStdString(summary.byPhase[2].name), QStringLiteral("prefill"));
+        std::uint64_t total = 0;
+        for (const auto& b : summary.byPhase) {
+            total += b.latency.count;
+        }
+        QCOMPARE(total, std::uint64_t(200));
+        QCOMPARE(summary.byOp.size(), std::size_t(2));
+        QCOMPARE(QString::fromStdString(summary.byOp[0].name), QStringLiteral("all_gather"));
+        QCOMPARE(summary.byOp[0].latency.count, std::uint64_t(50));
+        // Tail events: every sample at or above the p99, highest first.
+        QVERIFY(summary.tailCount >= 2);
+        QCOMPARE(summary.tail.size(), std::size_t(summary.tailCount));
+        for (std::size_t i = 0; i < summary.tail.size(); ++i) {
+            QVERIFY(summary.tail[i].latency >= summary.latency.p99);
+            QCOMPARE(summary.tail[i].latency, s.latency(summary.tail[i].event));
+            if (i > 0) {
+                QVERIFY(summary.tail[i - 1].latency >= summary.tail[i].latency);
+            }
+        }
+    }
+
+    void pairwiseRankingWithTieTolerance()
+    {
+        QCOMPARE(decidePair(100'000, 100'900, 10'000), PairOutcome::Tie);
+        QCOMPARE(decidePair(100'000, 101'000, 10'000), PairOutcome::Tie); // exactly 1% of the larger
+        QCOMPARE(decidePair(100'000, 102'000, 10'000), PairOutcome::FirstFaster);
+        QCOMPARE(decidePair(102'000, 100'000, 10'000), PairOutcome::SecondFaster);
+        QCOMPARE(decidePair(0, 0, 0), PairOutcome::Tie);
+        QCOMPARE(decidePair(1, 2, 0), PairOutcome::FirstFaster);
+        std::vector<Distribution> five(5);
+        for (std::size_t i = 0; i < five.size(); ++i) {
+            five[i].median = five[i].p95 = five[i].p99 = five[i].mean = Ns(1000 * (i + 1));
+        }
+        auto decisions = rankConfigurations(five, 10'000);
+        QCOMPARE(decisions.size(), std::size_t(40)); // ten pairs x four metrics
+        QCOMPARE(decisions.front().first, std::uint32_t(0));
+        QCOMPARE(decisions.front().second, std::uint32_t(1));
+        QCOMPARE(decisions.back().metric, RankMetric::Mean);
+    }
+
+    // ---- the adversarial trace ----
+    void adversarialIsolatedAndContextualRankingsInvert()
+    {
+        Trace t = adversarial();
+        ReplayProtocol contextual;
+        ReplayProtocol isolated;
+        isolated.isolated = true;
+        SetReplay c = runSet(t, contextual);
+        SetReplay i = runSet(t, isolated);
+
+        // Queueing behind late ranks and pressure-slowed collectives: low_latency is fastest in
+        // isolation but loses the median to high_bandwidth, whose extra channels keep
+        // back-to-back decode collectives from queueing.
+        QCOMPARE(outcome(i, "low_latency", "high_bandwidth", RankMetric::Median), PairOutcome::FirstFaster);
+        QCOMPARE(outcome(c, "low_latency", "high_bandwidth", RankMetric::Median), PairOutcome::SecondFaster);
+        // overlap_friendly costs more per collective than baseline, but in context two
+        // collectives in flight per group beat a single queue.
+        QCOMPARE(outcome(i, "baseline", "overlap_friendly", RankMetric::Median), PairOutcome::FirstFaster);
+        QCOMPARE(outcome(c, "baseline", "overlap_friendly", RankMetric::Median), PairOutcome::SecondFaster);
+        // The tail windows (full pressure, 500 us skew): low_latency's polling kernels slow down
+        // five-fold under pressure, overlap_friendly barely notices.
+        QCOMPARE(outcome(i, "low_latency", "overlap_friendly", RankMetric::P99), PairOutcome::FirstFaster);
+        QCOMPARE(outcome(c, "low_latency", "overlap_friendly", RankMetric::P99), PairOutcome::SecondFaster);
+
+        // The inversion depends on the context: without arrival skew low_latency wins the median again.
+        ReplayProtocol noSkew;
+        noSkew.ablations.add(Ablation::ArrivalSkew);
+        SetReplay ns = runSet(t, noSkew);
+        QCOMPARE(outcome(ns, "low_latency", "high_bandwidth", RankMetric::Median), PairOutcome::FirstFaster);
+    }
+
+    void adversarialInversionHoldsForEveryNoiseSeed()
+    {
+        // The inversion comes from the model, not from a lucky noise draw.
+        Trace t = adversarial();
+        for (std::uint64_t seed = 0; seed < 12; ++seed) {
+            ReplayProtocol contextual;
+            contextual.seed = seed;
+            ReplayProtocol isolated = contextual;
+            isolated.isolated = true;
+            SetReplay c = runSet(t, contextual);
+            SetReplay i = runSet(t, isolated);
+            QCOMPARE(outcome(i, "baseline", "overlap_friendly", RankMetric::Median), PairOutcome::FirstFaster);
+            QCOMPARE(outcome(c, "baseline", "overlap_friendly", RankMetric::Median), PairOutcome::SecondFaster);
+            QCOMPARE(outcome(c, "low_latency", "overlap_friendly", RankMetric::P99), PairOutcome::SecondFaster);
+        }
+    }
+
+    void everyAblationChangesASummaryFigure()
+    {
+        Trace t = adversarial();
+        SetReplay contextual = runSet(t, ReplayProtocol{});
+        for (int a = 0; a < kAblationCount; ++a) {
+            ReplayProtocol p;
+            p.ablations.add(static_cast<Ablation>(a));
+            SetReplay ablated = runSet(t, p);
+            QVERIFY2(!sameSummaries(contextual, ablated),
+                     qPrintable(QStringLiteral("ablation %1 changed no summary figure")
+                                    .arg(QString::fromLatin1(ablationName(static_cast<Ablation>(a)).data()))));
+        }
+        ReplayProtocol isolated;
+        isolated.isolated = true;
+        QVERIFY(!sameSummaries(contextual, runSet(t, isolated)));
+    }
+
+    void peerAdversarialTraceShowsTheSameInversion()
+    {
+        if (!cctest::haveShared(QStringLiteral("peer"))) {
+            QSKIP("../shared/peer is absent");
+        }
+        NullProgress progress;
+        const QString path = cctest::sharedDir() + QStringLiteral("/peer/traces/adversarial_decode.trace.json");
+        Trace t = readTrace(path.toStdString(), progress);
+        ReplayProtocol isolated;
+        isolated.isolated = true;
+        SetReplay c = runSet(t, ReplayProtocol{});
+        SetReplay i = runSet(t, isolated);
+        QCOMPARE(outcome(i, "low_latency", "high_bandwidth", RankMetric::Median), PairOutcome::FirstFaster);
+        QCOMPARE(outcome(c, "low_latency", "high_bandwidth", RankMetric::Median), PairOutcome::SecondFaster);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReplay)
+#include "tst_replay.moc"

@@ -1,0 +1,370 @@
+// The timeline without a window where possible: the time <-> pixel mapping under zoom and pan
+// (data-driven), the level-of-detail indexes against brute force, lane building from a real
+// trace, tail windows, and the view's mouse interaction (wheel zoom anchored under the mouse,
+// drag pan, range selection with statistics, zoom history behind shared actions). The
+// QBENCHMARK of a full repaint of 1M and 10M events at 1920 px is in tst_timeline_paint.
+#include "gui_support.h"
+
+#include "core/trace/trace_builder.h"
+#include "core/trace/trace_io.h"
+#include "ui/replay/replay_result.h"
+#include "ui/timeline/range_statistics.h"
+#include "ui/timeline/time_scale.h"
+#include "ui/timeline/timeline_data.h"
+#include "ui/timeline/timeline_painter.h"
+#include "ui/timeline/timeline_view.h"
+
+#include "core/configs/config_io.h"
+
+#include <QAction>
+#include <QPainter>
+#include <QSignalSpy>
+#include <QWheelEvent>
+#include <QtTest>
+
+#include <random>
+
+using namespace cc::ui;
+
+namespace {
+
+std::shared_ptr<const cc::Trace> readExample()
+{
+    cc::NullProgress progress;
+    return std::make_shared<const cc::Trace>(cc::readTrace(cctest::adversarialExample().toStdString(), progress));
+}
+
+bool near(const VisibleRange& a, const VisibleRange& b)
+{
+    const double tolerance = 1e-6 * std::max(1.0, b.end - b.begin);
+    return qAbs(a.begin - b.begin) <= tolerance && qAbs(a.end - b.end) <= tolerance;
+}
+
+void sendWheel(QWidget* widget, QPoint pos, int delta, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+{
+    QWheelEvent event(QPointF(pos), QPointF(widget->mapToGlobal(pos)), QPoint(), QPoint(0, delta), Qt::NoButton,
+                      modifiers, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(widget, &event);
+}
+
+} // namespace
+
+class TestTimeline : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { cctest::isolateSettings(QStringLiteral("tst_timeline")); }
+
+    void mapping_data()
+    {
+        QTest::addColumn<qlonglong>("begin");
+        QTest::addColumn<qlonglong>("end");
+        QTest::addColumn<int>("width");
+        QTest::addColumn<double>("time");
+        QTest::addColumn<double>("x");
+        QTest::newRow("1 ms over 1000 px") << 0LL << 1'000'000LL << 1000 << 500'000.0 << 500.0;
+        QTest::newRow("offset range") << 1'000'000LL << 2'000'000LL << 500 << 1'500'000.0 << 250.0;
+        QTest::newRow("start edge") << 5'000LL << 15'000LL << 100 << 5'000.0 << 0.0;
+        QTest::newRow("end edge") << 5'000LL << 15'000LL << 100 << 15'000.0 << 100.0;
+        QTest::newRow("sub-ns per pixel") << 0LL << 100LL << 1000 << 50.0 << 500.0;
+    }
+
+    void mapping()
+    {
+        QFETCH(qlonglong, begin);
+        QFETCH(qlonglong, end);
+        QFETCH(int, width);
+        QFETCH(double, time);
+        QFETCH(double, x);
+        TimeScale scale;
+        scale.setBounds(0, 100'000'000);
+        scale.setWidth(width);
+        scale.setVisible(static_cast<double>(begin), static_cast<double>(end));
+        QVERIFY(qAbs(scale.toX(time) - x) < 1e-6);
+        QVERIFY(qAbs(scale.timeAt(x) - time) < 1e-3);
+        QVERIFY(qAbs(scale.begin() - static_cast<double>(begin)) < 1e-3);
+        QVERIFY(qAbs(scale.end() - static_cast<double>(end)) < 1e-3);
+    }
+
+    void zoomKeepsTheAnchor_data()
+    {
+        QTest::addColumn<double>("x");
+        QTest::addColumn<double>("factor");
+        QTest::newRow("in at left") << 10.0 << 2.0;
+        QTest::newRow("in at centre") << 500.0 << 8.0;
+        QTest::newRow("out at right") << 990.0 << 0.5;
+        QTest::newRow("deep in") << 123.0 << 1000.0;
+    }
+
+    void zoomKeepsTheAnchor()
+    {
+        QFETCH(double, x);
+        QFETCH(double, factor);
+        TimeScale scale;
+        scale.setBounds(0, 10'000'000);
+        scale.setWidth(1000);
+        scale.setVisible(2'000'000, 4'000'000);
+        const double anchor = scale.timeAt(x);
+        const double before = scale.nsPerPixel();
+        scale.zoomAt(x, factor);
+        QVERIFY(qAbs(scale.timeAt(x) - anchor) < 1e-3);
+        QVERIFY(qAbs(scale.nsPerPixel() - before / factor) < 1e-9 * before);
+    }
+
+    void zoomAndPanAreClamped()
+    {
+        TimeScale scale;
+        scale.setBounds(0, 1'000'000);
+        scale.setWidth(1000);
+        scale.fitAll();
+        const double fit = scale.nsPerPixel();
+        scale.zoomAt(500, 0.001); // cannot zoom out beyond the whole trace
+        QCOMPARE(scale.nsPerPixel(), fit);
+        scale.zoomAt(500, 1e12); // nor in beyond 64 px per ns
+        QCOMPARE(scale.nsPerPixel(), TimeScale::kMinNsPerPixel);
+        scale.fitAll();
+        scale.panPixels(1e9); // cannot drag the data out of view
+        QVERIFY(scale.begin() >= -1'000'000 * 0.02 - 1.0 - 1e-6);
+    }
+
+    void niceSteps_data()
+    {
+        QTest::addColumn<double>("raw");
+        QTest::addColumn<qlonglong>("step");
+        QTest::newRow("tiny") << 0.3 << 1LL;
+        QTest::newRow("1.5") << 1.5 << 2LL;
+        QTest::newRow("3") << 3.0 << 5LL;
+        QTest::newRow("7") << 7.0 << 10LL;
+        QTest::newRow("110") << 110.0 << 200LL;
+        QTest::newRow("4e6") << 4e6 << 5'000'000LL;
+    }
+
+    void niceSteps()
+    {
+        QFETCH(double, raw);
+        QFETCH(qlonglong, step);
+        QCOMPARE(TimeScale::niceStep(raw), step);
+    }
+
+    void ticksAreSpacedAndOrdered()
+    {
+        TimeScale scale;
+        scale.setBounds(0, 1'000'000'000);
+        scale.setWidth(1920);
+        for (const double range : {1e3, 1e5, 3.7e6, 1e9}) {
+            scale.setVisible(1000.0, 1000.0 + range);
+            const auto ticks = scale.ticks(90.0);
+            QVERIFY(!ticks.empty());
+            double lastMajor = -1e18;
+            for (std::size_t k = 1; k < ticks.size(); ++k) {
+                QVERIFY(ticks[k].x > ticks[k - 1].x);
+            }
+            for (const auto& tick : ticks) {
+                if (tick.major) {
+                    QVERIFY(tick.x - lastMajor >= 89.0 || lastMajor < -1e17);
+                    lastMajor = tick.x;
+                }
+            }
+        }
+        QCOMPARE(TimelinePainter::tickLabel(1'500'000, 500'000), QStringLiteral("1.5 ms"));
+        QCOMPARE(TimelinePainter::tickLabel(2'000, 1'000), QStringLiteral("2 µs"));
+        QCOMPARE(TimelinePainter::tickLabel(1'500'000'020, 10), QStringLiteral("1.50000002 s"));
+    }
+
+    void rangeMaxMatchesBruteForce()
+    {
+        std::mt19937_64 random(7);
+        std::vector<cc::Ns> values(70'000);
+        for (auto& v : values) {
+            v = static_cast<cc::Ns>(random() % 1'000'000);
+        }
+        RangeMaxIndex index;
+        index.build(values);
+        for (int trial = 0; trial < 3000; ++trial) {
+            const auto a = static_cast<std::uint32_t>(random() % values.size());
+            const auto span = trial % 3 == 0 ? random() % 20 : random() % 60'000;
+            const auto b = static_cast<std::uint32_t>(std::min<std::uint64_t>(values.size(), a + 1 + span));
+            const std::uint32_t got = index.argmax(values, a, b);
+            const auto expected =
+                static_cast<std::uint32_t>(std::max_element(values.begin() + a, values.begin() + b) - values.begin());
+            QCOMPARE(got, expected);
+        }
+    }
+
+    void gallopMatchesLowerBound()
+    {
+        std::vector<cc::Ns> values;
+        for (int k = 0; k < 5000; ++k) {
+            values.push_back(k / 3 * 10);
+        }
+        for (std::uint32_t from = 0; from < 5000; from += 97) {
+            for (cc::Ns v = -5; v < 17000; v += 333) {
+                const auto expected = static_cast<std::uint32_t>(
+                    std::lower_bound(values.begin() + from, values.end(), v) - values.begin());
+                QCOMPARE(TimelinePainter::gallop(values, from, 5000, v), expected);
+            }
+        }
+    }
+
+    void buildsLanesFromATrace()
+    {
+        const auto trace = readExample();
+        cc::NullProgress progress;
+        const auto data = buildTimeline(trace, nullptr, {}, progress);
+        QCOMPARE(data->eventCount, trace->size());
+        QVERIFY(!data->replayed());
+        std::size_t entries = 0;
+        for (const auto& lane : data->lanes) {
+            entries += lane.size();
+            QVERIFY(std::is_sorted(lane.begin.begin(), lane.begin.end()));
+            QCOMPARE(lane.begin, lane.end); // no replay: drawn at issue time with no duration
+            for (std::size_t k = 0; k < lane.size(); ++k) {
+                QCOMPARE(lane.begin[k], trace->issueTime[lane.events[k]]);
+            }
+        }
+        QCOMPARE(entries, trace->size());
+        QCOMPARE(data->lanes.front().label, QStringLiteral("group:tp"));
+
+        TimelineBuildOptions perRank;
+        perRank.mode = LaneMode::Rank;
+        const auto ranks = buildTimeline(trace, nullptr, perRank, progress);
+        QCOMPARE(ranks->lanes.size(), trace->distinctRanks());
+        QCOMPARE(ranks->lanes.front().label, QStringLiteral("rank 0"));
+    }
+
+    void tailWindowsGroupOverlappingTailEvents()
+    {
+        EventTimings t;
+        // issue, end: events 1 and 2 are tail events (latency >= 100) and overlap; event 5 is
+        // a tail event on its own; event 3 is issued inside the first window.
+        const std::vector<std::pair<cc::Ns, cc::Ns>> events = {{0, 10},    {20, 150},  {30, 200}, {40, 60},
+                                                               {300, 310}, {400, 600}, {700, 710}};
+        for (const auto& [issue, end] : events) {
+            t.issue.push_back(issue);
+            t.end.push_back(end);
+        }
+        const auto windows = findTailWindows(t, 100);
+        QCOMPARE(windows.size(), std::size_t(2));
+        QCOMPARE(windows[0].begin, cc::Ns(20));
+        QCOMPARE(windows[0].end, cc::Ns(200));
+        QCOMPARE(windows[0].tailEvents, 2u);
+        QCOMPARE(windows[0].events, 3u);
+        QCOMPARE(windows[0].cost, cc::Ns(130 + 170));
+        QCOMPARE(windows[0].maxLatency, cc::Ns(170));
+        QCOMPARE(windows[1].begin, cc::Ns(400));
+        QCOMPARE(windows[1].tailEvents, 1u);
+        QVERIFY(findTailWindows(t, 0).empty());
+    }
+
+    void rangeStatisticsOfAReplay()
+    {
+        const auto trace = readExample();
+        cc::NullProgress progress;
+        ReplayRequest request{trace, std::make_shared<const cc::ConfigSet>(cc::defaultConfigSet()), {}};
+        const ReplayResult replay = runReplay(request, progress);
+        const auto data = buildTimeline(trace, eventTimings(replay, 0), {}, progress);
+        QVERIFY(data->replayed());
+        QCOMPARE(data->tailThreshold, replay.configuration(0)->summary.latency.p99);
+        const auto all = computeRangeStatistics(*data, data->begin, data->end, progress);
+        QCOMPARE(all.count, std::uint64_t(trace->size()));
+        QCOMPARE(all.median, replay.configuration(0)->summary.latency.median);
+        QCOMPARE(all.p99, replay.configuration(0)->summary.latency.p99);
+        QCOMPARE(all.max, replay.configuration(0)->summary.latency.max);
+        QCOMPARE(all.hiddenSharePpm, replay.configuration(0)->summary.hiddenSharePpm);
+        const auto none = computeRangeStatistics(*data, data->end + 1, data->end + 2, progress);
+        QCOMPARE(none.count, std::uint64_t(0));
+        const auto rows = describeRangeStatistics(all);
+        QVERIFY(rows.size() > 5);
+    }
+
+    void viewInteraction()
+    {
+        const auto trace = readExample();
+        cc::NullProgress progress;
+        TimelineView view;
+        view.resize(1200, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setData(buildTimeline(trace, nullptr, {}, progress));
+        const VisibleRange full = view.visibleRange();
+        ZoomHistory* history = view.history();
+        QVERIFY(!history->backAction()->isEnabled());
+
+        // Wheel zoom anchored under the mouse.
+        const QPoint mouse(view.style().labelWidth + 300, 100);
+        const double anchor = view.scale().timeAt(300);
+        sendWheel(&view, mouse, 240);
+        QVERIFY(view.visibleRange().end - view.visibleRange().begin < full.end - full.begin);
+        QVERIFY(qAbs(view.scale().timeAt(300) - anchor) < view.scale().nsPerPixel());
+        // The wheel gesture settles into one history entry.
+        QTRY_VERIFY(history->backAction()->isEnabled());
+        const VisibleRange zoomed = view.visibleRange();
+
+        // Drag to pan: content follows the mouse.
+        const double before = view.scale().begin();
+        QTest::mousePress(&view, Qt::LeftButton, Qt::NoModifier, QPoint(700, 100));
+        QTest::mouseMove(&view, QPoint(650, 100));
+        QTest::mouseMove(&view, QPoint(600, 100));
+        QTest::mouseRelease(&view, Qt::LeftButton, Qt::NoModifier, QPoint(600, 100));
+        QVERIFY(qAbs(view.scale().begin() - (before + 100 * view.scale().nsPerPixel())) <
+                2 * view.scale().nsPerPixel());
+
+        // Back twice returns through the history to the full view; forward again.
+        history->backAction()->trigger();
+        QVERIFY(near(view.visibleRange(), zoomed));
+        history->backAction()->trigger();
+        QVERIFY(near(view.visibleRange(), full));
+        QVERIFY(history->forwardAction()->isEnabled());
+        history->forwardAction()->trigger();
+        QVERIFY(near(view.visibleRange(), zoomed));
+
+        // Shift+drag selects a range and announces it; Escape clears it.
+        QSignalSpy selected(&view, &TimelineView::rangeSelected);
+        QTest::mousePress(&view, Qt::LeftButton, Qt::ShiftModifier, QPoint(400, 100));
+        QTest::mouseMove(&view, QPoint(450, 100));
+        QTest::mouseMove(&view, QPoint(500, 100));
+        QTest::mouseRelease(&view, Qt::LeftButton, Qt::ShiftModifier, QPoint(500, 100));
+        QCOMPARE(selected.size(), 1);
+        QVERIFY(view.selection().has_value());
+        const VisibleRange range = *view.selection();
+        QVERIFY(range.end > range.begin);
+        view.zoomToSelection();
+        QVERIFY(qAbs(view.visibleRange().begin - range.begin) < 2 * view.scale().nsPerPixel() + 1);
+        QVERIFY(!view.selection().has_value());
+    }
+
+    void noReplayBannerAndFolding()
+    {
+        // 200k events in one lane at 1000 px: every column folds, nothing is drawn one by one
+        // beyond one per column.
+        auto data = std::make_shared<TimelineData>();
+        TimelineLane lane;
+        lane.label = QStringLiteral("synthetic");
+        for (std::uint32_t k = 0; k < 200'000; ++k) {
+            lane.events.push_back(k);
+            lane.begin.push_back(static_cast<cc::Ns>(k) * 10);
+            lane.end.push_back(static_cast<cc::Ns>(k) * 10);
+            lane.kind.push_back(cc::OpKind::AllReduce);
+        }
+        lane.finish();
+        data->begin = 0;
+        data->end = lane.end.back();
+        data->eventCount = lane.size();
+        data->lanes.push_back(std::move(lane));
+        TimeScale scale;
+        scale.setBounds(data->begin, data->end);
+        TimelineStyle style;
+        scale.setWidth(1000);
+        scale.fitAll();
+        QImage image(1000 + style.labelWidth, 200, QImage::Format_RGB32);
+        QPainter painter(&image);
+        TimelineOverlay overlay;
+        overlay.banner = QStringLiteral("no replay yet");
+        const auto stats = TimelinePainter::paint(painter, image.rect(), *data, scale, style, 0, overlay);
+        QVERIFY(stats.foldedColumns > 0);
+        QCOMPARE(stats.foldedEvents + stats.eventsDrawn, std::size_t(200'000));
+        QVERIFY(stats.foldedColumns + stats.eventsDrawn <= 1002);
+    }
+};
+
+QTEST_MAIN(TestTimeline)
+#include "tst_timeline.moc"

@@ -1,0 +1,27 @@
+// Opening a file as an artifact: decide what the file is, read it with the matching core
+// reader and summarise it. Runs on a worker thread (it can take seconds for a large trace);
+// throws cc::InputError / cc::IoError / cc::Cancelled like the core readers it calls.
+#pragma once
+
+#include "core/util/progress.h"
+#include "ui/artifacts/artifact.h"
+
+#include <QString>
+
+namespace cc::ui {
+
+/// The kind a file claims to be: by its name (".canary.json", ".report.json",
+/// ".verification.json", ".configs.json") or else by a "format" value near its start.
+/// Everything else is read as a trace, whose reader then names any rule the file breaks.
+ArtifactKind detectArtifactKind(const QString& path);
+
+/// Reads and summarises the file. The returned artifact has no id yet.
+Artifact loadArtifact(const QString& path, cc::Progress& progress);
+
+/// An artifact for a verification document (read from path, or just computed when path is empty).
+Artifact verificationArtifact(VerificationDocument document, const QString& path);
+
+/// Summarises an in-memory trace (facts and identity), e.g. for a generated trace.
+Artifact traceArtifact(std::shared_ptr<const cc::Trace> trace, const QString& path, cc::Progress& progress);
+
+} // namespace cc::ui

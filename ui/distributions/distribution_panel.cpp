@@ -1,0 +1,377 @@
+#include "ui/distributions/distribution_panel.h"
+
+#include "ui/util/text.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QImage>
+#include <QLabel>
+#include <QPainter>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSplitter>
+#include <QSvgGenerator>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
+#include <QtCharts/QLegendMarker>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QLogValueAxis>
+#include <QtCharts/QScatterSeries>
+#include <QtCharts/QValueAxis>
+
+#include <QBuffer>
+
+namespace cc::ui {
+
+QColor configurationColor(int c)
+{
+    static const QColor palette[] = {QColor(0, 114, 178),   QColor(213, 94, 0),  QColor(0, 158, 115),
+                                     QColor(204, 121, 167), QColor(230, 159, 0), QColor(86, 180, 233),
+                                     QColor(90, 90, 90),    QColor(150, 70, 0)};
+    return palette[static_cast<std::size_t>(c) % (sizeof(palette) / sizeof(palette[0]))];
+}
+
+// ---- DistributionSummaryModel --------------------------------------------------------------
+
+DistributionSummaryModel::DistributionSummaryModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void DistributionSummaryModel::setData(const DistributionData& data)
+{
+    beginResetModel();
+    series_ = data.series;
+    for (auto& s : series_) {
+        s.cdf.clear();
+        s.histogram.clear();
+    }
+    endResetModel();
+}
+
+int DistributionSummaryModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(series_.size());
+}
+
+int DistributionSummaryModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant DistributionSummaryModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= static_cast<int>(series_.size())) {
+        return {};
+    }
+    const DistributionSeries& s = series_[static_cast<std::size_t>(index.row())];
+    if (role == Qt::DecorationRole && index.column() == NameColumn) {
+        return configurationColor(index.row());
+    }
+    if (role == Qt::TextAlignmentRole && index.column() != NameColumn) {
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    if (role != Qt::DisplayRole) {
+        return {};
+    }
+    switch (index.column()) {
+    case NameColumn:
+        return s.canary ? tr("%1 (canary)").arg(s.name) : s.name;
+    case CountColumn:
+        return formatCount(s.count);
+    case P50Column:
+        return formatDuration(s.p50);
+    case P95Column:
+        return formatDuration(s.p95);
+    case P99Column:
+        return formatDuration(s.p99);
+    case MaxColumn:
+        return formatDuration(s.max);
+    default:
+        return {};
+    }
+}
+
+QVariant DistributionSummaryModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+        return {};
+    }
+    switch (section) {
+    case NameColumn:
+        return tr("Configuration");
+    case CountColumn:
+        return tr("Samples");
+    case P50Column:
+        return tr("p50");
+    case P95Column:
+        return tr("p95");
+    case P99Column:
+        return tr("p99");
+    case MaxColumn:
+        return tr("max");
+    default:
+        return {};
+    }
+}
+
+// ---- DistributionPanel ---------------------------------------------------------------------
+
+DistributionPanel::DistributionPanel(ReplayController* replay, QWidget* parent) : QWidget(parent), replay_(replay)
+{
+    setObjectName(QStringLiteral("distributionPanel"));
+    summary_ = new DistributionSummaryModel(this);
+    phase_ = new QComboBox(this);
+    phase_->setObjectName(QStringLiteral("distributionPhase"));
+    op_ = new QComboBox(this);
+    op_->setObjectName(QStringLiteral("distributionOp"));
+    note_ = new QLabel(this);
+    note_->setWordWrap(true);
+    auto* exportButton = new QPushButton(QIcon(QStringLiteral(":/icons/export.svg")), tr("Export…"), this);
+    exportButton->setToolTip(tr("Save both charts as PNG or SVG"));
+    connect(exportButton, &QPushButton::clicked, this, &DistributionPanel::exportDialog);
+
+    auto makeView = [this](const QString& name) {
+        auto* chart = new QChart;
+        chart->setAnimationOptions(QChart::NoAnimation);
+        chart->legend()->setAlignment(Qt::AlignBottom);
+        chart->setMargins(QMargins(4, 4, 4, 4));
+        auto* view = new QChartView(chart, this);
+        view->setObjectName(name);
+        view->setRenderHint(QPainter::Antialiasing);
+        view->setMinimumSize(260, 220);
+        return view;
+    };
+    cdfView_ = makeView(QStringLiteral("cdfChart"));
+    histogramView_ = makeView(QStringLiteral("histogramChart"));
+    charts_ = new QWidget(this);
+    auto* chartLayout = new QHBoxLayout(charts_);
+    chartLayout->setContentsMargins(0, 0, 0, 0);
+    chartLayout->addWidget(cdfView_);
+    chartLayout->addWidget(histogramView_);
+
+    auto* table = new QTableView(this);
+    table->setObjectName(QStringLiteral("distributionSummary"));
+    table->setModel(summary_);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    table->setSelectionMode(QAbstractItemView::NoSelection);
+    table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    table->setMaximumHeight(fontMetrics().height() * 9);
+
+    auto* filters = new QHBoxLayout;
+    filters->addWidget(new QLabel(tr("Phase:"), this));
+    filters->addWidget(phase_);
+    filters->addWidget(new QLabel(tr("Operation:"), this));
+    filters->addWidget(op_);
+    filters->addWidget(note_, 1);
+    filters->addWidget(exportButton);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(filters);
+    layout->addWidget(charts_, 1);
+    layout->addWidget(table);
+
+    auto onFilter = [this](int) {
+        DistributionFilter filter;
+        filter.phase = phase_->currentData().toString();
+        filter.op = op_->currentData().toString();
+        if (!(filter == filter_)) {
+            filter_ = filter;
+            recompute();
+        }
+    };
+    connect(phase_, &QComboBox::currentIndexChanged, this, onFilter);
+    connect(op_, &QComboBox::currentIndexChanged, this, onFilter);
+    connect(replay_, &ReplayController::currentChanged, this, &DistributionPanel::recompute);
+    recompute();
+}
+
+QChart* DistributionPanel::cdfChart() const
+{
+    return cdfView_->chart();
+}
+QChart* DistributionPanel::histogramChart() const
+{
+    return histogramView_->chart();
+}
+
+void DistributionPanel::setFilter(const DistributionFilter& filter)
+{
+    filter_ = filter;
+    recompute();
+}
+
+void DistributionPanel::recompute()
+{
+    const ReplayResult replay = replay_->current();
+    if (!replay.valid()) {
+        show({});
+        note_->setText(replay_->trace() ? tr("Waiting for the replay…") : tr("Open a trace to see its distributions."));
+        return;
+    }
+    const DistributionFilter filter = filter_;
+    replay_->runner()->run<DistributionData>(
+        QStringLiteral("distributions"), tr("Computing latency distributions"),
+        [replay, filter](cc::Progress& progress) { return computeDistributions(replay, filter, progress); }, this,
+        [this, label = protocolLabel(replay.request.protocol)](DistributionData data) {
+            note_->setText(tr("Replay %1 · a model, not a measurement of hardware").arg(label));
+            show(std::move(data));
+        });
+}
+
+void DistributionPanel::show(DistributionData data)
+{
+    data_ = std::move(data);
+    summary_->setData(data_);
+
+    // Filter choices (kept when they still exist).
+    auto fill = [](QComboBox* combo, const QStringList& values, const QString& current, const QString& all) {
+        QSignalBlocker block(combo);
+        combo->clear();
+        combo->addItem(all, QString());
+        for (const QString& v : values) {
+            combo->addItem(v, v);
+        }
+        const int index = combo->findData(current);
+        combo->setCurrentIndex(index < 0 ? 0 : index);
+    };
+    fill(phase_, data_.phases, data_.filter.phase, tr("all phases"));
+    fill(op_, data_.ops, data_.filter.op, tr("all operations"));
+
+    QChart* cdf = cdfView_->chart();
+    QChart* histogram = histogramView_->chart();
+    cdf->removeAllSeries();
+    histogram->removeAllSeries();
+    for (QChart* chart : {cdf, histogram}) {
+        for (QAbstractAxis* axis : chart->axes()) {
+            chart->removeAxis(axis);
+            delete axis;
+        }
+    }
+    cdf->setTitle(tr("Latency CDF (log time axis)"));
+    histogram->setTitle(tr("Latency histogram (log-spaced bins)"));
+
+    auto* cdfX = new QLogValueAxis;
+    cdfX->setTitleText(tr("latency (µs)"));
+    cdfX->setLabelFormat(QStringLiteral("%g"));
+    cdfX->setBase(10.0);
+    cdfX->setMinorTickCount(-1);
+    auto* cdfY = new QValueAxis;
+    cdfY->setRange(0.0, 1.0);
+    cdfY->setTitleText(tr("fraction of samples"));
+    cdf->addAxis(cdfX, Qt::AlignBottom);
+    cdf->addAxis(cdfY, Qt::AlignLeft);
+    auto* histX = new QLogValueAxis;
+    histX->setTitleText(tr("latency (µs)"));
+    histX->setLabelFormat(QStringLiteral("%g"));
+    histX->setBase(10.0);
+    auto* histY = new QValueAxis;
+    histY->setTitleText(tr("share of samples"));
+    histogram->addAxis(histX, Qt::AlignBottom);
+    histogram->addAxis(histY, Qt::AlignLeft);
+    const double low = data_.minUs / 1.2;
+    const double high = data_.maxUs * 1.2;
+
+    double histMax = 0.0;
+    for (std::size_t c = 0; c < data_.series.size(); ++c) {
+        const DistributionSeries& s = data_.series[c];
+        const QColor color = configurationColor(static_cast<int>(c));
+        QPen pen(color, 2);
+        if (s.canary) {
+            pen.setStyle(Qt::DashLine);
+        }
+        auto* line = new QLineSeries;
+        line->setName(s.name);
+        line->setPen(pen);
+        QList<QPointF> points(s.cdf.begin(), s.cdf.end());
+        line->replace(points);
+        cdf->addSeries(line);
+        line->attachAxis(cdfX);
+        line->attachAxis(cdfY);
+
+        auto* markers = new QScatterSeries;
+        markers->setName(tr("%1 p50/p95/p99/max").arg(s.name));
+        markers->setColor(color);
+        markers->setBorderColor(Qt::white);
+        markers->setMarkerSize(8.0);
+        if (s.count > 0) {
+            auto at = [](Ns v) { return std::max(static_cast<double>(v), 1.0) / 1000.0; };
+            markers->append(at(s.p50), 0.50);
+            markers->append(at(s.p95), 0.95);
+            markers->append(at(s.p99), 0.99);
+            markers->append(at(s.max), 1.0);
+        }
+        cdf->addSeries(markers);
+        markers->attachAxis(cdfX);
+        markers->attachAxis(cdfY);
+        for (QLegendMarker* marker : cdf->legend()->markers(markers)) {
+            marker->setVisible(false);
+        }
+
+        auto* steps = new QLineSeries;
+        steps->setName(s.name);
+        steps->setPen(pen);
+        for (int b = 0; b < static_cast<int>(s.histogram.size()); ++b) {
+            const double h = s.histogram[static_cast<std::size_t>(b)];
+            histMax = std::max(histMax, h);
+            steps->append(data_.binEdgesUs[static_cast<std::size_t>(b)], h);
+            steps->append(data_.binEdgesUs[static_cast<std::size_t>(b + 1)], h);
+        }
+        histogram->addSeries(steps);
+        steps->attachAxis(histX);
+        steps->attachAxis(histY);
+    }
+    cdfX->setRange(low, high);
+    histX->setRange(low, high);
+    histY->setRange(0.0, histMax > 0 ? histMax * 1.1 : 1.0);
+    emit distributionsReady();
+}
+
+bool DistributionPanel::exportTo(const QString& path)
+{
+    const QSize size = charts_->size().expandedTo(QSize(900, 380));
+    const bool svg = path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive);
+    QByteArray bytes;
+    if (svg) {
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QSvgGenerator generator;
+        generator.setOutputDevice(&buffer);
+        generator.setSize(size);
+        generator.setViewBox(QRect(QPoint(0, 0), size));
+        generator.setTitle(tr("CommCanary latency distributions"));
+        QPainter painter(&generator);
+        charts_->render(&painter);
+        painter.end();
+    } else {
+        QImage image(size, QImage::Format_ARGB32_Premultiplied);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        charts_->render(&painter);
+        painter.end();
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        if (!image.save(&buffer, "PNG")) {
+            return false;
+        }
+    }
+    // Written atomically: a crash never leaves half a file.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size()) {
+        return false;
+    }
+    return file.commit();
+}
+
+void DistributionPanel::exportDialog()
+{
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export distributions"), QStringLiteral("distributions.png"),
+                                     tr("PNG image (*.png);;SVG drawing (*.svg)"));
+    if (!path.isEmpty() && !exportTo(path)) {
+        note_->setText(tr("Could not write %1").arg(path));
+    }
+}
+
+} // namespace cc::ui

@@ -1,0 +1,560 @@
+#include "ui/shell/main_window.h"
+
+#include "ui/ablation/ablation_panel.h"
+#include "ui/artifacts/artifact_loader.h"
+#include "ui/distributions/distribution_panel.h"
+#include "ui/shell/error_dialog.h"
+#include "ui/shell/job_progress_widget.h"
+#include "ui/shell/language.h"
+#include "ui/shell/recent_files.h"
+#include "ui/timeline/timeline_panel.h"
+#include "ui/util/text.h"
+#include "ui/verification/verification_stepper.h"
+
+#include "core/verify/behavior_verifier.h"
+#include "core/verify/verification_json.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPointer>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTableView>
+#include <QToolBar>
+#include <QTreeView>
+
+namespace cc::ui {
+
+namespace {
+const QString kGeometryKey = QStringLiteral("window/geometry");
+const QString kStateKey = QStringLiteral("window/state");
+constexpr int kLayoutVersion = 1;
+QPointer<ErrorDialog> g_lastError;
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/workbench.svg")));
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+    runner_ = new JobRunner(this);
+    store_ = new ArtifactStore(this);
+    artifactModel_ = new ArtifactModel(store_, this);
+    replay_ = new ReplayController(runner_, this);
+    recent_ = new RecentFiles(this);
+    timeline_ = new TimelinePanel(runner_, replay_, this);
+    setCentralWidget(timeline_);
+
+    progress_ = new JobProgressWidget(runner_, this);
+    configLabel_ = new QLabel(this);
+    configLabel_->setObjectName(QStringLiteral("statusConfiguration"));
+    controlsLabel_ = new QLabel(this);
+    controlsLabel_->setObjectName(QStringLiteral("statusControls"));
+    statusBar()->addPermanentWidget(configLabel_);
+    statusBar()->addPermanentWidget(controlsLabel_);
+    statusBar()->addPermanentWidget(progress_);
+
+    createActions();
+    createDocks();
+    createMenus();
+
+    connect(store_, &ArtifactStore::activeTraceChanged, this, [this](ArtifactId id) {
+        const Artifact* artifact = store_->find(id);
+        replay_->setTrace(artifact ? artifact->trace : nullptr);
+        updateTitle();
+        updateStatus();
+    });
+    connect(replay_, &ReplayController::currentConfigurationChanged, this, &MainWindow::updateStatus);
+    connect(replay_, &ReplayController::protocolChanged, this, &MainWindow::updateStatus);
+    connect(replay_, &ReplayController::configSetChanged, this, &MainWindow::updateStatus);
+    connect(replay_, &ReplayController::replayFailed, this, [this](const JobError& error) {
+        g_lastError = ErrorDialog::showError(this, tr("The replay failed"), error);
+    });
+    connect(runner_, &JobRunner::jobFailed, this, [this](JobId, const QString& title, const JobError& error) {
+        g_lastError = ErrorDialog::showError(this, title, error);
+    });
+    connect(runner_, &JobRunner::busyChanged, cancelAction_, &QAction::setEnabled);
+    connect(recent_, &RecentFiles::changed, this, &MainWindow::updateRecentMenu);
+
+    resize(1400, 900);
+    defaultState_ = saveState(kLayoutVersion);
+    restoreLayout();
+    updateRecentMenu();
+    updateStatus();
+    updateTitle();
+}
+
+MainWindow::~MainWindow()
+{
+    // Stop the workers before the objects their results would be delivered to go away.
+    runner_->cancelAll();
+    runner_->pool()->waitForDone();
+}
+
+QDockWidget* MainWindow::addDock(const QString& name, const QString& title, QWidget* widget, Qt::DockWidgetArea area)
+{
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(name);
+    dock->setWidget(widget);
+    addDockWidget(area, dock);
+    docks_.push_back(dock);
+    return dock;
+}
+
+void MainWindow::createDocks()
+{
+    artifactView_ = new QTreeView;
+    artifactView_->setObjectName(QStringLiteral("artifactBrowser"));
+    artifactView_->setModel(artifactModel_);
+    artifactView_->setContextMenuPolicy(Qt::CustomContextMenu);
+    artifactView_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    artifactView_->setUniformRowHeights(true);
+    connect(artifactView_, &QTreeView::doubleClicked, this,
+            [this](const QModelIndex& index) { activateArtifact(artifactModel_->artifactAt(index)); });
+    connect(artifactView_, &QTreeView::customContextMenuRequested, this, &MainWindow::artifactContextMenu);
+    connect(artifactModel_, &QAbstractItemModel::rowsInserted, artifactView_,
+            [this](const QModelIndex& parent, int first) {
+                if (!parent.isValid()) {
+                    artifactView_->expand(artifactModel_->index(first, 0));
+                }
+            });
+
+    distributions_ = new DistributionPanel(replay_);
+    ablations_ = new AblationPanel(replay_);
+    verification_ = new VerificationStepper;
+    connect(verification_, &VerificationStepper::runRequested, this, &MainWindow::runVerification);
+
+    QDockWidget* artifacts =
+        addDock(QStringLiteral("artifactsDock"), tr("Artifacts"), artifactView_, Qt::LeftDockWidgetArea);
+    QDockWidget* tails = addDock(QStringLiteral("tailWindowsDock"), tr("Tail Windows"), timeline_->tailWindowList(),
+                                 Qt::LeftDockWidgetArea);
+    QDockWidget* details =
+        addDock(QStringLiteral("eventDetailsDock"), tr("Event Details"), timeline_->details(), Qt::RightDockWidgetArea);
+    QDockWidget* range = addDock(QStringLiteral("rangeStatisticsDock"), tr("Range Statistics"),
+                                 timeline_->rangeStatistics(), Qt::RightDockWidgetArea);
+    QDockWidget* distributions = addDock(QStringLiteral("distributionsDock"), tr("Latency Distributions"),
+                                         distributions_, Qt::BottomDockWidgetArea);
+    QDockWidget* ablations =
+        addDock(QStringLiteral("ablationsDock"), tr("Ablations and Ranking"), ablations_, Qt::BottomDockWidgetArea);
+    QDockWidget* verification =
+        addDock(QStringLiteral("verificationDock"), tr("Verification"), verification_, Qt::BottomDockWidgetArea);
+    splitDockWidget(artifacts, tails, Qt::Vertical);
+    tabifyDockWidget(details, range);
+    details->raise();
+    tabifyDockWidget(distributions, ablations);
+    tabifyDockWidget(ablations, verification);
+    distributions->raise();
+    resizeDocks({artifacts, details}, {330, 360}, Qt::Horizontal);
+    resizeDocks({distributions}, {330}, Qt::Vertical);
+}
+
+void MainWindow::createActions()
+{
+    openAction_ = new QAction(QIcon(QStringLiteral(":/icons/open.svg")), tr("&Open…"), this);
+    openAction_->setShortcut(QKeySequence::Open);
+    openAction_->setToolTip(tr("Open traces, replay reports or configuration sets"));
+    connect(openAction_, &QAction::triggered, this, &MainWindow::showOpenDialog);
+    quitAction_ = new QAction(tr("&Quit"), this);
+    quitAction_->setShortcut(QKeySequence::Quit);
+    quitAction_->setMenuRole(QAction::QuitRole);
+    connect(quitAction_, &QAction::triggered, this, &QWidget::close);
+    cancelAction_ = new QAction(QIcon(QStringLiteral(":/icons/cancel.svg")), tr("&Cancel Running Jobs"), this);
+    cancelAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
+    cancelAction_->setEnabled(false);
+    connect(cancelAction_, &QAction::triggered, runner_, &JobRunner::cancelAll);
+    closeArtifactAction_ = new QAction(tr("&Close Artifact"), this);
+    closeArtifactAction_->setShortcut(QKeySequence::Close);
+    connect(closeArtifactAction_, &QAction::triggered, this, [this]() {
+        const ArtifactId id = artifactModel_->artifactAt(artifactView_->currentIndex());
+        store_->remove(id != 0 ? id : store_->activeTrace());
+    });
+    resetLayoutAction_ = new QAction(tr("&Reset Layout"), this);
+    connect(resetLayoutAction_, &QAction::triggered, this, &MainWindow::resetLayout);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(openAction_);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    recentMenu_->setObjectName(QStringLiteral("recentMenu"));
+    file->addAction(closeArtifactAction_);
+    file->addSeparator();
+    file->addAction(quitAction_);
+
+    const TimelinePanel::Actions& t = timeline_->actions();
+    viewMenu_ = menuBar()->addMenu(tr("&View"));
+    viewMenu_->addActions({t.zoomIn, t.zoomOut, t.zoomFit, t.zoomSelection});
+    viewMenu_->addSeparator();
+    viewMenu_->addActions({t.zoomBack, t.zoomForward});
+    viewMenu_->addSeparator();
+    viewMenu_->addActions({t.nextTail, t.previousTail, t.showTails});
+    viewMenu_->addSeparator();
+    QMenu* docks = viewMenu_->addMenu(tr("&Panels"));
+    for (QDockWidget* dock : docks_) {
+        docks->addAction(dock->toggleViewAction());
+    }
+    viewMenu_->addAction(resetLayoutAction_);
+
+    QMenu* replay = menuBar()->addMenu(tr("&Replay"));
+    auto* configs = replay->addMenu(tr("&Configuration"));
+    auto* group = new QActionGroup(this);
+    auto fillConfigs = [this, configs, group]() {
+        configs->clear();
+        const auto set = replay_->configSet();
+        if (!set) {
+            return;
+        }
+        for (int c = 0; c < static_cast<int>(set->configurations.size()); ++c) {
+            QAction* action = configs->addAction(qs(set->configurations[static_cast<std::size_t>(c)].name));
+            action->setCheckable(true);
+            action->setChecked(c == replay_->currentConfiguration());
+            if (c < 9) {
+                action->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + c)));
+            }
+            group->addAction(action);
+            connect(action, &QAction::triggered, this, [this, c]() { replay_->setCurrentConfiguration(c); });
+        }
+    };
+    fillConfigs();
+    connect(replay_, &ReplayController::configSetChanged, this, fillConfigs);
+    connect(replay_, &ReplayController::currentConfigurationChanged, this, [configs](int index) {
+        const auto actions = configs->actions();
+        if (index >= 0 && index < actions.size()) {
+            actions[index]->setChecked(true);
+        }
+    });
+    replay->addAction(cancelAction_);
+
+    QMenu* settings = menuBar()->addMenu(tr("&Settings"));
+    QMenu* language = settings->addMenu(tr("&Language"));
+    auto* languages = new QActionGroup(this);
+    const QString current = languageOverride();
+    QAction* system = language->addAction(tr("System default"));
+    system->setCheckable(true);
+    system->setChecked(current.isEmpty());
+    languages->addAction(system);
+    connect(system, &QAction::triggered, this, [this]() { showLanguageChoice(QString()); });
+    for (const QString& code : availableLanguages()) {
+        QAction* action = language->addAction(languageName(code));
+        action->setCheckable(true);
+        action->setChecked(current == code);
+        languages->addAction(action);
+        connect(action, &QAction::triggered, this, [this, code]() { showLanguageChoice(code); });
+    }
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* about = help->addAction(tr("&About CommCanary Workbench"));
+    connect(about, &QAction::triggered, this, &MainWindow::showAbout);
+
+    QToolBar* bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->addAction(openAction_);
+    bar->addSeparator();
+    bar->addActions({t.zoomIn, t.zoomOut, t.zoomFit, t.zoomSelection, t.zoomBack, t.zoomForward});
+    bar->addSeparator();
+    bar->addActions({t.previousTail, t.nextTail});
+    bar->addSeparator();
+    bar->addAction(cancelAction_);
+}
+
+void MainWindow::updateRecentMenu()
+{
+    recentMenu_->clear();
+    const QStringList files = recent_->files();
+    for (int k = 0; k < files.size(); ++k) {
+        const QString path = files[k];
+        QAction* action = recentMenu_->addAction(tr("&%1 %2").arg(k + 1).arg(QFileInfo(path).fileName()));
+        action->setToolTip(path);
+        connect(action, &QAction::triggered, this, [this, path]() { openFile(path); });
+    }
+    if (!files.isEmpty()) {
+        recentMenu_->addSeparator();
+        recentMenu_->addAction(tr("Clear the List"), recent_, &RecentFiles::clear);
+    }
+    recentMenu_->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::updateStatus()
+{
+    const auto set = replay_->configSet();
+    const int c = replay_->currentConfiguration();
+    const QString name = set && c < static_cast<int>(set->configurations.size())
+                             ? qs(set->configurations[static_cast<std::size_t>(c)].name)
+                             : tr("(none)");
+    configLabel_->setText(tr("Configuration: %1 (set %2)").arg(name, replay_->configSetName()));
+    controlsLabel_->setText(tr("Simulator controls: %1").arg(protocolLabel(replay_->protocol())));
+}
+
+QString MainWindow::statusText() const
+{
+    return configLabel_->text() + QLatin1String(" | ") + controlsLabel_->text();
+}
+
+void MainWindow::updateTitle()
+{
+    const Artifact* active = store_->activeTraceArtifact();
+    setWindowTitle(active ? tr("%1 — CommCanary Workbench").arg(active->name) : tr("CommCanary Workbench"));
+}
+
+void MainWindow::openFiles(const QStringList& paths)
+{
+    for (const QString& path : paths) {
+        openFile(path);
+    }
+}
+
+void MainWindow::openFile(const QString& path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    const QString name = QFileInfo(path).fileName();
+    runner_->run<Artifact>(
+        QStringLiteral("open:") + absolute, tr("Opening %1").arg(name),
+        [absolute](cc::Progress& progress) { return loadArtifact(absolute, progress); }, this,
+        [this, absolute](Artifact artifact) {
+            const ArtifactKind kind = artifact.kind;
+            auto configs = artifact.configs;
+            const QString name = artifact.name;
+            const ArtifactId id = store_->add(std::move(artifact));
+            recent_->add(absolute);
+            if (kind == ArtifactKind::Trace) {
+                store_->setActiveTrace(id);
+            } else if (kind == ArtifactKind::Verification) {
+                activateArtifact(id);
+            } else if (kind == ArtifactKind::ConfigSet && configs) {
+                replay_->setConfigSet(configs, name);
+            }
+            statusBar()->showMessage(tr("Opened %1").arg(name), 4000);
+            emit fileOpened(absolute, true);
+        },
+        [this, absolute, name](const JobError& error) {
+            if (!error.isCancelled()) {
+                g_lastError = ErrorDialog::showError(this, tr("Could not open %1").arg(name), error);
+            }
+            if (error.kind == JobError::Kind::Io) {
+                recent_->remove(absolute);
+            }
+            emit fileOpened(absolute, false);
+        });
+}
+
+ErrorDialog* MainWindow::lastErrorDialog() const
+{
+    return g_lastError.data();
+}
+
+QDockWidget* MainWindow::dock(const QString& objectName) const
+{
+    for (QDockWidget* dock : docks_) {
+        if (dock->objectName() == objectName) {
+            return dock;
+        }
+    }
+    return nullptr;
+}
+
+void MainWindow::showOpenDialog()
+{
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, tr("Open"), QString(),
+        tr("CommCanary files (*.json *.json.gz);;Traces (*.trace.json *.json.gz);;All files (*)"));
+    openFiles(paths);
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(
+        this, tr("About CommCanary Workbench"),
+        tr("<h3>CommCanary Workbench %1</h3><p>Distils communication traces of distributed LLM workloads into small, "
+           "verified, replayable canaries.</p><p>Replays come from a deterministic scheduler model of contention and "
+           "overlap: they are not measurements of hardware and not NCCL.</p>")
+            .arg(QStringLiteral(COMMCANARY_VERSION)));
+}
+
+void MainWindow::showLanguageChoice(const QString& code)
+{
+    setLanguageOverride(code);
+    statusBar()->showMessage(tr("The language changes the next time the workbench starts."), 6000);
+}
+
+void MainWindow::artifactContextMenu(const QPoint& pos)
+{
+    const ArtifactId id = artifactModel_->artifactAt(artifactView_->indexAt(pos));
+    const Artifact* artifact = store_->find(id);
+    if (artifact == nullptr) {
+        return;
+    }
+    QMenu menu(this);
+    if (artifact->kind == ArtifactKind::Trace) {
+        menu.addAction(tr("Show in the Timeline"), this, [this, id]() { store_->setActiveTrace(id); });
+    }
+    if (artifact->kind == ArtifactKind::ConfigSet) {
+        menu.addAction(tr("Replay under this Configuration Set"), this, [this, id]() { activateArtifact(id); });
+    }
+    if (artifact->kind == ArtifactKind::Report) {
+        menu.addAction(tr("Verify against its Trace"), this, [this, id]() { verifyReport(id); });
+    }
+    menu.addAction(tr("Close"), this, [this, id]() { store_->remove(id); });
+    menu.exec(artifactView_->viewport()->mapToGlobal(pos));
+}
+
+void MainWindow::activateArtifact(ArtifactId id)
+{
+    const Artifact* artifact = store_->find(id);
+    if (artifact == nullptr) {
+        return;
+    }
+    if (artifact->kind == ArtifactKind::Trace) {
+        store_->setActiveTrace(id);
+    } else if (artifact->kind == ArtifactKind::ConfigSet && artifact->configs) {
+        replay_->setConfigSet(artifact->configs, artifact->name);
+    } else if (artifact->kind == ArtifactKind::Report) {
+        verifyReport(id);
+    } else if (artifact->kind == ArtifactKind::Verification && artifact->verification) {
+        verification_->setDocument(*artifact->verification);
+        if (QDockWidget* d = dock(QStringLiteral("verificationDock"))) {
+            d->show();
+            d->raise();
+        }
+    }
+}
+
+void MainWindow::runVerification()
+{
+    const Artifact* trace = store_->activeTraceArtifact();
+    const Artifact* canary = nullptr;
+    for (const auto& a : store_->artifacts()) {
+        if (trace != nullptr && a.kind == ArtifactKind::Canary && a.sourceIdentity() == trace->identity) {
+            canary = &a;
+        }
+    }
+    if (trace == nullptr || canary == nullptr) {
+        QMessageBox::information(
+            this, tr("Verify behaviour"),
+            tr("Open a trace and a canary compiled from it first: the canary's source SHA-256 must "
+               "equal the trace's normalised SHA-256."));
+        return;
+    }
+    cc::verify::VerifyOptions options;
+    options.configs = *replay_->configSet();
+    auto source = trace->trace;
+    auto program = canary->canary;
+    const QString name = tr("verification of %1").arg(canary->name);
+    runner_->run<VerificationDocument>(
+        QStringLiteral("verify-behavior"), tr("Verifying the behaviour of %1").arg(canary->name),
+        [source, program, options, name](cc::Progress& progress) {
+            const cc::verify::VerificationReport report =
+                cc::verify::verifyBehavior(*source, *program, options, progress);
+            const std::string json = cc::verify::verificationJson(report);
+            return parseVerification(QByteArray(json.data(), static_cast<qsizetype>(json.size())), name);
+        },
+        this,
+        [this](VerificationDocument document) {
+            const ArtifactId id = store_->add(verificationArtifact(std::move(document), QString()));
+            activateArtifact(id);
+        });
+}
+
+void MainWindow::verifyReport(ArtifactId id)
+{
+    const Artifact* report = store_->find(id);
+    if (report == nullptr || !report->bytes) {
+        return;
+    }
+    const Artifact* trace = nullptr;
+    for (const auto& a : store_->artifacts()) {
+        if (a.kind == ArtifactKind::Trace && a.identity == report->sourceIdentity()) {
+            trace = &a;
+        }
+    }
+    if (trace == nullptr) {
+        QMessageBox::information(
+            this, tr("Verify report"),
+            tr("Open the trace this report was replayed from first (its normalised SHA-256 is %1).")
+                .arg(report->sourceIdentity()));
+        return;
+    }
+    auto bytes = report->bytes;
+    auto input = trace->trace;
+    const std::string name = toStd(report->name);
+    runner_->run<cc::ReportVerification>(
+        QStringLiteral("verify-report:%1").arg(id), tr("Verifying %1").arg(report->name),
+        [bytes, input, name](cc::Progress& progress) { return cc::verifyReport(*bytes, name, *input, progress); }, this,
+        [this, reportName = report->name](cc::ReportVerification result) {
+            if (result.passed) {
+                QMessageBox::information(this, tr("Verify report"), tr("%1 replays bit for bit.").arg(reportName));
+            } else {
+                QMessageBox::warning(this, tr("Verify report"),
+                                     tr("%1 does not replay as written: %2").arg(reportName, qs(result.message)));
+            }
+        });
+}
+
+void MainWindow::restoreLayout()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(kGeometryKey).toByteArray());
+    restoreState(settings.value(kStateKey).toByteArray(), kLayoutVersion);
+}
+
+void MainWindow::saveLayout()
+{
+    QSettings settings;
+    settings.setValue(kGeometryKey, saveGeometry());
+    settings.setValue(kStateKey, saveState(kLayoutVersion));
+}
+
+void MainWindow::resetLayout()
+{
+    restoreState(defaultState_, kLayoutVersion);
+    for (QDockWidget* dock : docks_) {
+        dock->show();
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveLayout();
+    runner_->cancelAll();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls()) {
+        for (const QUrl& url : event->mimeData()->urls()) {
+            if (url.isLocalFile()) {
+                event->acceptProposedAction();
+                return;
+            }
+        }
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    QStringList paths;
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (url.isLocalFile()) {
+            paths << url.toLocalFile();
+        }
+    }
+    openFiles(paths);
+    event->acceptProposedAction();
+}
+
+} // namespace cc::ui

@@ -1,0 +1,384 @@
+#include "ui/timeline/timeline_data.h"
+
+#include "core/replay/simulator.h"
+#include "core/trace/projections.h"
+#include "ui/util/text.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <unordered_map>
+
+namespace cc::ui {
+
+// ---- RangeMaxIndex -------------------------------------------------------------------------
+
+namespace {
+
+std::vector<std::uint32_t> blockArgmax(const std::vector<Ns>& values, const std::vector<std::uint32_t>* finer,
+                                       std::uint32_t shift, std::uint32_t finerShift)
+{
+    const std::size_t n = values.size();
+    const std::size_t blockSize = std::size_t{1} << shift;
+    const std::size_t blocks = n / blockSize; // only complete blocks are ever consulted
+    std::vector<std::uint32_t> result(blocks);
+    for (std::size_t b = 0; b < blocks; ++b) {
+        std::uint32_t best = static_cast<std::uint32_t>(b * blockSize);
+        if (finer == nullptr) {
+            for (std::size_t i = b * blockSize; i < (b + 1) * blockSize; ++i) {
+                if (values[i] > values[best]) {
+                    best = static_cast<std::uint32_t>(i);
+                }
+            }
+        } else {
+            const std::size_t per = std::size_t{1} << (shift - finerShift);
+            for (std::size_t k = b * per; k < (b + 1) * per; ++k) {
+                const std::uint32_t candidate = (*finer)[k];
+                if (values[candidate] > values[best]) {
+                    best = candidate;
+                }
+            }
+        }
+        result[b] = best;
+    }
+    return result;
+}
+
+} // namespace
+
+void RangeMaxIndex::build(const std::vector<Ns>& values)
+{
+    level0_ = blockArgmax(values, nullptr, kShift0, 0);
+    level1_ = blockArgmax(values, &level0_, kShift1, kShift0);
+    level2_ = blockArgmax(values, &level1_, kShift2, kShift1);
+}
+
+std::uint32_t RangeMaxIndex::argmax(const std::vector<Ns>& values, std::uint32_t first, std::uint32_t last) const
+{
+    std::uint32_t best = first;
+    std::uint32_t i = first;
+    constexpr std::uint32_t size0 = 1u << kShift0;
+    constexpr std::uint32_t size1 = 1u << kShift1;
+    constexpr std::uint32_t size2 = 1u << kShift2;
+    while (i < last) {
+        std::uint32_t candidate;
+        if ((i & (size2 - 1)) == 0 && last - i >= size2) {
+            candidate = level2_[i >> kShift2];
+            i += size2;
+        } else if ((i & (size1 - 1)) == 0 && last - i >= size1) {
+            candidate = level1_[i >> kShift1];
+            i += size1;
+        } else if ((i & (size0 - 1)) == 0 && last - i >= size0) {
+            candidate = level0_[i >> kShift0];
+            i += size0;
+        } else {
+            candidate = i;
+            ++i;
+        }
+        if (values[candidate] > values[best]) {
+            best = candidate;
+        }
+    }
+    return best;
+}
+
+std::size_t RangeMaxIndex::memoryBytes() const
+{
+    return (level0_.capacity() + level1_.capacity() + level2_.capacity()) * sizeof(std::uint32_t);
+}
+
+// ---- TimelineLane --------------------------------------------------------------------------
+
+void TimelineLane::finish()
+{
+    prefixMaxEnd.resize(end.size());
+    Ns running = std::numeric_limits<Ns>::min();
+    maxDuration = 0;
+    for (std::size_t k = 0; k < end.size(); ++k) {
+        running = std::max(running, end[k]);
+        prefixMaxEnd[k] = running;
+        maxDuration = std::max(maxDuration, end[k] - begin[k]);
+    }
+    endMax.build(end);
+}
+
+std::uint32_t TimelineLane::firstReaching(Ns t) const
+{
+    return static_cast<std::uint32_t>(std::lower_bound(prefixMaxEnd.begin(), prefixMaxEnd.end(), t) -
+                                      prefixMaxEnd.begin());
+}
+
+std::uint32_t TimelineLane::firstBeginningAfter(Ns t) const
+{
+    return static_cast<std::uint32_t>(std::upper_bound(begin.begin(), begin.end(), t) - begin.begin());
+}
+
+std::size_t TimelineLane::memoryBytes() const
+{
+    return events.capacity() * sizeof(std::uint32_t) +
+           (begin.capacity() + end.capacity() + prefixMaxEnd.capacity()) * sizeof(Ns) +
+           kind.capacity() * sizeof(OpKind) + endMax.memoryBytes();
+}
+
+// ---- TimelineData --------------------------------------------------------------------------
+
+QString TimelineData::configuration() const
+{
+    return timings ? timings->configuration : QString();
+}
+
+std::size_t TimelineData::memoryBytes() const
+{
+    std::size_t bytes = sizeof(TimelineData);
+    for (const auto& lane : lanes) {
+        bytes += lane.memoryBytes();
+    }
+    return bytes;
+}
+
+Ns TimelineData::issueOf(std::uint32_t event) const
+{
+    if (timings) {
+        return timings->issue[event];
+    }
+    return trace ? trace->issueTime[event] : 0;
+}
+
+Ns TimelineData::endOf(std::uint32_t event) const
+{
+    if (timings) {
+        return timings->end[event];
+    }
+    return issueOf(event);
+}
+
+// ---- building ------------------------------------------------------------------------------
+
+namespace {
+
+class TimelineText {
+    Q_DECLARE_TR_FUNCTIONS(TimelineText)
+};
+
+struct LaneBuilder {
+    QString label;
+    std::int64_t order = 0; ///< sort key for the lane's position (rank number, or first event)
+    TimelineLane lane;
+};
+
+void sortLaneIfNeeded(TimelineLane& lane)
+{
+    if (std::is_sorted(lane.begin.begin(), lane.begin.end())) {
+        return;
+    }
+    std::vector<std::uint32_t> order(lane.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return lane.begin[a] < lane.begin[b]; });
+    TimelineLane sorted;
+    sorted.label = lane.label;
+    sorted.events.reserve(lane.size());
+    for (const std::uint32_t k : order) {
+        sorted.events.push_back(lane.events[k]);
+        sorted.begin.push_back(lane.begin[k]);
+        sorted.end.push_back(lane.end[k]);
+        sorted.kind.push_back(lane.kind[k]);
+    }
+    lane = std::move(sorted);
+}
+
+} // namespace
+
+Ns nearestRankPermille(std::vector<Ns> values, int permille)
+{
+    if (values.empty()) {
+        return 0;
+    }
+    // Nearest rank: the smallest value with at least permille/1000 of the values at or below it.
+    const std::size_t n = values.size();
+    std::size_t rank = (n * static_cast<std::size_t>(permille) + 999) / 1000;
+    rank = std::clamp<std::size_t>(rank, 1, n);
+    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(rank - 1), values.end());
+    return values[rank - 1];
+}
+
+std::vector<TailWindow> findTailWindows(const EventTimings& timings, Ns threshold)
+{
+    std::vector<TailWindow> windows;
+    const std::size_t n = timings.size();
+    if (n == 0 || threshold <= 0) {
+        return windows;
+    }
+    // Walk in replay issue order (canonical order unless the ordering ablation reordered issues).
+    std::vector<std::uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    if (!std::is_sorted(timings.issue.begin(), timings.issue.end())) {
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::uint32_t a, std::uint32_t b) { return timings.issue[a] < timings.issue[b]; });
+    }
+    TailWindow current;
+    bool open = false;
+    for (const std::uint32_t i : order) {
+        const Ns issue = timings.issue[i];
+        const Ns end = timings.end[i];
+        const Ns latency = end - issue;
+        const bool tail = latency >= threshold;
+        if (open && issue > current.end) {
+            windows.push_back(current); // nothing issued from here on overlaps the window's tail events
+            open = false;
+        }
+        if (!tail) {
+            if (open) {
+                ++current.events; // issued while the window's tail events were in flight
+                current.firstEvent = std::min(current.firstEvent, i);
+                current.lastEvent = std::max(current.lastEvent, i);
+            }
+            continue;
+        }
+        if (!open) {
+            current = TailWindow{};
+            current.begin = issue;
+            current.end = end;
+            current.firstEvent = i;
+            current.lastEvent = i;
+            open = true;
+        }
+        current.end = std::max(current.end, end);
+        current.firstEvent = std::min(current.firstEvent, i);
+        current.lastEvent = std::max(current.lastEvent, i);
+        ++current.events;
+        ++current.tailEvents;
+        current.cost += latency;
+        current.maxLatency = std::max(current.maxLatency, latency);
+    }
+    if (open) {
+        windows.push_back(current);
+    }
+    return windows;
+}
+
+std::shared_ptr<const TimelineData> buildTimeline(std::shared_ptr<const cc::Trace> trace,
+                                                  std::shared_ptr<const EventTimings> timings,
+                                                  const TimelineBuildOptions& options, cc::Progress& progress)
+{
+    auto data = std::make_shared<TimelineData>();
+    data->trace = trace;
+    data->timings = timings;
+    if (!trace) {
+        return data;
+    }
+    const std::size_t n = trace->size();
+    if (timings && timings->size() != n) {
+        throw std::logic_error("replay timings do not match the trace's event count");
+    }
+    data->eventCount = n;
+
+    LaneMode mode = options.mode;
+    if (mode == LaneMode::Rank) {
+        std::size_t entries = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            entries += trace->ranks(i).size();
+        }
+        if (entries > options.maxRankEntries) {
+            mode = LaneMode::Resource;
+        }
+    }
+    data->mode = mode;
+
+    std::vector<LaneBuilder> builders;
+    std::unordered_map<std::string, std::uint32_t> byText;
+    std::unordered_map<std::int64_t, std::uint32_t> byNumber;
+    auto laneFor = [&](const QString& label, std::int64_t order, auto& map, const auto& key) {
+        const auto found = map.find(key);
+        if (found != map.end()) {
+            return found->second;
+        }
+        const auto index = static_cast<std::uint32_t>(builders.size());
+        builders.push_back({label, order, {}});
+        map.emplace(key, index);
+        return index;
+    };
+    auto append = [&](std::uint32_t laneIndex, std::size_t i) {
+        TimelineLane& lane = builders[laneIndex].lane;
+        const Ns begin = timings ? timings->issue[i] : trace->issueTime[i];
+        lane.events.push_back(static_cast<std::uint32_t>(i));
+        lane.begin.push_back(begin);
+        lane.end.push_back(timings ? timings->end[i] : begin);
+        lane.kind.push_back(trace->kind[i]);
+    };
+
+    for (std::size_t i = 0; i < n; ++i) {
+        if ((i & 0xFFFF) == 0) {
+            progress.check();
+            progress.report(0.8 * static_cast<double>(i) / static_cast<double>(n),
+                            toStd(TimelineText::tr("Assigning events to lanes")));
+        }
+        switch (mode) {
+        case LaneMode::Resource: {
+            std::string key = cc::schedulerResource(*trace, i);
+            const auto found = byText.find(key);
+            std::uint32_t index;
+            if (found != byText.end()) {
+                index = found->second;
+            } else {
+                index = static_cast<std::uint32_t>(builders.size());
+                builders.push_back({qs(key), static_cast<std::int64_t>(i), {}});
+                byText.emplace(std::move(key), index);
+            }
+            append(index, i);
+            break;
+        }
+        case LaneMode::Group: {
+            const std::uint32_t group = trace->group[i];
+            const QString label = group == cc::kNoString ? TimelineText::tr("(no group)")
+                                                         : TimelineText::tr("group %1").arg(qs(trace->str(group)));
+            append(laneFor(label, static_cast<std::int64_t>(i), byNumber, static_cast<std::int64_t>(group)), i);
+            break;
+        }
+        case LaneMode::Rank:
+            for (const std::int32_t rank : trace->ranks(i)) {
+                append(laneFor(TimelineText::tr("rank %1").arg(rank), rank, byNumber, static_cast<std::int64_t>(rank)),
+                       i);
+            }
+            break;
+        }
+    }
+    std::stable_sort(builders.begin(), builders.end(),
+                     [](const LaneBuilder& a, const LaneBuilder& b) { return a.order < b.order; });
+
+    progress.report(0.85, toStd(TimelineText::tr("Indexing lanes")));
+    data->begin = std::numeric_limits<Ns>::max();
+    data->end = std::numeric_limits<Ns>::min();
+    for (auto& builder : builders) {
+        progress.check();
+        builder.lane.label = builder.label;
+        sortLaneIfNeeded(builder.lane);
+        builder.lane.finish();
+        if (builder.lane.size() > 0) {
+            data->begin = std::min(data->begin, builder.lane.begin.front());
+            data->end = std::max(data->end, builder.lane.prefixMaxEnd.back());
+        }
+        data->lanes.push_back(std::move(builder.lane));
+    }
+    if (data->lanes.empty()) {
+        data->begin = 0;
+        data->end = 0;
+    }
+
+    if (timings) {
+        progress.report(0.95, toStd(TimelineText::tr("Finding tail windows")));
+        std::vector<Ns> latency(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            latency[i] = timings->end[i] - timings->issue[i];
+        }
+        data->tailThreshold =
+            timings->tailThreshold > 0 ? timings->tailThreshold : nearestRankPermille(std::move(latency), 990);
+        data->tailWindows = findTailWindows(*timings, data->tailThreshold);
+    }
+    progress.report(1.0, toStd(TimelineText::tr("Timeline ready")));
+    return data;
+}
+
+} // namespace cc::ui

@@ -1,0 +1,334 @@
+#include "ui/timeline/timeline_panel.h"
+
+#include "ui/util/text.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QIcon>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <set>
+
+namespace cc::ui {
+
+TimelinePanel::TimelinePanel(JobRunner* runner, ReplayController* replay, QWidget* parent)
+    : QWidget(parent), runner_(runner), replay_(replay)
+{
+    setObjectName(QStringLiteral("timelinePanel"));
+    view_ = new TimelineView(this);
+    createActions();
+
+    configCombo_ = new QComboBox(this);
+    configCombo_->setObjectName(QStringLiteral("timelineConfiguration"));
+    configCombo_->setToolTip(tr("The configuration whose simulated timing the timeline draws"));
+    laneCombo_ = new QComboBox(this);
+    laneCombo_->setObjectName(QStringLiteral("timelineLanes"));
+    laneCombo_->addItem(tr("per scheduler resource"), static_cast<int>(LaneMode::Resource));
+    laneCombo_->addItem(tr("per process group"), static_cast<int>(LaneMode::Group));
+    laneCombo_->addItem(tr("per rank"), static_cast<int>(LaneMode::Rank));
+    status_ = new QLabel(this);
+    status_->setObjectName(QStringLiteral("timelineStatus"));
+    legend_ = new QLabel(this);
+    legend_->setTextFormat(Qt::RichText);
+
+    auto* header = new QHBoxLayout;
+    header->setContentsMargins(6, 4, 6, 0);
+    header->addWidget(new QLabel(tr("Configuration:"), this));
+    header->addWidget(configCombo_);
+    header->addSpacing(12);
+    header->addWidget(new QLabel(tr("Lanes:"), this));
+    header->addWidget(laneCombo_);
+    header->addSpacing(12);
+    auto* tailsButton = new QToolButton(this);
+    tailsButton->setDefaultAction(actions_.showTails);
+    tailsButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    header->addWidget(tailsButton);
+    header->addSpacing(12);
+    header->addWidget(status_, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addLayout(header);
+    legend_->setContentsMargins(6, 0, 6, 0);
+    layout->addWidget(legend_);
+    layout->addWidget(view_, 1);
+
+    // Tail window list, most expensive first.
+    tailModel_ = new TailWindowModel(this);
+    tailProxy_ = new QSortFilterProxyModel(this);
+    tailProxy_->setSourceModel(tailModel_);
+    tailProxy_->setSortRole(TailWindowModel::SortRole);
+    tailProxy_->sort(TailWindowModel::CostColumn, Qt::DescendingOrder);
+    tailList_ = new QTableView;
+    tailList_->setObjectName(QStringLiteral("tailWindowList"));
+    tailList_->setModel(tailProxy_);
+    tailList_->setSortingEnabled(true);
+    tailList_->sortByColumn(TailWindowModel::CostColumn, Qt::DescendingOrder);
+    tailList_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    tailList_->setSelectionMode(QAbstractItemView::SingleSelection);
+    tailList_->verticalHeader()->hide();
+    tailList_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    tailList_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    connect(tailList_, &QTableView::activated, this, &TimelinePanel::activateTailRow);
+    connect(tailList_, &QTableView::clicked, this, &TimelinePanel::activateTailRow);
+
+    details_ = new EventDetailsWidget;
+    details_->setObjectName(QStringLiteral("eventDetails"));
+
+    rangeModel_ = new PropertyModel(this);
+    rangeWidget_ = new QWidget;
+    rangeWidget_->setObjectName(QStringLiteral("rangeStatistics"));
+    rangeHint_ = new QLabel(tr("Drag with the right mouse button (or Shift and the left button) across the timeline to "
+                               "see the statistics of a range; double-click it or press Z to zoom in."),
+                            rangeWidget_);
+    rangeHint_->setWordWrap(true);
+    auto* rangeView = new QTableView(rangeWidget_);
+    rangeView->setModel(rangeModel_);
+    rangeView->verticalHeader()->hide();
+    rangeView->horizontalHeader()->setStretchLastSection(true);
+    rangeView->setSelectionMode(QAbstractItemView::NoSelection);
+    rangeView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    auto* rangeLayout = new QVBoxLayout(rangeWidget_);
+    rangeLayout->setContentsMargins(4, 4, 4, 4);
+    rangeLayout->addWidget(rangeHint_);
+    rangeLayout->addWidget(rangeView, 1);
+
+    connect(configCombo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0) {
+            replay_->setCurrentConfiguration(index);
+        }
+    });
+    connect(laneCombo_, &QComboBox::currentIndexChanged, this,
+            [this](int) { setLaneMode(static_cast<LaneMode>(laneCombo_->currentData().toInt())); });
+    connect(replay_, &ReplayController::configSetChanged, this, &TimelinePanel::updateConfigurations);
+    connect(replay_, &ReplayController::currentChanged, this, [this]() {
+        const bool newTrace = replay_->trace() != shownTrace_;
+        if (newTrace || replay_->current().valid()) {
+            rebuild(!newTrace);
+        }
+        updateHeader();
+    });
+    connect(replay_, &ReplayController::currentConfigurationChanged, this, [this](int index) {
+        if (configCombo_->currentIndex() != index) {
+            configCombo_->setCurrentIndex(index);
+        }
+        rebuild(true);
+    });
+    connect(view_, &TimelineView::eventSelected, this, &TimelinePanel::showDetails);
+    connect(view_, &TimelineView::rangeSelected, this, &TimelinePanel::computeRangeStatistics);
+    connect(view_, &TimelineView::selectionCleared, this, [this]() {
+        actions_.zoomSelection->setEnabled(false);
+        runner_->cancelSlot(QStringLiteral("range-statistics"));
+    });
+    connect(view_, &TimelineView::currentTailWindowChanged, this, [this](int index) {
+        tailModel_->setCurrent(index);
+        if (index >= 0) {
+            const QModelIndex proxy = tailProxy_->mapFromSource(tailModel_->index(index, 0));
+            tailList_->selectRow(proxy.row());
+            tailList_->scrollTo(proxy);
+        }
+        updateHeader();
+    });
+    updateConfigurations();
+    updateHeader();
+}
+
+void TimelinePanel::createActions()
+{
+    auto make = [this](const QString& icon, const QString& text, const QKeySequence& key, const QString& tip) {
+        auto* action = new QAction(text, this);
+        if (!icon.isEmpty()) {
+            action->setIcon(QIcon(QStringLiteral(":/icons/%1.svg").arg(icon)));
+        }
+        if (!key.isEmpty()) {
+            action->setShortcut(key);
+        }
+        action->setToolTip(tip);
+        action->setShortcutContext(Qt::WindowShortcut);
+        addAction(action);
+        return action;
+    };
+    actions_.zoomIn =
+        make(QStringLiteral("zoom-in"), tr("Zoom &In"), QKeySequence(Qt::Key_Plus), tr("Zoom in around the centre"));
+    actions_.zoomIn->setShortcuts({QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal), QKeySequence::ZoomIn});
+    actions_.zoomOut = make(QStringLiteral("zoom-out"), tr("Zoom &Out"), QKeySequence(Qt::Key_Minus),
+                            tr("Zoom out around the centre"));
+    actions_.zoomOut->setShortcuts({QKeySequence(Qt::Key_Minus), QKeySequence::ZoomOut});
+    actions_.zoomFit =
+        make(QStringLiteral("zoom-fit"), tr("Show &Everything"), QKeySequence(Qt::Key_0), tr("Fit the whole trace"));
+    actions_.zoomSelection = make(QStringLiteral("zoom-selection"), tr("Zoom to &Selection"), QKeySequence(Qt::Key_Z),
+                                  tr("Zoom to the dragged range"));
+    actions_.zoomSelection->setEnabled(false);
+    actions_.nextTail = make(QStringLiteral("tail-next"), tr("&Next Tail Window"), QKeySequence(Qt::Key_N),
+                             tr("Centre and zoom the next tail window"));
+    actions_.previousTail = make(QStringLiteral("tail-previous"), tr("&Previous Tail Window"), QKeySequence(Qt::Key_P),
+                                 tr("Centre and zoom the previous tail window"));
+    actions_.showTails = make(QString(), tr("Tail windows"), QKeySequence(Qt::Key_T), tr("Highlight the tail windows"));
+    actions_.showTails->setCheckable(true);
+    actions_.showTails->setChecked(true);
+    actions_.zoomBack = view_->history()->backAction();
+    actions_.zoomForward = view_->history()->forwardAction();
+    addAction(actions_.zoomBack);
+    addAction(actions_.zoomForward);
+
+    connect(actions_.zoomIn, &QAction::triggered, view_, [this]() { view_->zoomBy(1.5); });
+    connect(actions_.zoomOut, &QAction::triggered, view_, [this]() { view_->zoomBy(1.0 / 1.5); });
+    connect(actions_.zoomFit, &QAction::triggered, view_, &TimelineView::fitAll);
+    connect(actions_.zoomSelection, &QAction::triggered, view_, &TimelineView::zoomToSelection);
+    connect(actions_.nextTail, &QAction::triggered, view_, &TimelineView::nextTailWindow);
+    connect(actions_.previousTail, &QAction::triggered, view_, &TimelineView::previousTailWindow);
+    connect(actions_.showTails, &QAction::toggled, view_, &TimelineView::setTailWindowsShown);
+}
+
+void TimelinePanel::setLaneMode(LaneMode mode)
+{
+    if (mode == laneMode_) {
+        return;
+    }
+    laneMode_ = mode;
+    const int index = laneCombo_->findData(static_cast<int>(mode));
+    if (index >= 0 && laneCombo_->currentIndex() != index) {
+        laneCombo_->setCurrentIndex(index);
+    }
+    rebuild(true);
+}
+
+void TimelinePanel::updateConfigurations()
+{
+    QSignalBlocker blocker(configCombo_);
+    configCombo_->clear();
+    if (const auto& set = replay_->configSet()) {
+        for (const auto& config : set->configurations) {
+            configCombo_->addItem(qs(config.name));
+            configCombo_->setItemData(configCombo_->count() - 1, qs(config.description), Qt::ToolTipRole);
+        }
+    }
+    configCombo_->setCurrentIndex(replay_->currentConfiguration());
+}
+
+void TimelinePanel::rebuild(bool keepRange)
+{
+    auto trace = replay_->trace();
+    if (!trace) {
+        runner_->cancelSlot(QStringLiteral("timeline"));
+        shownTrace_.reset();
+        view_->setData(nullptr);
+        tailModel_->setData(nullptr);
+        details_->display(nullptr, {}, std::nullopt, 0);
+        rangeModel_->setRows({});
+        updateHeader();
+        return;
+    }
+    const ReplayResult replay = replay_->current().request.trace == trace ? replay_->current() : ReplayResult{};
+    const int configuration = replay_->currentConfiguration();
+    TimelineBuildOptions options;
+    options.mode = laneMode_;
+    buildJob_ = runner_->run<std::shared_ptr<const TimelineData>>(
+        QStringLiteral("timeline"), tr("Preparing the timeline"),
+        [trace, replay, configuration, options](cc::Progress& progress) {
+            return buildTimeline(trace, eventTimings(replay, configuration), options, progress);
+        },
+        this,
+        [this, keepRange](std::shared_ptr<const TimelineData> data) {
+            const bool sameTrace = data->trace == shownTrace_;
+            const auto selected = view_->selectedEvent();
+            shownTrace_ = data->trace;
+            view_->setData(data, keepRange && sameTrace);
+            view_->setBanner(data->replayed()
+                                 ? QString()
+                                 : tr("No replay yet: events are drawn at their issue time with a duration of 0"));
+            tailModel_->setData(data);
+            if (sameTrace && selected) {
+                view_->setSelectedEvent(selected);
+            }
+            showDetails();
+            updateHeader();
+            legend_->setText([&]() {
+                std::set<OpKind> kinds;
+                if (data->trace) {
+                    kinds.insert(data->trace->kind.begin(), data->trace->kind.end());
+                }
+                QString html;
+                auto swatch = [&html](const QColor& color, const QString& label) {
+                    html += QStringLiteral("<span style=\"background-color:%1\">&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;%2"
+                                           "&nbsp;&nbsp;&nbsp;")
+                                .arg(color.name(), label.toHtmlEscaped());
+                };
+                for (const OpKind kind : kinds) {
+                    swatch(TimelineStyle::opColor(kind), qs(cc::opKindName(kind)));
+                }
+                if (data->replayed()) {
+                    swatch(TimelineStyle::rankWaitColor(), tr("rank wait"));
+                    swatch(TimelineStyle::queueWaitColor(), tr("queue wait"));
+                    QColor tail = TimelineStyle::tailColor();
+                    tail.setAlpha(90);
+                    swatch(tail, tr("tail window"));
+                }
+                return html;
+            }());
+            emit timelineReady();
+        });
+}
+
+void TimelinePanel::updateHeader()
+{
+    const auto& data = view_->data();
+    if (!replay_->trace()) {
+        status_->setText(tr("No trace loaded"));
+        return;
+    }
+    QString text;
+    if (!data || !data->replayed()) {
+        text = replay_->isReplaying() ? tr("Replaying…") : tr("No replay yet");
+    } else {
+        text = tr("%1 · %2 · tail windows: %3 (latency at or above p99 = %4)")
+                   .arg(data->configuration(), protocolLabel(replay_->current().request.protocol),
+                        formatCount(data->tailWindows.size()), formatDuration(data->tailThreshold));
+        if (view_->currentTailWindow() >= 0) {
+            text += tr(" · window %1 selected").arg(view_->currentTailWindow() + 1);
+        }
+    }
+    status_->setText(text);
+}
+
+void TimelinePanel::showDetails()
+{
+    details_->display(replay_->trace(), replay_->current(), view_->selectedEvent(), replay_->currentConfiguration());
+}
+
+void TimelinePanel::computeRangeStatistics(double begin, double end)
+{
+    actions_.zoomSelection->setEnabled(true);
+    const auto data = view_->data();
+    if (!data) {
+        return;
+    }
+    const auto from = static_cast<Ns>(std::floor(begin));
+    const auto to = static_cast<Ns>(std::ceil(end));
+    runner_->run<RangeStatistics>(
+        QStringLiteral("range-statistics"), tr("Summarising the selected range"),
+        [data, from, to](cc::Progress& progress) { return cc::ui::computeRangeStatistics(*data, from, to, progress); },
+        this,
+        [this](RangeStatistics stats) {
+            rangeModel_->setRows(describeRangeStatistics(stats));
+            rangeHint_->setText(tr("Statistics of the events issued in the selected range."));
+        });
+}
+
+void TimelinePanel::activateTailRow(const QModelIndex& proxyIndex)
+{
+    if (!proxyIndex.isValid()) {
+        return;
+    }
+    const QModelIndex source = tailProxy_->mapToSource(proxyIndex);
+    view_->setCurrentTailWindow(source.row());
+}
+
+} // namespace cc::ui

@@ -68,9 +68,10 @@ int runReplay(const std::vector<std::string>& argv)
     args.option("samples", "MODE", "full (every sample row) or digest (their SHA-256 plus the tail events)",
                 std::string("full"));
     args.option("output", "REPORT", "where to write the report");
-    args.epilog("Unknown arrival skew is never read as zero: such events replay with no modelled rank wait, every "
-                "affected sample is flagged and the report counts them, so the uncertainty travels with the "
-                "results. Bad configuration files and unknown ablations exit 3 and write nothing.\n");
+    args.epilog("Unknown arrival skew is never read as zero: such events replay with no modelled rank wait,\n"
+                "every affected sample is flagged and the report counts them, so the uncertainty travels\n"
+                "with the results. Bad configuration files, unknown ablations and invalid protocols exit 3\n"
+                "and write nothing. For very large inputs use --samples digest.\n");
     if (!args.parse(argv)) {
         return kExitOk;
     }

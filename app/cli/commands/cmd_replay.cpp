@@ -2,6 +2,7 @@
 //                         [--tie-tolerance PCT] [--samples full|digest] -o REPORT
 #include "app/cli/cli.h"
 
+#include "core/canary/canary_input.h"
 #include "core/configs/config_io.h"
 #include "core/replay/simulator.h"
 #include "core/report/compare.h"
@@ -126,7 +127,7 @@ int runReplay(const std::vector<std::string>& argv)
         // Validate the configuration set before the (possibly long) trace read.
         const ConfigSet set = args.has("configs") ? readConfigSet(args.value("configs")) : defaultConfigSet();
         Progress& progress = terminalProgress();
-        Trace trace = readTrace(args.positionalValue("INPUT"), progress);
+        Trace trace = readTraceOrCanary(args.positionalValue("INPUT"), progress);
         const std::string report = buildReport(trace, set, protocol, options, progress);
         writeFileAtomic(output, report);
 

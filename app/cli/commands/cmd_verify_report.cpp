@@ -1,6 +1,7 @@
 // commcanary verify-report REPORT --input INPUT
 #include "app/cli/cli.h"
 
+#include "core/canary/canary_input.h"
 #include "core/report/report.h"
 #include "core/trace/trace_io.h"
 #include "core/util/atomic_file.h"
@@ -33,7 +34,7 @@ int runVerifyReport(const std::vector<std::string>& argv)
         // Read the report first: a malformed report is refused before any replay work.
         (void)readReportView(bytes, reportPath);
         Progress& progress = terminalProgress();
-        Trace trace = readTrace(args.value("input"), progress);
+        Trace trace = readTraceOrCanary(args.value("input"), progress);
         ReportVerification verification = verifyReport(bytes, reportPath, trace, progress);
         if (!verification.passed) {
             throw NegativeResult("verification failed: " + verification.message);

@@ -452,4 +452,84 @@ int runRank(const WorkerRunOptions& o, const RankEnvironment& env)
     return 0;
 }
 
+int runAllreduceBench(const AllreduceBenchOptions& o, const RankEnvironment& env)
+{
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    const int rank = env.rank;
+    const int worldSize = env.worldSize;
+    if (std::getenv("OMP_NUM_THREADS") == nullptr) {
+        const int cores = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+        at::set_num_threads(std::max(1, cores / std::max(1, env.localWorldSize)));
+    }
+    at::Device device(at::kCPU);
+#ifdef COMMCANARY_WORKER_CUDA
+    if (o.device == Device::Cuda) {
+        const int count = static_cast<int>(c10::cuda::device_count());
+        if (count == 0) {
+            throw std::runtime_error("--device cuda: libtorch sees no CUDA device");
+        }
+        device = at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(env.localRank % count));
+        c10::cuda::set_device(device.index());
+    }
+#endif
+    c10d::TCPStoreOptions storeOptions;
+    storeOptions.port = static_cast<std::uint16_t>(env.masterPort);
+    storeOptions.isServer = rank == 0;
+    storeOptions.numWorkers = static_cast<std::size_t>(worldSize);
+    storeOptions.waitWorkers = true;
+    storeOptions.timeout = std::chrono::milliseconds(o.storeTimeout);
+    auto store = c10::make_intrusive<c10d::TCPStore>(env.masterAddr, storeOptions);
+    auto groupStore = c10::make_intrusive<c10d::PrefixStore>("commcanary/pg/bench", store);
+    auto group = makeProcessGroup(o.backend, groupStore, env, o.storeTimeout);
+
+    auto synchronize = [&]() {
+#ifdef COMMCANARY_WORKER_CUDA
+        if (o.device == Device::Cuda) {
+            cudaDeviceSynchronize();
+        }
+#endif
+    };
+    BenchRankResult result;
+    result.rank = rank;
+    result.worldSize = worldSize;
+    result.backend = std::string(backendName(o.backend));
+    result.device = std::string(deviceName(o.device));
+    result.sizesBytes = o.sizesBytes;
+    const int total = static_cast<int>(o.sizesBytes.size());
+    printProgress(rank, 0, total, "bench");
+    for (int k = 0; k < total; ++k) {
+        const std::int64_t elements = o.sizesBytes[static_cast<std::size_t>(k)] / 4;
+        std::vector<at::Tensor> tensors{at::ones({elements}, at::TensorOptions().dtype(at::kFloat).device(device))};
+        std::vector<Ns> samples;
+        for (int i = 0; i < o.warmup + o.iterations; ++i) {
+            tensors[0].fill_(1.0);
+            synchronize();
+            group->barrier()->wait();
+            const auto begin = std::chrono::steady_clock::now();
+            group->allreduce(tensors)->wait();
+            synchronize();
+            const auto end = std::chrono::steady_clock::now();
+            if (i >= o.warmup) {
+                samples.push_back(std::chrono::duration_cast<std::chrono::nanoseconds>(end - begin).count());
+            }
+        }
+        result.samplesNs.push_back(std::move(samples));
+        printProgress(rank, k + 1, total, "bench");
+    }
+    writeFileAtomic(o.outputDir / benchRankFileName(rank), benchRankToJson(result).dump(1) + "\n");
+
+    // Rank 0 hosts the store: it leaves last, once every rank has written its file.
+    store->add("commcanary/bench_exit", 1);
+    if (rank == 0) {
+        const auto deadline = std::chrono::steady_clock::now() + o.storeTimeout;
+        while (store->add("commcanary/bench_exit", 0) < worldSize) {
+            if (std::chrono::steady_clock::now() > deadline) {
+                throw std::runtime_error("not every rank reported its file before the store timeout");
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+    }
+    return 0;
+}
+
 } // namespace cc::capture::worker

@@ -3,6 +3,7 @@
 // `commcanary capture run`, by torchrun --no-python, or by hand on several machines.
 //
 //   commcanary-capture-worker run --world-size N --backend gloo|nccl --device cpu|cuda ... --output DIR
+//   commcanary-capture-worker allreduce-bench --world-size N --backend B --device D --sizes S,... ...
 //   commcanary-capture-worker probe      (capabilities as JSON on stdout)
 //
 // This file does not include libtorch headers; rank_run.h is the boundary.
@@ -21,12 +22,16 @@ constexpr const char* kUsage =
     "usage: commcanary-capture-worker run --world-size N --backend gloo|nccl --device cpu|cuda --model mlp|gpt\n"
     "           --model-params COUNT --iterations I --warmup W --bucket-cap-bytes B --first-bucket-bytes B\n"
     "           --batch-size S --seed X --output DIR --store-timeout-s T [--capture-id ID] [--inject-kill R:I]\n"
+    "       commcanary-capture-worker allreduce-bench --world-size N --backend gloo|nccl --device cpu|cuda\n"
+    "           --sizes BYTES,BYTES,... --iterations I --warmup W --output DIR --store-timeout-s T\n"
     "       commcanary-capture-worker probe\n\n"
     "One rank of a capture cell. The rank, world size and rendezvous come from the environment, as torchrun\n"
     "sets them: RANK, WORLD_SIZE, LOCAL_RANK, LOCAL_WORLD_SIZE, MASTER_ADDR, MASTER_PORT (rank 0 hosts a c10d\n"
     "TCPStore there). Writes rank<RANK>.json (raw measurements) and rank<RANK>.trace.json (a rank-local\n"
     "commcanary.trace.v1 shard) into DIR, atomically. Normally started by `commcanary capture run`.\n"
-    "--inject-kill R:I makes rank R kill itself at iteration I (a test control for the failure path).\n";
+    "--inject-kill R:I makes rank R kill itself at iteration I (a test control for the failure path).\n"
+    "allreduce-bench: one rank of the all-reduce microbenchmark of `commcanary capture calibrate`; for every size\n"
+    "it times W unrecorded then I recorded all-reduces (each after a barrier) and writes bench_rank<RANK>.json.\n";
 
 std::optional<std::string> lookupEnvironment(const std::string& name)
 {
@@ -54,6 +59,31 @@ int main(int argc, char** argv)
             return 0;
         } catch (const std::exception& e) {
             std::fprintf(stderr, "commcanary-capture-worker probe: %s\n", e.what());
+            return 1;
+        }
+    }
+    if (args[0] == cc::capture::kAllreduceBenchVerb) {
+        cc::capture::AllreduceBenchOptions bench;
+        cc::capture::RankEnvironment environment;
+        try {
+            bench = cc::capture::parseAllreduceBenchArguments(args);
+            environment = cc::capture::parseRankEnvironment(lookupEnvironment);
+            if (environment.worldSize != bench.worldSize) {
+                throw cc::capture::WorkerUsageError("WORLD_SIZE is " + std::to_string(environment.worldSize) +
+                                                    " but --world-size is " + std::to_string(bench.worldSize));
+            }
+            const std::string refusal = cc::capture::worker::buildRefusal(bench.backend, bench.device);
+            if (!refusal.empty()) {
+                throw cc::capture::WorkerUsageError(refusal);
+            }
+        } catch (const cc::capture::WorkerUsageError& e) {
+            std::fprintf(stderr, "commcanary-capture-worker: %s\n", e.what());
+            return 2;
+        }
+        try {
+            return cc::capture::worker::runAllreduceBench(bench, environment);
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "commcanary-capture-worker allreduce-bench rank %d: %s\n", environment.rank, e.what());
             return 1;
         }
     }

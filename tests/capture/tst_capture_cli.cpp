@@ -96,7 +96,8 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
-        QTest::newRow("action") << QStringList{QStringLiteral("sweep")} << QStringLiteral("ACTION must be plan or run");
+        QTest::newRow("action") << QStringList{QStringLiteral("walk")}
+                                << QStringLiteral("ACTION must be plan, run, sweep, calibrate or interconnects");
         QTest::newRow("backend") << QStringList{QStringLiteral("run"), QStringLiteral("--backend"),
                                                 QStringLiteral("mpi")}
                                  << QStringLiteral("--backend must be gloo or nccl");

@@ -1,9 +1,16 @@
 // commcanary capture plan|run --world-size N --backend gloo|nccl --device cpu|cuda --model-params 10M
 //     --iterations I --warmup W --bucket-cap-mb M -o DIR
+// commcanary capture sweep MATRIX.json -o RESULTS [--resume] [--max-cells N]
+// commcanary capture calibrate --world-size N (--interconnect ID | --bandwidth-bytes-per-s B) -o CALIBRATION.json
+// commcanary capture interconnects [--json]
 #include "app/cli/cli.h"
 
+#include "capture/lib/calibration.h"
 #include "capture/lib/cell_report.h"
 #include "capture/lib/cell_runner.h"
+#include "capture/lib/interconnect_table.h"
+#include "capture/lib/sweep_runner.h"
+#include "core/util/atomic_file.h"
 #include "core/util/errors.h"
 
 namespace cc::cli {
@@ -84,10 +91,27 @@ std::optional<std::int64_t> budgetOption(const Args& args, const std::string& na
     return bytes;
 }
 
+int runSweepCommand(const std::vector<std::string>& argv);
+int runCalibrateCommand(const std::vector<std::string>& argv);
+int runInterconnectsCommand(const std::vector<std::string>& argv);
+
 int runCapture(const std::vector<std::string>& argv)
 {
+    if (!argv.empty()) {
+        const std::vector<std::string> rest(argv.begin() + 1, argv.end());
+        if (argv[0] == "sweep") {
+            return runSweepCommand(rest);
+        }
+        if (argv[0] == "calibrate") {
+            return runCalibrateCommand(rest);
+        }
+        if (argv[0] == "interconnects") {
+            return runInterconnectsCommand(rest);
+        }
+    }
     Args args("capture",
-              "{plan|run} [--world-size N] [--backend gloo|nccl] [--device cpu|cuda] [--model mlp|gpt] "
+              "{plan|run|sweep|calibrate|interconnects} [--world-size N] [--backend gloo|nccl] [--device cpu|cuda] "
+              "[--model mlp|gpt] "
               "[--model-params COUNT] [--iterations I] [--warmup W] [--bucket-cap-mb M] -o DIR",
               "Captures a real DDP-style data-parallel training step: one commcanary-capture-worker process per rank "
               "(torchrun-style RANK/WORLD_SIZE/MASTER_ADDR/MASTER_PORT, c10d TCPStore rendezvous), gloo over CPU "
@@ -102,8 +126,10 @@ int runCapture(const std::vector<std::string>& argv)
               "when one dies, and writes the cell into DIR: rank<R>.json (raw measurements), rank<R>.trace.json "
               "(a rank-local commcanary.trace.v1 shard), rank<R>.log, and manifest.json last. A refused cell gets "
               "refused.json (estimate, budget, arithmetic) and exit 1; a failed cell gets failed.json, no manifest, "
-              "and exit 4; it is never loaded.");
-    args.positional("ACTION", "plan or run");
+              "and exit 4; it is never loaded.\n"
+              "sweep, calibrate, interconnects: see `commcanary capture sweep --help`, `commcanary capture calibrate "
+              "--help` and `commcanary capture interconnects --help`.");
+    args.positional("ACTION", "plan, run, sweep, calibrate or interconnects");
     args.option("world-size", "N", "number of ranks", std::string("2"));
     args.option("backend", "NAME", "gloo or nccl", std::string("gloo"));
     args.option("device", "NAME", "cpu or cuda", std::string("cpu"));
@@ -133,7 +159,7 @@ int runCapture(const std::vector<std::string>& argv)
     return guarded("capture", [&]() -> int {
         const std::string action = args.positionalValue("ACTION");
         if (action != "plan" && action != "run") {
-            throw UsageError("ACTION must be plan or run (got \"" + action + "\")");
+            throw UsageError("ACTION must be plan, run, sweep, calibrate or interconnects (got \"" + action + "\")");
         }
         const CellSpec spec = specFrom(args);
         CellPlanOptions planOptions;
@@ -221,7 +247,299 @@ int runCapture(const std::vector<std::string>& argv)
     });
 }
 
-const Registrar registrar("capture", "plan or run a real DDP-style capture (gloo; NCCL/CUDA where available)",
+std::string optionalPpmText(const std::optional<std::int64_t>& ppm)
+{
+    if (!ppm) {
+        return "undefined";
+    }
+    return std::to_string(*ppm / 10'000) + "." + std::to_string((*ppm % 10'000) / 1'000) + " %";
+}
+
+std::string sweepCellLine(const SweepCellRecord& r, std::size_t total)
+{
+    std::string line = "[" + std::to_string(r.cell.index + 1) + "/" + std::to_string(total) + "] " + r.cell.directory +
+                       ": " + std::string(sweepCellStateName(r.state));
+    if (r.measurement) {
+        line += " — all-reduce median " + durationText(r.measurement->allreduceMedianNs) + ", p95 " +
+                durationText(r.measurement->allreduceP95Ns) + ", iteration median " +
+                durationText(r.measurement->iterationMedianNs) + ", overlap " +
+                optionalPpmText(r.measurement->overlapPpm);
+    } else if (!r.reason.empty()) {
+        line += " — " + r.reason;
+    }
+    return line + "\n";
+}
+
+std::string spreadText(const std::optional<SpreadStats>& s)
+{
+    if (!s) {
+        return "no measured repeat";
+    }
+    std::string values;
+    for (auto v : s->values) {
+        values += (values.empty() ? "" : ", ") + durationText(v);
+    }
+    std::string text = "[" + values + "]; min " + durationText(s->min) + ", median " + durationText(s->median) +
+                       ", max " + durationText(s->max) + ", range " + durationText(s->range);
+    if (s->rangePpmOfMedian) {
+        text += " (" + optionalPpmText(s->rangePpmOfMedian) + " of the median)";
+    }
+    return text;
+}
+
+int runSweepCommand(const std::vector<std::string>& argv)
+{
+    Args args(
+        "capture sweep", "MATRIX.json -o RESULTS [--resume] [--max-cells N] [--worker PATH]",
+        "Runs an experiment matrix of capture cells: model sizes × world sizes × backends × devices × bucket "
+        "caps, each configuration repeated `repeats` times. Every cell is planned through the memory feasibility "
+        "guard first; a cell that does not fit, or whose backend/device this machine cannot run, is recorded as "
+        "refused with its arithmetic (refused.json) and never silently dropped. The other cells run in order, "
+        "one capture cell each (as `commcanary capture run`), into RESULTS/cells/<NNN>_<cell id>_r<repeat>/.\n\n"
+        "The results index is rewritten after every cell: RESULTS/cells.json "
+        "(commcanary.capture.sweep-index.v1), RESULTS/cells.csv (one row per cell: state planned, measured, "
+        "refused or failed; all-reduce median/p95/max, iteration median, overlap and overhead in ppm; the guard's "
+        "binding pool, demand and budget for refused cells) and RESULTS/configurations.csv (per configuration "
+        "the repeats' values and their spread: min, median, max, range — the repeatability figure; nothing is "
+        "averaged away).\n\n"
+        "Resuming: --resume continues a sweep in RESULTS (the matrix must be the same; RESULTS/matrix.json keeps "
+        "it). A cell whose manifest the fail-closed loader accepts is never rerun or rewritten; any other cell "
+        "folder (interrupted, half-written, failed or refused) is removed and the cell planned and run again.\n\n"
+        "Matrix file (JSON): {\"model\": \"mlp\", \"model_params\": [\"1M\", \"10M\"], \"world_sizes\": [2], "
+        "\"backends\": [\"gloo\"], \"devices\": [\"cpu\"], \"bucket_caps\": [\"25MiB\"], \"first_bucket\": "
+        "\"1MiB\", \"iterations\": 10, \"warmup\": 3, \"batch_size\": 32, \"seed\": 1, \"repeats\": 2, "
+        "\"timeout_s\": 600, \"host_memory_budget\": \"12GiB\", \"device_memory_budget\": \"70GiB\"}. The five "
+        "lists are required and non-empty; the rest are optional. Unknown keys and duplicate list values are "
+        "refused.");
+    args.positional("MATRIX", "the matrix file (JSON)");
+    args.option("output", "RESULTS", "the results folder (absent or empty, or a sweep to resume)");
+    args.flag("resume", "continue the sweep already in RESULTS");
+    args.option("max-cells", "N", "run at most N cells now; the rest stay planned for --resume");
+    args.option("worker", "PATH", "the commcanary-capture-worker binary (default: searched, see `commcanary doctor`)");
+    args.option("master-addr", "ADDR", "the address each cell's rank-0 store listens on", std::string("127.0.0.1"));
+    args.epilog("Exit codes: 0 every cell measured or refused, or --max-cells reached (the rest planned); 2 usage "
+                "error; 3 bad matrix or results folder (the message names the file, the JSON path and the rule; "
+                "nothing is written); 4 a cell failed (the sweep goes on; rerun with --resume to retry it); 130 "
+                "interrupted (the interrupted cell stays planned).");
+    if (!args.parse(argv)) {
+        return kExitOk;
+    }
+    return guarded("capture sweep", [&]() -> int {
+        if (!args.has("output")) {
+            throw UsageError("sweep needs -o RESULTS (the results folder)");
+        }
+        SweepRunOptions options;
+        options.resultsDir = args.value("output");
+        options.resume = args.has("resume");
+        if (args.has("max-cells")) {
+            const long long n = args.intValue("max-cells");
+            if (n < 0 || n > 1'000'000) {
+                throw UsageError("--max-cells must be 0..1000000");
+            }
+            options.maxCells = static_cast<int>(n);
+        }
+        if (args.has("worker")) {
+            options.worker = std::filesystem::path(args.value("worker"));
+        }
+        options.masterAddr = args.value("master-addr");
+        const SweepMatrix matrix = loadSweepMatrix(args.positionalValue("MATRIX"));
+        const std::size_t total = expandSweepMatrix(matrix).size();
+        options.onCellDone = [&](const SweepCellRecord& r) { out(sweepCellLine(r, total)); };
+        const SweepRunResult result = runSweep(matrix, options, terminalProgress());
+
+        out("\nsweep: " + std::to_string(total) + " cells — " +
+            std::to_string(result.index.count(SweepCellState::Measured)) + " measured, " +
+            std::to_string(result.index.count(SweepCellState::Refused)) + " refused, " +
+            std::to_string(result.index.count(SweepCellState::Failed)) + " failed, " +
+            std::to_string(result.index.count(SweepCellState::Planned)) +
+            " planned; this run: " + std::to_string(result.ran) + " run, " + std::to_string(result.alreadyMeasured) +
+            " already measured (not rerun), " + std::to_string(result.cleaned) + " unfinished folders cleaned\n");
+        for (const auto& r : result.index.cells) {
+            out("  " + sweepCellLine(r, total));
+        }
+        out("\nrepeatability (all-reduce median per repeat):\n");
+        for (const auto& c : result.index.configurations) {
+            out("  " + c.configId + ": " + std::to_string(c.measured) + " of " + std::to_string(c.planned) +
+                " measured; " + spreadText(c.allreduceMedian) + "\n");
+        }
+        out("\nindex: " + (options.resultsDir / kSweepIndexCsvFileName).string() + ", " +
+            (options.resultsDir / kSweepIndexJsonFileName).string() + ", " +
+            (options.resultsDir / kSweepConfigurationsCsvFileName).string() + "\n");
+        if (result.cancelled) {
+            err("commcanary capture sweep: interrupted; the interrupted cell stays planned — rerun with --resume\n");
+            return kExitInterrupted;
+        }
+        if (result.stoppedByLimit) {
+            out("stopped after --max-cells " + std::to_string(*options.maxCells) + "; rerun with --resume to go on\n");
+        }
+        return result.index.count(SweepCellState::Failed) > 0 ? kExitChild : kExitOk;
+    });
+}
+
+int runCalibrateCommand(const std::vector<std::string>& argv)
+{
+    Args args(
+        "capture calibrate",
+        "--world-size N [--backend gloo|nccl] [--device cpu|cuda] (--interconnect ID | --bandwidth-bytes-per-s "
+        "B) [--sizes 4KiB..64MiB] [--iterations I] [--warmup W] -o CALIBRATION.json",
+        "Calibrates the ring all-reduce model of Patarasuk and Yuan, T(p, n) = 2(p-1)·alpha + 2(p-1)/p · n/B, "
+        "on this machine. Starts N commcanary-capture-worker processes (as `capture run` does) that run an "
+        "all-reduce microbenchmark over the message sizes: per size W warm-up all-reduces, then I recorded ones, "
+        "each after a barrier, timed from issue to completion on every rank. A size's latency is the median over "
+        "iterations of the slowest rank's time. Then alpha alone is fitted by least squares, with B taken from "
+        "the interconnect table (--interconnect ID; see `commcanary capture interconnects`) or given "
+        "(--bandwidth-bytes-per-s, e.g. for host loopback, which the table does not list). alpha is reported in "
+        "integer ns (the exact rational is kept beside it; rounding to the nearest ns, halves away from zero).\n\n"
+        "CALIBRATION.json (commcanary.capture.calibration.v1) holds the bandwidth and its source, every measured "
+        "point (median, min, p95, max, every iteration), the model curve and residual at each size, alpha and "
+        "every rank's raw samples. The ranks work in a folder next to it (CALIBRATION.json.ranks), removed on "
+        "success and kept, with each rank's log, on failure.\n\n"
+        "A negative alpha is reported as it is, with a note: the points were faster than B allows, i.e. B "
+        "understates the path measured.");
+    args.option("world-size", "N", "number of ranks (at least 2)", std::string("2"));
+    args.option("backend", "NAME", "gloo or nccl", std::string("gloo"));
+    args.option("device", "NAME", "cpu or cuda", std::string("cpu"));
+    args.option("interconnect", "ID", "take B from this interconnect table entry");
+    args.option("bandwidth-bytes-per-s", "B", "take B (bytes/s per direction, an integer) as given");
+    args.option("sizes", "SIZES",
+                "message sizes: FIRST..LAST (doubling) or a comma list; multiples of 4 bytes (float32)",
+                std::string("4KiB..16MiB"));
+    args.option("iterations", "I", "recorded all-reduces per size", std::string("20"));
+    args.option("warmup", "W", "unrecorded all-reduces per size before them", std::string("3"));
+    args.option("output", "FILE", "the calibration file to write");
+    args.option("timeout-s", "T", "the whole benchmark must finish within T seconds", std::string("600"));
+    args.option("worker", "PATH", "the commcanary-capture-worker binary (default: searched, see `commcanary doctor`)");
+    args.option("master-addr", "ADDR", "the address rank 0's store listens on", std::string("127.0.0.1"));
+    args.flag("json", "print the calibration record as JSON instead of the table");
+    args.epilog("Exit codes: 0 calibrated, 2 usage error (or a backend/device this machine cannot run), 3 bad input "
+                "or IO error, 4 a rank failed or the deadline passed, 130 interrupted.");
+    if (!args.parse(argv)) {
+        return kExitOk;
+    }
+    return guarded("capture calibrate", [&]() -> int {
+        if (!args.has("output")) {
+            throw UsageError("calibrate needs -o CALIBRATION.json");
+        }
+        if (args.has("interconnect") == args.has("bandwidth-bytes-per-s")) {
+            throw UsageError("give exactly one of --interconnect ID and --bandwidth-bytes-per-s B");
+        }
+        CalibrationRunOptions options;
+        AllreduceBenchOptions& bench = options.bench;
+        const long long worldSize = args.intValue("world-size");
+        if (worldSize < 2 || worldSize > 1024) {
+            throw UsageError("--world-size must be between 2 and 1024 (the model's latency term needs two ranks)");
+        }
+        bench.worldSize = static_cast<int>(worldSize);
+        auto backend = backendFromName(args.value("backend"));
+        auto device = deviceFromName(args.value("device"));
+        if (!backend || !device) {
+            throw UsageError("--backend must be gloo or nccl and --device cpu or cuda");
+        }
+        bench.backend = *backend;
+        bench.device = *device;
+        auto sizes = parseMessageSizes(args.value("sizes"));
+        if (!sizes) {
+            throw UsageError("--sizes must be FIRST..LAST or a comma list of ascending byte sizes, each a multiple "
+                             "of 4 (got \"" +
+                             args.value("sizes") + "\")");
+        }
+        bench.sizesBytes = *sizes;
+        const long long iterations = args.intValue("iterations");
+        const long long warmup = args.intValue("warmup");
+        const long long timeout = args.intValue("timeout-s");
+        if (iterations < 1 || iterations > 100'000 || warmup < 0 || warmup > 100'000 || timeout < 1) {
+            throw UsageError("--iterations must be 1..100000, --warmup 0..100000, --timeout-s positive");
+        }
+        bench.iterations = static_cast<int>(iterations);
+        bench.warmup = static_cast<int>(warmup);
+        if (args.has("interconnect")) {
+            auto entry = findInterconnect(args.value("interconnect"));
+            if (!entry) {
+                std::string ids;
+                for (const auto& e : interconnectTable()) {
+                    ids += (ids.empty() ? "" : ", ") + e.id;
+                }
+                throw UsageError("--interconnect \"" + args.value("interconnect") + "\" is not in the table (" + ids +
+                                 ")");
+            }
+            options.bandwidth.bytesPerS = entry->bytesPerSPerDirection;
+            options.bandwidth.description = "interconnect table: " + entry->id + " (" + entry->name + ")";
+            options.bandwidth.interconnect = entry;
+        } else {
+            const long long b = args.intValue("bandwidth-bytes-per-s");
+            if (b <= 0) {
+                throw UsageError("--bandwidth-bytes-per-s must be a positive integer");
+            }
+            options.bandwidth.bytesPerS = b;
+            options.bandwidth.description = "given: --bandwidth-bytes-per-s " + std::to_string(b);
+        }
+        const std::filesystem::path output = args.value("output");
+        std::error_code ec;
+        if (std::filesystem::is_directory(output, ec)) {
+            throw UsageError("-o names a folder; give the calibration file to write");
+        }
+        bench.outputDir = output.string() + ".ranks";
+        if (std::filesystem::exists(bench.outputDir, ec)) {
+            throw InputError(bench.outputDir.string(), "the ranks' working folder already exists (left by an earlier "
+                                                       "failed run?); remove it first");
+        }
+        if (args.has("worker")) {
+            options.worker = std::filesystem::path(args.value("worker"));
+        }
+        options.masterAddr = args.value("master-addr");
+        options.timeout = std::chrono::seconds(timeout);
+        CalibrationRunResult result;
+        try {
+            result = runCalibration(options, terminalProgress());
+        } catch (const CaptureUnavailable& e) {
+            throw UsageError(std::string("this benchmark cannot run on this machine: ") + e.what());
+        }
+        if (!result.calibration) {
+            if (result.launch.outcome == LaunchOutcome::Cancelled) {
+                err("commcanary capture calibrate: interrupted; every rank was stopped (logs in " +
+                    bench.outputDir.string() + ")\n");
+                return kExitInterrupted;
+            }
+            err("commcanary capture calibrate: the benchmark failed: " + result.reason + "\nrank logs are in " +
+                bench.outputDir.string() + "; nothing else was written\n");
+            return kExitChild;
+        }
+        writeFileAtomic(output, calibrationToJson(*result.calibration).dump(1) + "\n");
+        std::filesystem::remove_all(bench.outputDir, ec);
+        if (args.has("json")) {
+            out(calibrationToJson(*result.calibration).dump(1) + "\n");
+        } else {
+            out(calibrationText(*result.calibration));
+            out("wrote " + output.string() + "\n");
+        }
+        return kExitOk;
+    });
+}
+
+int runInterconnectsCommand(const std::vector<std::string>& argv)
+{
+    Args args("capture interconnects", "[--json]",
+              "Lists the interconnect table the ring all-reduce model takes its bandwidth B from: published "
+              "per-direction figures for PCIe 3.0/4.0/5.0 x16, NVLink 2/3/4 (per-GPU aggregate), InfiniBand "
+              "EDR/HDR/NDR and 10/25/100/400 Gigabit Ethernet, each with its source, URL, the date it was consulted "
+              "and how the vendor figure was converted to bytes per second in one direction. Use an id with "
+              "`commcanary capture calibrate --interconnect ID`. There is no host loopback entry: no published figure "
+              "describes it, so give --bandwidth-bytes-per-s for it.");
+    args.flag("json", "print the table as JSON (commcanary.capture.interconnects.v1)");
+    if (!args.parse(argv)) {
+        return kExitOk;
+    }
+    return guarded("capture interconnects", [&]() -> int {
+        if (args.has("json")) {
+            out(interconnectTableToJson(interconnectTable()).dump(1) + "\n");
+        } else {
+            out(interconnectTableText(interconnectTable()));
+        }
+        return kExitOk;
+    });
+}
+
+const Registrar registrar("capture", "plan, run or sweep real DDP-style captures; calibrate the ring all-reduce model",
                           runCapture);
 
 } // namespace

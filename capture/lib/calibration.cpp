@@ -1,0 +1,458 @@
+#include "capture/lib/calibration.h"
+
+#include "capture/lib/cell_runner.h"
+#include "capture/lib/json_fields.h"
+#include "capture/lib/machine_probe.h"
+#include "capture/lib/worker_invocation.h"
+#include "core/util/atomic_file.h"
+#include "core/util/errors.h"
+
+#include <charconv>
+#include <cstdio>
+#include <map>
+#include <set>
+
+namespace cc::capture {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+std::optional<long long> toInteger(std::string_view text)
+{
+    long long value = 0;
+    const auto* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec != std::errc() || ptr != end || text.empty()) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+constexpr std::int64_t kMaxMessageBytes = 4 * kGiB;
+
+} // namespace
+
+std::optional<std::string> allreduceBenchProblem(const AllreduceBenchOptions& o)
+{
+    if (o.worldSize < 2 || o.worldSize > 1024) {
+        return "world size must be between 2 and 1024 (the ring model's latency term needs at least 2 ranks; got " +
+               std::to_string(o.worldSize) + ")";
+    }
+    if (o.sizesBytes.empty()) {
+        return std::string("at least one message size is needed");
+    }
+    for (std::size_t i = 0; i < o.sizesBytes.size(); ++i) {
+        const std::int64_t s = o.sizesBytes[i];
+        if (s < 4 || s % 4 != 0 || s > kMaxMessageBytes) {
+            return "message size " + std::to_string(s) +
+                   " B must be a positive multiple of 4 (float32 elements) up to 4 GiB";
+        }
+        if (i > 0 && s <= o.sizesBytes[i - 1]) {
+            return std::string("message sizes must be ascending and unique");
+        }
+    }
+    if (o.iterations < 1 || o.iterations > 100'000) {
+        return "iterations must be between 1 and 100000 (got " + std::to_string(o.iterations) + ")";
+    }
+    if (o.warmup < 0 || o.warmup > 100'000) {
+        return "warm-up must be between 0 and 100000 (got " + std::to_string(o.warmup) + ")";
+    }
+    return std::nullopt;
+}
+
+std::vector<std::string> allreduceBenchArguments(const AllreduceBenchOptions& o)
+{
+    std::string sizes;
+    for (auto s : o.sizesBytes) {
+        sizes += (sizes.empty() ? "" : ",") + std::to_string(s);
+    }
+    return {std::string(kAllreduceBenchVerb),
+            "--world-size",
+            std::to_string(o.worldSize),
+            "--backend",
+            std::string(backendName(o.backend)),
+            "--device",
+            std::string(deviceName(o.device)),
+            "--sizes",
+            sizes,
+            "--iterations",
+            std::to_string(o.iterations),
+            "--warmup",
+            std::to_string(o.warmup),
+            "--output",
+            o.outputDir.string(),
+            "--store-timeout-s",
+            std::to_string(o.storeTimeout.count())};
+}
+
+AllreduceBenchOptions parseAllreduceBenchArguments(const std::vector<std::string>& args)
+{
+    if (args.empty() || args[0] != kAllreduceBenchVerb) {
+        throw WorkerUsageError("expected \"" + std::string(kAllreduceBenchVerb) + "\" as the first argument");
+    }
+    std::map<std::string, std::string> values;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (!a.starts_with("--") || i + 1 >= args.size()) {
+            throw WorkerUsageError("unexpected argument \"" + a + "\" (every option takes a value)");
+        }
+        values[a.substr(2)] = args[++i];
+    }
+    static const std::set<std::string> known{"world-size", "backend", "device", "sizes",
+                                             "iterations", "warmup",  "output", "store-timeout-s"};
+    for (const auto& [k, v] : values) {
+        (void)v;
+        if (!known.contains(k)) {
+            throw WorkerUsageError("unknown option --" + k);
+        }
+    }
+    auto need = [&](const std::string& key) -> const std::string& {
+        auto it = values.find(key);
+        if (it == values.end()) {
+            throw WorkerUsageError("--" + key + " is required");
+        }
+        return it->second;
+    };
+    auto integer = [&](const std::string& key) {
+        auto v = toInteger(need(key));
+        if (!v) {
+            throw WorkerUsageError("--" + key + " must be an integer (got \"" + need(key) + "\")");
+        }
+        return *v;
+    };
+    AllreduceBenchOptions o;
+    o.worldSize = static_cast<int>(integer("world-size"));
+    auto backend = backendFromName(need("backend"));
+    auto device = deviceFromName(need("device"));
+    if (!backend || !device) {
+        throw WorkerUsageError("--backend must be gloo or nccl and --device cpu or cuda");
+    }
+    o.backend = *backend;
+    o.device = *device;
+    auto sizes = parseMessageSizes(need("sizes"));
+    if (!sizes) {
+        throw WorkerUsageError("--sizes must be ascending byte sizes, multiples of 4 (got \"" + need("sizes") + "\")");
+    }
+    o.sizesBytes = *sizes;
+    o.iterations = static_cast<int>(integer("iterations"));
+    o.warmup = static_cast<int>(integer("warmup"));
+    o.outputDir = need("output");
+    o.storeTimeout = std::chrono::seconds(integer("store-timeout-s"));
+    if (auto problem = allreduceBenchProblem(o)) {
+        throw WorkerUsageError(*problem);
+    }
+    return o;
+}
+
+std::string benchRankFileName(int rank)
+{
+    return "bench_rank" + std::to_string(rank) + ".json";
+}
+
+std::optional<std::vector<std::int64_t>> parseMessageSizes(std::string_view text)
+{
+    std::vector<std::int64_t> sizes;
+    const auto dots = text.find("..");
+    if (dots != std::string_view::npos) {
+        auto first = parseByteSize(text.substr(0, dots));
+        auto last = parseByteSize(text.substr(dots + 2));
+        if (!first || !last || *first < 4 || *last < *first || *last > kMaxMessageBytes) {
+            return std::nullopt;
+        }
+        for (std::int64_t s = *first; s <= *last; s *= 2) {
+            sizes.push_back(s);
+        }
+    } else {
+        std::size_t start = 0;
+        while (start <= text.size()) {
+            const auto comma = text.find(',', start);
+            const auto piece =
+                text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+            auto size = parseByteSize(piece);
+            if (!size) {
+                return std::nullopt;
+            }
+            sizes.push_back(*size);
+            if (comma == std::string_view::npos) {
+                break;
+            }
+            start = comma + 1;
+        }
+    }
+    if (sizes.empty()) {
+        return std::nullopt;
+    }
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+        if (sizes[i] < 4 || sizes[i] % 4 != 0 || sizes[i] > kMaxMessageBytes || (i > 0 && sizes[i] <= sizes[i - 1])) {
+            return std::nullopt;
+        }
+    }
+    return sizes;
+}
+
+json benchRankToJson(const BenchRankResult& r)
+{
+    json samples = json::array();
+    for (std::size_t s = 0; s < r.sizesBytes.size(); ++s) {
+        samples.push_back({{"bytes", r.sizesBytes[s]}, {"ns", r.samplesNs.at(s)}});
+    }
+    return {{"format", std::string(kAllreduceBenchRankFormat)},
+            {"rank", r.rank},
+            {"world_size", r.worldSize},
+            {"backend", r.backend},
+            {"device", r.device},
+            {"timing", "host steady_clock from issue to completion of each recorded all-reduce, after a barrier"},
+            {"sizes", std::move(samples)}};
+}
+
+BenchRankResult benchRankFromJson(const json& j, const std::string& source)
+{
+    JsonFields f(j, source, "$");
+    if (f.text("format") != kAllreduceBenchRankFormat) {
+        f.fail("format", "must be \"" + std::string(kAllreduceBenchRankFormat) + "\"");
+    }
+    BenchRankResult r;
+    r.rank = static_cast<int>(f.nonNegative("rank"));
+    r.worldSize = static_cast<int>(f.nonNegative("world_size"));
+    r.backend = f.text("backend");
+    r.device = f.text("device");
+    const json& sizes = f.array("sizes");
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+        JsonFields s(sizes[i], source, "$.sizes[" + std::to_string(i) + "]");
+        r.sizesBytes.push_back(s.nonNegative("bytes"));
+        std::vector<Ns> ns = s.integers("ns");
+        for (auto v : ns) {
+            if (v < 0) {
+                s.fail("ns", "a duration must not be negative");
+            }
+        }
+        r.samplesNs.push_back(std::move(ns));
+    }
+    return r;
+}
+
+Calibration calibrationFromBench(const std::vector<BenchRankResult>& ranks, int iterations, int warmup,
+                                 const BandwidthSource& bandwidth)
+{
+    if (ranks.empty()) {
+        throw InputError("<calibration>", "no rank results");
+    }
+    Calibration c;
+    c.worldSize = ranks.front().worldSize;
+    c.backend = ranks.front().backend;
+    c.device = ranks.front().device;
+    c.iterations = iterations;
+    c.warmup = warmup;
+    c.bandwidth = bandwidth;
+    if (static_cast<int>(ranks.size()) != c.worldSize) {
+        throw InputError("<calibration>", "expected " + std::to_string(c.worldSize) + " rank results, got " +
+                                              std::to_string(ranks.size()));
+    }
+    std::vector<const BenchRankResult*> byRank(ranks.size(), nullptr);
+    for (const auto& r : ranks) {
+        if (r.rank < 0 || r.rank >= c.worldSize || byRank[static_cast<std::size_t>(r.rank)] != nullptr) {
+            throw InputError("<calibration>", "rank " + std::to_string(r.rank) + " is out of range or repeated");
+        }
+        if (r.sizesBytes != ranks.front().sizesBytes || r.worldSize != c.worldSize ||
+            r.samplesNs.size() != r.sizesBytes.size()) {
+            throw InputError("<calibration>", "rank " + std::to_string(r.rank) + " disagrees with rank " +
+                                                  std::to_string(ranks.front().rank) + " on sizes or world size");
+        }
+        for (const auto& s : r.samplesNs) {
+            if (static_cast<int>(s.size()) != iterations) {
+                throw InputError("<calibration>", "rank " + std::to_string(r.rank) + " recorded " +
+                                                      std::to_string(s.size()) + " iterations, expected " +
+                                                      std::to_string(iterations));
+            }
+        }
+        byRank[static_cast<std::size_t>(r.rank)] = &r;
+    }
+    std::vector<AllReducePoint> fitPoints;
+    const auto& sizes = ranks.front().sizesBytes;
+    for (std::size_t s = 0; s < sizes.size(); ++s) {
+        CalibrationPoint p;
+        p.messageBytes = sizes[s];
+        for (int i = 0; i < iterations; ++i) {
+            Ns slowest = 0;
+            for (const auto* r : byRank) {
+                slowest = std::max(slowest, r->samplesNs[s][static_cast<std::size_t>(i)]);
+            }
+            p.iterationNs.push_back(slowest);
+        }
+        p.latency = latencyStats(p.iterationNs);
+        fitPoints.push_back({p.messageBytes, p.latency.median});
+        c.points.push_back(std::move(p));
+    }
+    for (const auto* r : byRank) {
+        c.ranks.push_back(*r);
+    }
+    c.fit = fitRingAlpha(fitPoints, c.worldSize, bandwidth.bytesPerS);
+    return c;
+}
+
+json calibrationToJson(const Calibration& c)
+{
+    json points = json::array();
+    for (std::size_t i = 0; i < c.points.size(); ++i) {
+        const auto& p = c.points[i];
+        points.push_back(
+            {{"bytes", p.messageBytes},
+             {"median_ns", p.latency.median},
+             {"min_ns", p.latency.min},
+             {"p95_ns", p.latency.p95},
+             {"max_ns", p.latency.max},
+             {"iteration_ns", p.iterationNs},
+             {"model_ns", c.fit.modelNs[i]},
+             {"residual_ns", c.fit.residualNs[i]},
+             {"bandwidth_term_ns", ringBandwidthTermNs(c.worldSize, p.messageBytes, c.bandwidth.bytesPerS)},
+             {"latency_term_ns", ringLatencyTermNs(c.worldSize, c.fit.alphaNs)}});
+    }
+    json ranks = json::array();
+    for (const auto& r : c.ranks) {
+        ranks.push_back(benchRankToJson(r));
+    }
+    json bandwidth = {{"bytes_per_s_per_direction", c.bandwidth.bytesPerS}, {"description", c.bandwidth.description}};
+    bandwidth["interconnect"] = c.bandwidth.interconnect ? interconnectEntryToJson(*c.bandwidth.interconnect) : json();
+    return {
+        {"format", std::string(kCalibrationFormat)},
+        {"model",
+         {{"name", "ring all-reduce (Patarasuk and Yuan 2009)"},
+          {"formula", "T(p, n) = 2(p-1)*alpha + 2(p-1)/p * n/B"},
+          {"fitted", "alpha only, least squares; B from the interconnect table or given"},
+          {"rounding", "bandwidth term rounded to the nearest ns (halves up); alpha = sum(t - b) / (2(p-1)N) "
+                       "rounded to the nearest ns (halves away from zero); residual RMS rounded to the nearest ns"}}},
+        {"world_size", c.worldSize},
+        {"backend", c.backend},
+        {"device", c.device},
+        {"iterations", c.iterations},
+        {"warmup", c.warmup},
+        {"point_latency", "per iteration the slowest rank's issue-to-completion time; per size the nearest-rank "
+                          "median over iterations"},
+        {"bandwidth", std::move(bandwidth)},
+        {"fit",
+         {{"alpha_ns", c.fit.alphaNs},
+          {"alpha_numerator_ns", c.fit.alphaNumerator},
+          {"alpha_denominator", c.fit.alphaDenominator},
+          {"latency_term_ns", ringLatencyTermNs(c.worldSize, c.fit.alphaNs)},
+          {"residual_rms_ns", c.fit.residualRmsNs},
+          {"points", c.fit.points.size()},
+          {"note", c.fit.note}}},
+        {"points", std::move(points)},
+        {"ranks", std::move(ranks)}};
+}
+
+std::string calibrationText(const Calibration& c)
+{
+    std::string text = "ring all-reduce calibration: " + std::to_string(c.worldSize) + " ranks, " + c.backend + "/" +
+                       c.device + ", " + std::to_string(c.iterations) + " recorded iterations per size (" +
+                       std::to_string(c.warmup) + " warm-up)\n";
+    text += "B = " + std::to_string(c.bandwidth.bytesPerS) + " B/s per direction (" + c.bandwidth.description + ")\n";
+    text += "fitted alpha = " + std::to_string(c.fit.alphaNs) + " ns (exact " + std::to_string(c.fit.alphaNumerator) +
+            "/" + std::to_string(c.fit.alphaDenominator) +
+            " ns), latency term 2(p-1)alpha = " + std::to_string(ringLatencyTermNs(c.worldSize, c.fit.alphaNs)) +
+            " ns, residual RMS " + std::to_string(c.fit.residualRmsNs) + " ns\n";
+    if (!c.fit.note.empty()) {
+        text += "note: " + c.fit.note + "\n";
+    }
+    char line[256];
+    std::snprintf(line, sizeof line, "%14s %14s %14s %14s\n", "bytes", "measured ns", "model ns", "residual ns");
+    text += line;
+    for (std::size_t i = 0; i < c.points.size(); ++i) {
+        std::snprintf(line, sizeof line, "%14lld %14lld %14lld %14lld\n",
+                      static_cast<long long>(c.points[i].messageBytes),
+                      static_cast<long long>(c.points[i].latency.median), static_cast<long long>(c.fit.modelNs[i]),
+                      static_cast<long long>(c.fit.residualNs[i]));
+        text += line;
+    }
+    return text;
+}
+
+CalibrationRunResult runCalibration(const CalibrationRunOptions& options, Progress& progress)
+{
+    const AllreduceBenchOptions& bench = options.bench;
+    if (auto problem = allreduceBenchProblem(bench)) {
+        throw InputError("<calibration>", *problem);
+    }
+    if (options.bandwidth.bytesPerS <= 0) {
+        throw InputError("<calibration>", "the bandwidth must be positive");
+    }
+    progress.report(0.0, "probing the capture worker");
+    const MachineReport machine = probeMachine(options.worker);
+    if (auto reason = unavailableReason(machine, bench.backend, bench.device)) {
+        throw CaptureUnavailable(*reason);
+    }
+    const fs::path dir = bench.outputDir;
+    std::error_code ec;
+    if (fs::exists(dir, ec) &&
+        (!fs::is_directory(dir, ec) || fs::directory_iterator(dir, ec) != fs::directory_iterator())) {
+        throw InputError(dir.string(), "the benchmark's working folder must be empty or absent");
+    }
+    fs::create_directories(dir, ec);
+    if (ec) {
+        throw IoError(dir.string() + ": cannot create the benchmark's working folder: " + ec.message());
+    }
+    const int port = pickFreePort(options.masterAddr);
+    if (port == 0) {
+        throw IoError("cannot find a free TCP port on " + options.masterAddr + " for the rank-0 store");
+    }
+    AllreduceBenchOptions rankOptions = bench;
+    rankOptions.storeTimeout = std::chrono::seconds(
+        std::max<long long>(30, std::chrono::duration_cast<std::chrono::seconds>(options.timeout).count()));
+    std::vector<RankCommand> commands;
+    for (int r = 0; r < bench.worldSize; ++r) {
+        RankCommand c;
+        c.argv.push_back(machine.worker.path->string());
+        for (auto& a : allreduceBenchArguments(rankOptions)) {
+            c.argv.push_back(std::move(a));
+        }
+        RankEnvironment env;
+        env.rank = r;
+        env.worldSize = bench.worldSize;
+        env.localRank = r;
+        env.localWorldSize = bench.worldSize;
+        env.masterAddr = options.masterAddr;
+        env.masterPort = port;
+        c.environment = rankEnvironmentVariables(env);
+        c.logPath = dir / rankLogFileName(r);
+        commands.push_back(std::move(c));
+    }
+    std::map<int, int> done;
+    const long long total = static_cast<long long>(bench.worldSize) * static_cast<long long>(bench.sizesBytes.size());
+    LaunchOptions launchOptions;
+    launchOptions.timeout = options.timeout;
+    launchOptions.onLine = [&](int, std::string_view line) {
+        if (auto p = parseProgressLine(line)) {
+            done[p->rank] = p->done;
+            long long sum = 0;
+            for (auto [r, d] : done) {
+                sum += d;
+            }
+            progress.report(total > 0 ? static_cast<double>(sum) / static_cast<double>(total) : 0.0,
+                            "rank " + std::to_string(p->rank) + ": size " + std::to_string(p->done) + " of " +
+                                std::to_string(p->total));
+        }
+    };
+    CalibrationRunResult result;
+    result.launch = launchRanks(commands, launchOptions, progress);
+    if (result.launch.outcome != LaunchOutcome::Completed) {
+        result.reason = result.launch.reason;
+        return result;
+    }
+    std::vector<BenchRankResult> ranks;
+    for (int r = 0; r < bench.worldSize; ++r) {
+        const fs::path path = dir / benchRankFileName(r);
+        if (!fs::exists(path, ec)) {
+            result.reason = "rank " + std::to_string(r) + " exited 0 without writing " + path.filename().string();
+            return result;
+        }
+        ranks.push_back(
+            benchRankFromJson(parseJsonText(readFileBounded(path, 1ULL << 30), path.string()), path.string()));
+    }
+    result.calibration = calibrationFromBench(ranks, bench.iterations, bench.warmup, options.bandwidth);
+    progress.report(1.0, "calibration measured");
+    return result;
+}
+
+} // namespace cc::capture

@@ -1,6 +1,7 @@
 #include "core/canary/canary.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace cc {
 
@@ -141,6 +142,60 @@ std::string TimingErrors::firstExceeding(const TimingErrors& bound) const
         }
     }
     return {};
+}
+
+std::vector<CoveredRun> coveredRunsOf(const CanaryHeader& h)
+{
+    if (!h.coveredRuns.empty()) {
+        return h.coveredRuns;
+    }
+    if (h.coveredLast <= h.coveredFirst) {
+        return {};
+    }
+    return {CoveredRun{h.coveredFirst, h.coveredLast - h.coveredFirst}};
+}
+
+std::optional<std::uint64_t> coveredEventCount(const CanaryHeader& h)
+{
+    std::uint64_t total = 0;
+    for (const auto& run : coveredRunsOf(h)) {
+        if (run.events > std::numeric_limits<std::uint64_t>::max() - total) {
+            return std::nullopt;
+        }
+        total += run.events;
+    }
+    return total;
+}
+
+CoveredIndex::CoveredIndex(std::vector<CoveredRun> runs) : runs_(std::move(runs))
+{
+    before_.reserve(runs_.size());
+    for (const auto& run : runs_) {
+        before_.push_back(total_);
+        total_ += run.events;
+    }
+}
+
+std::uint64_t CoveredIndex::sourceIndex(std::uint64_t k) const
+{
+    // The last run whose first expanded position is at or before k.
+    auto it = std::upper_bound(before_.begin(), before_.end(), k);
+    const auto r = static_cast<std::size_t>(it - before_.begin()) - 1;
+    return runs_[r].first + (k - before_[r]);
+}
+
+std::optional<std::uint64_t> CoveredIndex::expandedIndex(std::uint64_t i) const
+{
+    auto it = std::upper_bound(runs_.begin(), runs_.end(), i,
+                               [](std::uint64_t value, const CoveredRun& run) { return value < run.first; });
+    if (it == runs_.begin()) {
+        return std::nullopt;
+    }
+    const auto r = static_cast<std::size_t>(it - runs_.begin()) - 1;
+    if (i - runs_[r].first >= runs_[r].events) {
+        return std::nullopt;
+    }
+    return before_[r] + (i - runs_[r].first);
 }
 
 std::optional<std::uint64_t> segmentEventCount(const CanarySegment& segment)

@@ -40,7 +40,7 @@ inline constexpr std::string_view kCanaryFormat = "commcanary-workbench.canary.v
 inline constexpr std::string_view kCanaryCompilerName = "commcanary-workbench";
 inline constexpr std::uint32_t kNoIndex = 0xffffffffU;
 
-/// Whether the canary stands for the whole source or only a prefix of it.
+/// Whether the canary stands for the whole source, or only part of it (a prefix, a range or a subset).
 enum class CanaryCoverage : std::uint8_t { Full, Partial };
 /// Lossless: every modelled field expands exactly. Bounded: timing fields within recorded bounds.
 enum class CanaryTimingMode : std::uint8_t { Lossless, Bounded };
@@ -211,6 +211,13 @@ struct SequenceEntry {
     friend bool operator==(const SequenceEntry&, const SequenceEntry&) = default;
 };
 
+/// A run of consecutive source events [first, first + events).
+struct CoveredRun {
+    std::uint64_t first = 0;
+    std::uint64_t events = 0;
+    friend bool operator==(const CoveredRun&, const CoveredRun&) = default;
+};
+
 struct CanaryHeader {
     std::string sourceSha256;        ///< cc::normalizedSha256 of the whole source
     std::uint64_t sourceEvents = 0;  ///< events in the whole source
@@ -230,6 +237,11 @@ struct CanaryHeader {
     std::uint64_t coveredLast = 0;  ///< exclusive
     std::string coveredSha256;      ///< cc::eventRangeSha256(source, coveredFirst, coveredLast)
     std::uint64_t coveredBytes = 0; ///< sourceBytes when full; canonical bytes of the covered events when partial
+    /// A subset (partial coverage of scattered events, e.g. a ddmin result or a sampled baseline): the
+    /// kept source events as maximal runs, ascending, disjoint and never adjacent (at least two runs).
+    /// Empty when the covered events are the one range [coveredFirst, coveredLast). Segments tile the
+    /// runs in order, each inside one run, so every kept event is bound by a segment commitment.
+    std::vector<CoveredRun> coveredRuns;
 
     std::optional<TimingBudget> budget; ///< bounded mode only
     TimingErrors bounds;                ///< max over all segments
@@ -250,6 +262,32 @@ struct Canary {
     std::vector<CanaryToken> tokens;
     std::vector<SequenceEntry> messageSequences;
     std::vector<CanarySegment> segments;
+};
+
+/// The covered source events as runs: coveredRuns for a subset, else the one range [coveredFirst, coveredLast).
+std::vector<CoveredRun> coveredRunsOf(const CanaryHeader& header);
+/// Events the header says are covered (the sum of the runs; nullopt on overflow).
+std::optional<std::uint64_t> coveredEventCount(const CanaryHeader& header);
+/// True when the header declares a subset (scattered runs) rather than one contiguous range.
+inline bool isSubset(const CanaryHeader& header)
+{
+    return !header.coveredRuns.empty();
+}
+
+/// Maps the k-th expanded event of a canary to the source event it stands for, and back.
+class CoveredIndex {
+public:
+    explicit CoveredIndex(std::vector<CoveredRun> runs);
+    std::uint64_t size() const { return total_; }
+    /// The source index of expanded event k (k < size()).
+    std::uint64_t sourceIndex(std::uint64_t k) const;
+    /// The expanded position of source event i, nullopt when i is not covered.
+    std::optional<std::uint64_t> expandedIndex(std::uint64_t i) const;
+
+private:
+    std::vector<CoveredRun> runs_;
+    std::vector<std::uint64_t> before_; ///< expanded events before each run
+    std::uint64_t total_ = 0;
 };
 
 /// Logical events of one segment; nullopt on 64-bit overflow.

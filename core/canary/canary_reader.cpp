@@ -1,6 +1,7 @@
 #include "core/canary/canary_reader.h"
 
 #include "core/canary/canary_writer.h"
+#include "core/info/file_info.h"
 #include "core/util/atomic_file.h"
 #include "core/util/errors.h"
 #include "core/util/limits.h"
@@ -9,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <mutex>
 #include <set>
 
 namespace cc {
@@ -173,15 +175,41 @@ public:
         return static_cast<std::uint64_t>(std::llround(v * 1e6));
     }
 
+    /// An error record: every field present is a non-negative integer; an absent field is 0 (the
+    /// writer leaves zero fields out). Unknown fields are refused.
     TimingErrors errors(const Json& value, const std::string& path) const
     {
         object(value, path);
         TimingErrors e;
+        std::size_t known = 0;
         for (std::size_t f = 0; f < kErrorFieldCount; ++f) {
             std::string name(kErrorFieldNames[f]);
-            errorField(e, f) = nonNegative(member(value, path, name.c_str()), join(path, name.c_str()));
+            if (value.contains(name)) {
+                ++known;
+                errorField(e, f) = nonNegative(value[name], join(path, name.c_str()));
+            }
+        }
+        if (known != value.size()) {
+            for (const auto& [name, field] : value.items()) {
+                bool listed = false;
+                for (auto fieldName : kErrorFieldNames) {
+                    listed = listed || fieldName == name;
+                }
+                if (!listed) {
+                    fail(join(path, name.c_str()), "is not an error field (gap_ns, arrival_offset_ns, skew_ns, "
+                                                   "compute_before_ns, overlap_ns, pressure_e9, exposed_ns, drift_ns)");
+                }
+            }
         }
         return e;
+    }
+
+    /// An optional member: absent and null both mean "not declared".
+    static const Json& optionalMember(const Json& object, const char* name)
+    {
+        static const Json kNull;
+        auto it = object.find(name);
+        return it == object.end() ? kNull : *it;
     }
 
     template <typename T> std::optional<T> cap(const Json& value, const std::string& path) const
@@ -192,22 +220,28 @@ public:
         return static_cast<T>(nonNegative(value, path));
     }
 
+    /// The budget: each cap, the sample limit and the group limits are written only when declared
+    /// (absent or null: not declared).
     TimingBudget budget(const Json& value, const std::string& path) const
     {
         object(value, path);
         TimingBudget b;
-        b.gap = cap<Ns>(member(value, path, "gap_ns"), join(path, "gap_ns"));
-        b.skew = cap<Ns>(member(value, path, "skew_ns"), join(path, "skew_ns"));
-        b.computeBefore = cap<Ns>(member(value, path, "compute_before_ns"), join(path, "compute_before_ns"));
-        b.overlap = cap<Ns>(member(value, path, "overlap_ns"), join(path, "overlap_ns"));
-        b.pressure = cap<std::int64_t>(member(value, path, "pressure_e9"), join(path, "pressure_e9"));
-        b.exposed = cap<Ns>(member(value, path, "exposed_ns"), join(path, "exposed_ns"));
-        const auto& limit = member(value, path, "timing_sample_limit");
+        b.gap = cap<Ns>(optionalMember(value, "gap_ns"), join(path, "gap_ns"));
+        b.skew = cap<Ns>(optionalMember(value, "skew_ns"), join(path, "skew_ns"));
+        b.computeBefore = cap<Ns>(optionalMember(value, "compute_before_ns"), join(path, "compute_before_ns"));
+        b.overlap = cap<Ns>(optionalMember(value, "overlap_ns"), join(path, "overlap_ns"));
+        b.pressure = cap<std::int64_t>(optionalMember(value, "pressure_e9"), join(path, "pressure_e9"));
+        b.exposed = cap<Ns>(optionalMember(value, "exposed_ns"), join(path, "exposed_ns"));
+        const auto& limit = optionalMember(value, "timing_sample_limit");
         if (!limit.is_null()) {
             b.sampleLimit = positiveInt(limit, join(path, "timing_sample_limit"));
         }
         std::string groupsPath = join(path, "group_sample_limits");
-        const auto& groups = object(member(value, path, "group_sample_limits"), groupsPath);
+        const auto& groupsValue = optionalMember(value, "group_sample_limits");
+        if (groupsValue.is_null()) {
+            return b;
+        }
+        const auto& groups = object(groupsValue, groupsPath);
         if (groups.size() > limits_.maxEvents) {
             fail(groupsPath, "has too many entries");
         }
@@ -219,6 +253,40 @@ public:
             b.groupSampleLimits[std::stoull(hex, nullptr, 16)] = positiveInt(n, entryPath);
         }
         return b;
+    }
+
+    /// covered.runs: the kept source events of a subset, as [first, events] runs.
+    void readCoveredRuns(const Json& value, CanaryHeader& h) const
+    {
+        const std::string path = "covered.runs";
+        const auto& runs = array(value, path, limits_.maxEvents);
+        if (runs.size() < 2) {
+            fail(path, "a subset has at least two runs; one contiguous range is given by covered.first and "
+                       "covered.last alone");
+        }
+        for (std::size_t k = 0; k < runs.size(); ++k) {
+            const std::string runPath = at(path, k);
+            if (!runs[k].is_array() || runs[k].size() != 2) {
+                fail(runPath, "must be [first, events]");
+            }
+            CoveredRun run;
+            run.first = unsignedInt(runs[k][0], at(runPath, 0));
+            run.events = positiveInt(runs[k][1], at(runPath, 1));
+            if (run.events > limits_.maxExpandedEvents || run.first > limits_.maxExpandedEvents * 4) {
+                fail(runPath, "lies beyond any trace this reader accepts");
+            }
+            if (!h.coveredRuns.empty()) {
+                const auto& prev = h.coveredRuns.back();
+                if (run.first <= prev.first + prev.events) {
+                    fail(runPath, "runs must be ascending, disjoint and not adjacent (maximal runs)");
+                }
+            }
+            h.coveredRuns.push_back(run);
+        }
+        if (h.coveredRuns.front().first != h.coveredFirst ||
+            h.coveredRuns.back().first + h.coveredRuns.back().events != h.coveredLast) {
+            fail(path, "must start at covered.first and end at covered.last");
+        }
     }
 
     std::uint64_t groupHash(const Json& value, const std::string& path) const
@@ -273,6 +341,9 @@ public:
         h.coveredBytes = unsignedInt(member(covered, "covered", "bytes"), "covered.bytes");
         if (h.coveredLast < h.coveredFirst) {
             fail("covered.last", "is before covered.first");
+        }
+        if (covered.contains("runs")) {
+            readCoveredRuns(covered["runs"], h);
         }
         if (root.contains("budget")) {
             h.budget = budget(root["budget"], "budget");
@@ -509,6 +580,8 @@ public:
     void readSegments(const Json& list, Canary& c)
     {
         std::uint64_t items = 0;
+        const std::vector<CoveredRun>& runs = c.header.coveredRuns;
+        std::size_t run = 0; // the run of covered.runs the current segment lies in (subsets only)
         for (std::size_t k = 0; k < list.size(); ++k) {
             std::string path = at("program.segments", k);
             const auto& o = object(list[k], path);
@@ -596,10 +669,19 @@ public:
             }
             if (k > 0) {
                 const auto& prev = c.segments.back();
-                if (s.first != prev.first + prev.events) {
-                    fail(join(path, "first"), "segments must follow one another in source order: expected " +
-                                                  std::to_string(prev.first + prev.events));
+                std::uint64_t expected = prev.first + prev.events;
+                // In a subset, a segment that ends its run is followed by the next run's first event.
+                if (run < runs.size() && expected == runs[run].first + runs[run].events && run + 1 < runs.size()) {
+                    ++run;
+                    expected = runs[run].first;
                 }
+                if (s.first != expected) {
+                    fail(join(path, "first"),
+                         "segments must follow one another in source order: expected " + std::to_string(expected));
+                }
+            }
+            if (!runs.empty() && (run >= runs.size() || s.events > runs[run].first + runs[run].events - s.first)) {
+                fail(join(path, "events"), "a segment of a subset lies inside one run of covered.runs");
             }
             c.segments.push_back(std::move(s));
         }
@@ -607,7 +689,13 @@ public:
         if (!total) {
             fail("program.segments", "expand to more events than a 64-bit count can hold");
         }
-        if (c.header.coveredFirst + *total != c.header.coveredLast) {
+        if (isSubset(c.header)) {
+            const auto covered = coveredEventCount(c.header);
+            if (!covered || *covered != *total) {
+                fail("program.segments", "cover " + std::to_string(*total) + " events but covered.runs hold " +
+                                             (covered ? std::to_string(*covered) : std::string("too many")));
+            }
+        } else if (c.header.coveredFirst + *total != c.header.coveredLast) {
             fail("program.segments", "cover " + std::to_string(*total) + " events but covered spans [" +
                                          std::to_string(c.header.coveredFirst) + ", " +
                                          std::to_string(c.header.coveredLast) + ")");
@@ -687,11 +775,13 @@ CanaryConsistency checkCanaryConsistency(const Canary& c, std::uint64_t actualBy
                            std::to_string(actualBytes) + " bytes");
     }
     auto& coverageProblems = result.coverage;
-    const bool wholeRange = h.coveredFirst == 0 && h.coveredLast == h.sourceEvents;
+    const bool wholeRange = !isSubset(h) && h.coveredFirst == 0 && h.coveredLast == h.sourceEvents;
     if (h.coverage == CanaryCoverage::Full && !wholeRange) {
-        coverageProblems.push_back("coverage says full but the canary covers events [" +
-                                   std::to_string(h.coveredFirst) + ", " + std::to_string(h.coveredLast) + ") of " +
-                                   std::to_string(h.sourceEvents));
+        coverageProblems.push_back("coverage says full but the canary covers " +
+                                   (isSubset(h) ? std::to_string(h.coveredRuns.size()) + " scattered runs of events in "
+                                                : std::string("events ")) +
+                                   "[" + std::to_string(h.coveredFirst) + ", " + std::to_string(h.coveredLast) +
+                                   ") of " + std::to_string(h.sourceEvents));
     }
     if (h.coverage == CanaryCoverage::Partial && wholeRange) {
         coverageProblems.push_back("coverage says partial but the canary covers every source event");
@@ -756,6 +846,65 @@ CanaryConsistency checkCanaryConsistency(const Canary& c, std::uint64_t actualBy
         }
     }
     return result;
+}
+
+void registerCanaryFileDescriber()
+{
+    static std::once_flag once;
+    std::call_once(once, [] {
+        registerFileDescriber("canary", [](const std::filesystem::path& path, std::string_view tag,
+                                           std::string_view bytes, FileInfo& info, Progress&) {
+            if (tag != kCanaryFormat) {
+                return false;
+            }
+            info.kind = std::string(kCanaryFormat);
+            Canary c;
+            try {
+                c = parseCanary(bytes, path.string());
+            } catch (const InputError& e) {
+                info.facts.emplace_back("refused", e.what());
+                return true;
+            }
+            const auto& h = c.header;
+            info.facts.emplace_back("source sha256", h.sourceSha256);
+            info.facts.emplace_back("source events", std::to_string(h.sourceEvents));
+            std::string coverage = std::string(coverageName(h.coverage));
+            if (isSubset(h)) {
+                coverage += " (a subset: " + std::to_string(coveredEventCount(h).value_or(0)) + " kept events in " +
+                            std::to_string(h.coveredRuns.size()) + " runs between events " +
+                            std::to_string(h.coveredFirst) + " and " + std::to_string(h.coveredLast - 1) + ")";
+            } else if (h.coverage == CanaryCoverage::Partial) {
+                coverage += " (events [" + std::to_string(h.coveredFirst) + ", " + std::to_string(h.coveredLast) + "))";
+            }
+            info.facts.emplace_back("coverage", coverage);
+            info.facts.emplace_back("timing mode", std::string(timingModeName(h.timingMode)));
+            std::string claim = std::string(claimName(h.claim));
+            for (std::size_t k = 0; k < h.claimLimits.size(); ++k) {
+                claim += (k == 0 ? " (" : ", ") + h.claimLimits[k] + (k + 1 == h.claimLimits.size() ? ")" : "");
+            }
+            info.facts.emplace_back("claim", claim);
+            info.facts.emplace_back("events", std::to_string(h.logicalEvents) + " logical in " +
+                                                  std::to_string(h.storedEvents) + " stored (event ratio " +
+                                                  formatRatioMicros(h.eventRatioMicros) + ")");
+            info.facts.emplace_back("bytes", std::to_string(h.canaryBytes) + " for " + std::to_string(h.coveredBytes) +
+                                                 " covered source bytes (byte ratio " +
+                                                 formatRatioMicros(h.byteRatioMicros) + ")");
+            info.facts.emplace_back("program", std::to_string(c.segments.size()) + " segments, " +
+                                                   std::to_string(c.signatures.size()) + " signatures, " +
+                                                   std::to_string(c.timings.size()) + " timing samples");
+            if (h.timingMode == CanaryTimingMode::Bounded) {
+                std::string bounds;
+                for (std::size_t f = 0; f < kErrorFieldCount; ++f) {
+                    if (errorField(h.bounds, f) != 0) {
+                        bounds += (bounds.empty() ? "" : " ") + std::string(kErrorFieldNames[f]) + "=" +
+                                  std::to_string(errorField(h.bounds, f));
+                    }
+                }
+                info.facts.emplace_back("recorded bounds", bounds.empty() ? std::string("all zero") : bounds);
+            }
+            return true;
+        });
+    });
 }
 
 } // namespace cc

@@ -34,4 +34,8 @@ struct CanaryConsistency {
 /// and bounds. actualBytes, when non-zero, is the canary's serialised size to check canary_bytes against.
 CanaryConsistency checkCanaryConsistency(const Canary& canary, std::uint64_t actualBytes = 0);
 
+/// Teaches `info` the canary format (idempotent). Drivers call it once; the describer lives in the
+/// core library, whose unreferenced static objects a linker may drop.
+void registerCanaryFileDescriber();
+
 } // namespace cc

@@ -35,69 +35,73 @@ void optionalInt(std::string& out, std::int64_t value, std::int64_t absent)
     }
 }
 
-template <typename T> void optionalCap(std::string& out, const std::optional<T>& cap)
-{
-    if (cap) {
-        appendInt(out, *cap);
-    } else {
-        out += "null";
-    }
-}
-
+/// Only the non-zero fields are written: an absent field is an error bound of exactly 0, the
+/// strictest reading, so leaving it out can never hide an approximation (verification re-measures).
 void writeErrors(std::string& out, const TimingErrors& errors)
 {
     out += '{';
+    bool first = true;
     for (std::size_t f = 0; f < kErrorFieldCount; ++f) {
-        if (f > 0) {
+        if (errorField(errors, f) == 0) {
+            continue;
+        }
+        if (!first) {
             out += ',';
         }
+        first = false;
         key(out, kErrorFieldNames[f]);
         appendInt(out, errorField(errors, f));
     }
     out += '}';
 }
 
+/// Only what was declared is written: a cap that is absent was not given (the field is kept as
+/// exact as the sample limit allows), and group limits appear only when some were set.
 void writeBudget(std::string& out, const TimingBudget& budget)
 {
     out += '{';
-    key(out, "gap_ns");
-    optionalCap(out, budget.gap);
-    out += ',';
-    key(out, "skew_ns");
-    optionalCap(out, budget.skew);
-    out += ',';
-    key(out, "compute_before_ns");
-    optionalCap(out, budget.computeBefore);
-    out += ',';
-    key(out, "overlap_ns");
-    optionalCap(out, budget.overlap);
-    out += ',';
-    key(out, "pressure_e9");
-    optionalCap(out, budget.pressure);
-    out += ',';
-    key(out, "exposed_ns");
-    optionalCap(out, budget.exposed);
-    out += ',';
-    key(out, "timing_sample_limit");
-    if (budget.sampleLimit) {
-        appendUInt(out, *budget.sampleLimit);
-    } else {
-        out += "null";
-    }
-    out += ',';
-    key(out, "group_sample_limits");
-    out += '{';
     bool first = true;
-    for (const auto& [hash, limit] : budget.groupSampleLimits) {
+    auto separator = [&] {
         if (!first) {
             out += ',';
         }
         first = false;
-        appendString(out, groupHashHex(hash));
-        out += ':';
-        appendUInt(out, limit);
+    };
+    auto cap = [&](std::string_view name, const auto& value) {
+        if (value) {
+            separator();
+            key(out, name);
+            appendInt(out, *value);
+        }
+    };
+    cap("gap_ns", budget.gap);
+    cap("skew_ns", budget.skew);
+    cap("compute_before_ns", budget.computeBefore);
+    cap("overlap_ns", budget.overlap);
+    cap("pressure_e9", budget.pressure);
+    cap("exposed_ns", budget.exposed);
+    if (budget.sampleLimit) {
+        separator();
+        key(out, "timing_sample_limit");
+        appendUInt(out, *budget.sampleLimit);
     }
-    out += "}}";
+    if (!budget.groupSampleLimits.empty()) {
+        separator();
+        key(out, "group_sample_limits");
+        out += '{';
+        bool firstGroup = true;
+        for (const auto& [hash, limit] : budget.groupSampleLimits) {
+            if (!firstGroup) {
+                out += ',';
+            }
+            firstGroup = false;
+            appendString(out, groupHashHex(hash));
+            out += ':';
+            appendUInt(out, limit);
+        }
+        out += '}';
+    }
+    out += '}';
 }
 
 void writeItem(std::string& out, const CanaryItem& item)
@@ -296,6 +300,19 @@ std::string render(const Canary& c)
     out += ',';
     key(out, "bytes");
     appendUInt(out, h.coveredBytes);
+    if (!h.coveredRuns.empty()) {
+        out += ',';
+        key(out, "runs");
+        out += '[';
+        for (std::size_t k = 0; k < h.coveredRuns.size(); ++k) {
+            out += k == 0 ? "[" : ",[";
+            appendUInt(out, h.coveredRuns[k].first);
+            out += ',';
+            appendUInt(out, h.coveredRuns[k].events);
+            out += ']';
+        }
+        out += ']';
+    }
     out += "},\n";
     if (h.budget) {
         key(out, "budget");

@@ -191,6 +191,49 @@ std::vector<std::string> FidelityReport::failures() const
     return all;
 }
 
+Trace subsetEventsTrace(const Trace& source, const std::vector<std::uint32_t>& indices, Progress& progress)
+{
+    TraceBuilder builder(source.sourceName + " (subset)");
+    builder.reserve(indices.size());
+    for (std::size_t k = 0; k < indices.size(); ++k) {
+        if ((k & 0xffff) == 0) {
+            progress.check();
+        }
+        Event e = source.event(indices[k]);
+        e.start.reset();
+        e.gap = source.effectiveGap[indices[k]];
+        builder.add(e);
+    }
+    return builder.finish(progress);
+}
+
+std::uint64_t expectedCoveredBytes(const Trace& source, const CanaryHeader& h, Progress& progress)
+{
+    const bool whole = !isSubset(h) && h.coveredFirst == 0 && h.coveredLast == source.size();
+    if (whole) {
+        return writeTraceJson(source).size();
+    }
+    if (!isSubset(h) && h.coveredFirst == 0) {
+        TraceBuilder builder(source.sourceName);
+        builder.setWorkloadJson(source.workloadJson);
+        builder.setSystemJson(source.systemJson);
+        for (const auto& [key, json] : source.extraTopLevel) {
+            builder.addTopLevelExtra(key, json);
+        }
+        for (std::size_t i = 0; i < h.coveredLast && i < source.size(); ++i) {
+            builder.add(source.event(i));
+        }
+        return writeTraceJson(builder.finish(progress)).size();
+    }
+    std::vector<std::uint32_t> indices;
+    for (const auto& run : coveredRunsOf(h)) {
+        for (std::uint64_t i = run.first; i < run.first + run.events && i < source.size(); ++i) {
+            indices.push_back(static_cast<std::uint32_t>(i));
+        }
+    }
+    return writeTraceJson(subsetEventsTrace(source, indices, progress)).size();
+}
+
 FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::string_view canaryBytes,
                               Progress& progress)
 {
@@ -248,37 +291,28 @@ FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::st
         fail(coverage, "covered range [" + std::to_string(h.coveredFirst) + ", " + std::to_string(h.coveredLast) +
                            ") is outside the source's " + std::to_string(source.size()) + " events");
     }
-    const bool whole = inRange && h.coveredFirst == 0 && h.coveredLast == source.size();
+    const bool subset = isSubset(h);
+    const bool whole = inRange && !subset && h.coveredFirst == 0 && h.coveredLast == source.size();
     if (h.coverage == CanaryCoverage::Full && !whole) {
-        fail(coverage, "coverage says full but the canary covers only events [" + std::to_string(h.coveredFirst) +
-                           ", " + std::to_string(h.coveredLast) + ") of the source's " + std::to_string(source.size()));
+        fail(coverage, "coverage says full but the canary covers only " +
+                           (subset ? std::to_string(h.coveredRuns.size()) + " scattered runs of events in "
+                                   : std::string("events ")) +
+                           "[" + std::to_string(h.coveredFirst) + ", " + std::to_string(h.coveredLast) +
+                           ") of the source's " + std::to_string(source.size()));
     }
     if (h.coverage == CanaryCoverage::Partial && whole) {
         fail(coverage, "coverage says partial but the canary covers every source event");
     }
-    if (inRange && !whole) {
-        if (h.coveredFirst != 0) {
-            fail(coverage, "only prefixes are compiled; covered.first must be 0 to recompute covered.bytes");
-        } else {
-            TraceBuilder builder(source.sourceName);
-            builder.setWorkloadJson(source.workloadJson);
-            builder.setSystemJson(source.systemJson);
-            for (const auto& [key, json] : source.extraTopLevel) {
-                builder.addTopLevelExtra(key, json);
-            }
-            for (std::size_t i = 0; i < h.coveredLast; ++i) {
-                builder.add(source.event(i));
-            }
-            NullProgress quiet;
-            const std::uint64_t prefixBytes = writeTraceJson(builder.finish(quiet)).size();
-            if (prefixBytes != h.coveredBytes) {
-                fail(coverage, "covered.bytes says " + std::to_string(h.coveredBytes) +
-                                   " but the covered prefix serialises to " + std::to_string(prefixBytes));
-            }
+    if (inRange) {
+        NullProgress quiet;
+        const std::uint64_t expected = whole ? sourceBytes : expectedCoveredBytes(source, h, quiet);
+        if (expected != h.coveredBytes) {
+            fail(coverage, "covered.bytes says " + std::to_string(h.coveredBytes) + " but the covered " +
+                               (whole    ? std::string("source serialises")
+                                : subset ? std::string("subset serialises")
+                                         : std::string("events serialise")) +
+                               " to " + std::to_string(expected));
         }
-    } else if (whole && h.coveredBytes != sourceBytes) {
-        fail(coverage, "covered.bytes says " + std::to_string(h.coveredBytes) + " but the whole source serialises to " +
-                           std::to_string(sourceBytes));
     }
 
     // ---- claim against the source's facts ----
@@ -286,10 +320,12 @@ FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::st
         ClaimFacts facts;
         facts.coverage = whole ? CanaryCoverage::Full : CanaryCoverage::Partial;
         facts.timingMode = h.timingMode;
-        for (std::size_t i = h.coveredFirst; i < h.coveredLast; ++i) {
-            facts.unknownSkew = facts.unknownSkew || source.skewState[i] == SkewState::Unknown;
-            facts.partialSkew = facts.partialSkew || source.skewState[i] == SkewState::Partial;
-            facts.unknownOverlap = facts.unknownOverlap || source.has(i, kFlagOverlapUnknown);
+        for (const auto& run : coveredRunsOf(h)) {
+            for (std::size_t i = run.first; i < run.first + run.events; ++i) {
+                facts.unknownSkew = facts.unknownSkew || source.skewState[i] == SkewState::Unknown;
+                facts.partialSkew = facts.partialSkew || source.skewState[i] == SkewState::Partial;
+                facts.unknownOverlap = facts.unknownOverlap || source.has(i, kFlagOverlapUnknown);
+            }
         }
         facts.behaviorVerified = h.claim == CanaryClaim::BehaviorVerified;
         auto [allowed, limits] = decideClaim(facts);
@@ -347,18 +383,28 @@ FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::st
         expanded = expandCanary(canary, "<expansion of the canary>", expanding);
     }
     const bool lossless = h.timingMode == CanaryTimingMode::Lossless;
-    if (inRange && expanded.size() == h.coveredLast - h.coveredFirst) {
+    const std::uint64_t coveredEvents = coveredEventCount(h).value_or(0);
+    if (inRange && expanded.size() == coveredEvents) {
         EventComparer compare(source, expanded);
+        std::uint64_t position = 0; // expanded index of the segment's first event
+        // A cover that does not start at event 0 (a range further in, or a subset) expands as the kept
+        // events with their own gaps: its issue-time drift is measured against those gaps accumulated.
+        const bool rebased = subset || h.coveredFirst != 0;
+        Ns keptIssue = 0;
         for (std::size_t k = 0; k < canary.segments.size(); ++k) {
             const auto& seg = canary.segments[k];
             auto& sf = report.segments[k];
+            const std::uint64_t segmentPosition = position;
+            position += seg.events;
             if (seg.first + seg.events > source.size()) {
                 continue;
             }
-            const auto off = static_cast<std::size_t>(h.coveredFirst);
+            // Source event i of this segment stands at expanded index i - off.
+            const auto off = static_cast<std::size_t>(seg.first - segmentPosition);
             std::string firstMismatch;
             for (std::uint64_t i = seg.first; i < seg.first + seg.events; ++i) {
                 const auto si = static_cast<std::size_t>(i);
+                keptIssue += source.effectiveGap[si];
                 auto field = compare.nonTimingMismatch(si, si - off);
                 if (!field.empty()) {
                     if (firstMismatch.empty()) {
@@ -366,7 +412,12 @@ FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::st
                     }
                     continue;
                 }
-                sf.measured.raiseTo(compare.errors(si, si - off));
+                TimingErrors e = compare.errors(si, si - off);
+                if (rebased) {
+                    e.drift = keptIssue > expanded.issueTime[si - off] ? keptIssue - expanded.issueTime[si - off]
+                                                                       : expanded.issueTime[si - off] - keptIssue;
+                }
+                sf.measured.raiseTo(e);
             }
             report.measured.raiseTo(sf.measured);
             if (!firstMismatch.empty()) {
@@ -417,7 +468,7 @@ FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::st
         }
     } else {
         fail(bounds, "the expansion has " + std::to_string(expanded.size()) + " events but the canary covers " +
-                         std::to_string(h.coveredLast - h.coveredFirst));
+                         std::to_string(coveredEvents));
     }
 
     report.statuses = {sourceStatus, commitments, bounds, coverage, compression, claim};

@@ -9,8 +9,8 @@
 //                 non-timing field must be exact and every timing field's true maximum error must
 //                 be within the recorded bound (and the recorded bounds within the budget); a
 //                 lossless full canary must expand to the source's normalised hash
-//   coverage      full means every source event; partial names exactly which prefix, and a
-//                 partial canary carries no strong claim
+//   coverage      full means every source event; partial names exactly which prefix, range or
+//                 subset (covered.runs), and a partial canary carries no strong claim
 //   compression   logical and stored event counts, canary size and both ratios recomputed
 //   claim         the claim is no stronger than coverage, timing mode and unknown timing allow
 //
@@ -62,6 +62,17 @@ struct FidelityReport {
 /// canary cannot be expanded at all (over the expansion limit, or events the trace model refuses).
 FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::string_view canaryBytes,
                               Progress& progress);
+
+/// The chosen source events (ascending indices) as a gapped trace in which every event keeps each
+/// modelled field and its own issue-to-issue gap (the subset semantics of ddmin results and sampled
+/// baselines: deleting an event deletes it and the interval before it).
+Trace subsetEventsTrace(const Trace& source, const std::vector<std::uint32_t>& indices, Progress& progress);
+
+/// What covered.bytes must say for a header over this source: the whole source serialised compactly
+/// when full; the prefix [0, last) with its metadata when partial from event 0 (what the compiler's
+/// --prefix covers); otherwise (a range further in, or a subset's runs) the covered events as
+/// subsetEventsTrace serialises them.
+std::uint64_t expectedCoveredBytes(const Trace& source, const CanaryHeader& header, Progress& progress);
 
 /// The report as canonical JSON (commcanary-workbench.fidelity.v1).
 std::string fidelityReportJson(const FidelityReport& report);

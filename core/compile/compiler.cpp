@@ -49,7 +49,16 @@ void checkOptions(const Trace& trace, const CompileOptions& o)
             throw InputError(kOptions, "the sample limit of group " + groupHashHex(hash) + " must be at least 1");
         }
     }
-    (void)trace;
+    std::uint64_t previous = 0;
+    for (auto position : o.segmentBreaks) {
+        if (o.timingMode != CanaryTimingMode::Lossless) {
+            throw InputError(kOptions, "segment breaks are only used by lossless compiles");
+        }
+        if (position <= previous || position >= trace.size()) {
+            throw InputError(kOptions, "segment breaks must be ascending positions strictly inside the trace");
+        }
+        previous = position;
+    }
 }
 
 /// The prefix [0, n) rebuilt as a trace of its own, to measure its serialised size.
@@ -292,11 +301,35 @@ CompileResult compileCanary(const Trace& trace, const CompileOptions& options, P
     for (std::size_t i = 0; i < n; ++i) {
         tokenOf[i] = tables.internToken(signatureOf[i], timingOf[i]);
     }
-    auto items = compile::runLengthEncode(tokenOf);
+    std::vector<RunItem> items;
     std::vector<Span> spans;
-    {
+    if (options.segmentBreaks.empty()) {
+        items = compile::runLengthEncode(tokenOf);
         SubProgress structuring(progress, 0.45, 0.55);
         spans = compile::findStructure(items, compile::StructureOptions{}, structuring);
+    } else {
+        // Each piece between breaks gets its own items and spans, so nothing crosses a break.
+        std::vector<std::uint64_t> bounds = options.segmentBreaks;
+        bounds.insert(bounds.begin(), 0);
+        bounds.push_back(n);
+        for (std::size_t piece = 0; piece + 1 < bounds.size(); ++piece) {
+            if (bounds[piece] >= n) {
+                break;
+            }
+            const auto from = static_cast<std::ptrdiff_t>(bounds[piece]);
+            const auto to = static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(bounds[piece + 1], n));
+            std::vector<std::uint32_t> slice(tokenOf.begin() + from, tokenOf.begin() + to);
+            auto pieceItems = compile::runLengthEncode(slice);
+            NullProgress quiet;
+            auto pieceSpans = compile::findStructure(pieceItems, compile::StructureOptions{}, quiet);
+            const std::size_t offset = items.size();
+            for (auto& span : pieceSpans) {
+                span.firstItem += offset;
+                spans.push_back(span);
+            }
+            items.insert(items.end(), pieceItems.begin(), pieceItems.end());
+            progress.check();
+        }
     }
 
     // ---- segments with commitments and measured bounds ----

@@ -33,6 +33,10 @@ struct CompileOptions {
     /// Compile only the first N events in canonical order; the canary is partial when N is below
     /// the source's event count.
     std::optional<std::uint64_t> prefixEvents;
+    /// Event positions (ascending, each strictly inside the compiled events) at which a segment must
+    /// begin, so that no segment and no run spans a break. Lossless only. Subset canaries use it: each
+    /// kept run of source events needs segments of its own (core/reduce/subset.h).
+    std::vector<std::uint64_t> segmentBreaks;
     /// When set, called with the finished candidate before it is returned; it verifies behaviour
     /// and throws cc::NegativeResult to refuse (strict compilation). A candidate it lets pass may
     /// carry the behavior_verified claim.

@@ -30,6 +30,11 @@ struct ReduceResult {
     std::uint64_t decisions = 0;   ///< pairs x metrics the oracle compares
     DdminResult ddmin;             ///< kept indices, oracle calls, steps
     bool rankingPreserved = false; ///< the kept subset re-checked once more (not counted as a call)
+    /// No subset with fewer events can keep every reference decision: below it, nearest-rank quantiles
+    /// coincide (one event: every metric is that event; under 20 events: p95 = p99) while the full
+    /// trace decides some pair differently on those metrics. A necessary bound, not a sufficient one.
+    std::uint64_t quantileFloorEvents = 1;
+    std::string quantileFloorReason; ///< the pair and metrics that set the floor (empty when it is 1)
     SubsetCanary artifact;
 };
 

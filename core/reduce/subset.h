@@ -24,16 +24,19 @@ bool isContiguous(const std::vector<std::uint32_t>& indices);
 struct SubsetCanary {
     Canary canary;
     std::string bytes;          ///< canonical serialisation
-    bool boundToSource = false; ///< the canary names the source and commits to its events
+    bool boundToSource = false; ///< the canary names the source and commits to its events (every subset canary does)
     std::string label;          ///< one sentence saying what the artifact stands for
 };
 
-/// A lossless canary of the chosen events. When they are one contiguous run, the canary names the
-/// source (its SHA-256 and event count), covers that run with partial coverage and commits to the
-/// source's events. The canary format covers one contiguous range, so a scattered subset cannot be
-/// bound to the source: its canary then names the subset trace itself as its source, and
-/// verification against the full trace reports that its commitments and coverage do not hold.
-/// sourceSha256 is cc::normalizedSha256(source).
+/// The chosen events as maximal runs of consecutive source indices.
+std::vector<CoveredRun> keptRuns(const std::vector<std::uint32_t>& indices);
+
+/// A lossless canary of the chosen events that names the source (its SHA-256 and event count) and
+/// says honestly what it covers: every source event (full), one run (partial, covered.first/last),
+/// or scattered runs (partial, a subset: covered.runs lists the kept events). Each kept run has
+/// segments of its own, each committing to the canonical bytes of the source events it stands for,
+/// so verify-behavior can recompute every receipt, and the claim never rises above
+/// behaviorally_unverified unless every event is kept. sourceSha256 is cc::normalizedSha256(source).
 SubsetCanary subsetCanary(const Trace& source, const std::string& sourceSha256,
                           const std::vector<std::uint32_t>& indices, Progress& progress);
 

@@ -13,22 +13,37 @@ CoverageStatus checkCoverage(const Trace& source, const Canary& canary, std::uin
     st.coveredLast = h.coveredLast;
     st.sourceEvents = source.size();
     st.canaryClaim = h.claim;
+    st.coveredRuns = h.coveredRuns;
     const std::uint64_t logical = programEventCount(canary).value_or(0);
     st.logicalEvents = logical;
     // What the program really covers: segments follow one another from coveredFirst (the reader
     // enforces it), so the program covers [first segment's first, + logical events).
+    // A subset (covered.runs) covers scattered runs of events: its segments tile the runs (the reader
+    // enforces it), so the program covers exactly the runs, and a subset is never the whole source.
     const std::uint64_t first = canary.segments.empty() ? h.coveredFirst : canary.segments.front().first;
-    const bool whole = first == 0 && logical == source.size();
+    const bool subset = isSubset(h);
+    std::uint64_t last = first + logical;
+    if (subset && !canary.segments.empty()) {
+        last = canary.segments.back().first + canary.segments.back().events;
+    }
+    const bool whole = !subset && first == 0 && logical == source.size();
     st.actual = whole ? CanaryCoverage::Full : CanaryCoverage::Partial;
     if (st.declared != st.actual) {
         st.problems.push_back("coverage says " + std::string(coverageName(st.declared)) + " but the program covers " +
                               std::to_string(logical) + " events from source event " + std::to_string(first) + " of " +
-                              std::to_string(source.size()) + " (" + std::string(coverageName(st.actual)) + ")");
+                              std::to_string(source.size()) +
+                              (subset ? " in " + std::to_string(h.coveredRuns.size()) + " scattered runs (a subset, "
+                                      : std::string(" (")) +
+                              std::string(coverageName(st.actual)) + ")");
     }
-    if (first != h.coveredFirst || first + logical != h.coveredLast) {
+    if (first != h.coveredFirst || last != h.coveredLast) {
         st.problems.push_back("covered range [" + std::to_string(h.coveredFirst) + ", " +
                               std::to_string(h.coveredLast) + ") does not match the program's [" +
-                              std::to_string(first) + ", " + std::to_string(first + logical) + ")");
+                              std::to_string(first) + ", " + std::to_string(last) + ")");
+    }
+    if (subset && coveredEventCount(h).value_or(0) != logical) {
+        st.problems.push_back("covered.runs hold " + std::to_string(coveredEventCount(h).value_or(0)) +
+                              " events but the program expands to " + std::to_string(logical));
     }
     if (st.actual == CanaryCoverage::Partial && h.claim != CanaryClaim::BehaviorallyUnverified) {
         st.problems.push_back("a partial canary claims " + std::string(claimName(h.claim)) +

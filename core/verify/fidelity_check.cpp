@@ -90,9 +90,10 @@ TailRecall tailRecall(const ConfigurationSummary& source, const std::vector<Tail
     for (const auto& ts : sourceTail) {
         bool present = false;
         Ns latency = 0;
-        if (corr.valid && ts.event >= corr.first && ts.event - corr.first < corr.count && canary.eventCount != 0 &&
-            ts.iteration < canary.iterations) {
-            const std::size_t k = static_cast<std::size_t>(ts.iteration) * canary.eventCount + (ts.event - corr.first);
+        const auto position = corr.valid ? corr.expandedIndex(ts.event) : std::nullopt;
+        if (position && canary.eventCount != 0 && ts.iteration < canary.iterations) {
+            const std::size_t k =
+                static_cast<std::size_t>(ts.iteration) * canary.eventCount + static_cast<std::size_t>(*position);
             if (k < canary.size()) {
                 present = true;
                 latency = canary.latency(k);

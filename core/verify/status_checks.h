@@ -9,6 +9,7 @@
 #include "core/verify/verification.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace cc::verify {
@@ -22,6 +23,22 @@ struct Correspondence {
     std::string reason; ///< why not, when !valid
     std::uint64_t first = 0;
     std::uint64_t count = 0;
+    /// A subset canary (covered.runs): expanded event k stands for the k-th kept source event.
+    bool subset = false;
+    CoveredIndex runs{std::vector<CoveredRun>{}};
+
+    std::uint64_t sourceIndex(std::uint64_t k) const { return subset ? runs.sourceIndex(k) : first + k; }
+    /// The expanded position of source event i, nullopt when the canary does not cover it.
+    std::optional<std::uint64_t> expandedIndex(std::uint64_t i) const
+    {
+        if (subset) {
+            return runs.expandedIndex(i);
+        }
+        if (i < first || i - first >= count) {
+            return std::nullopt;
+        }
+        return i - first;
+    }
 };
 
 Correspondence establishCorrespondence(const Trace& source, const Canary& canary, const Trace& expanded,

@@ -124,14 +124,19 @@ Correspondence establishCorrespondence(const Trace& source, const Canary& canary
     const auto& h = canary.header;
     c.first = h.coveredFirst;
     c.count = expanded.size();
+    c.subset = isSubset(h);
+    if (c.subset) {
+        c.runs = CoveredIndex(h.coveredRuns);
+    }
     if (h.coveredLast < h.coveredFirst || h.coveredLast > source.size()) {
         c.reason = "the canary covers source events [" + std::to_string(h.coveredFirst) + ", " +
                    std::to_string(h.coveredLast) + ") but the trace has " + std::to_string(source.size()) + " events";
         return c;
     }
-    if (h.coveredLast - h.coveredFirst != expanded.size()) {
+    const std::uint64_t covered = coveredEventCount(h).value_or(0);
+    if (covered != expanded.size()) {
         c.reason = "the canary expands to " + std::to_string(expanded.size()) + " events but claims to cover " +
-                   std::to_string(h.coveredLast - h.coveredFirst);
+                   std::to_string(covered);
         return c;
     }
     // Signatures by content, each distinct one hashed once per trace.
@@ -149,7 +154,7 @@ Correspondence establishCorrespondence(const Trace& source, const Canary& canary
         if ((k & 0xffff) == 0) {
             progress.check();
         }
-        const std::size_t i = h.coveredFirst + k;
+        const std::size_t i = static_cast<std::size_t>(c.sourceIndex(k));
         if (hashOf(sourceHashes, source, i) != hashOf(expandedHashes, expanded, k) ||
             source.opName(i) != expanded.opName(k) || source.bytes[i] != expanded.bytes[k] ||
             source.ranks(i) != expanded.ranks(k)) {
@@ -231,6 +236,7 @@ TimingModeStatus checkTimingMode(const Trace& source, const Canary& canary, cons
     const Ns srcBase =
         stamped ? source.issueTime[h.coveredFirst] : (h.coveredFirst == 0 ? 0 : source.issueTime[h.coveredFirst - 1]);
     const Ns expBase = stamped && expanded.size() > 0 ? expanded.issueTime[0] : 0;
+    Ns subsetIssue = 0;
     for (std::size_t s = 0; s < canary.segments.size(); ++s) {
         progress.check();
         const auto& seg = canary.segments[s];
@@ -238,7 +244,7 @@ TimingModeStatus checkTimingMode(const Trace& source, const Canary& canary, cons
         TimingErrors measured;
         std::string structural;
         for (std::uint64_t e = 0; e < seg.events && k < expanded.size(); ++e, ++k) {
-            const std::size_t i = correspondence.first + k;
+            const std::size_t i = static_cast<std::size_t>(correspondence.sourceIndex(k));
             std::string what;
             TimingErrors err = eventErrors(source, i, expanded, k, what, a, b);
             if (stamped && k == 0) {
@@ -247,8 +253,13 @@ TimingModeStatus checkTimingMode(const Trace& source, const Canary& canary, cons
             if (!what.empty() && structural.empty()) {
                 structural = "event " + std::to_string(i) + ": " + what;
             }
-            // Drift: the expanded issue time against the source's, both from the start of the cover.
-            const Ns srcIssue = source.issueTime[i] - srcBase;
+            // Drift: the expanded issue time against the source's, both from the start of the cover. A
+            // subset keeps each kept event's own gap (the intervals before deleted events go with them), so
+            // its source issue times are the kept events' gaps accumulated.
+            if (correspondence.subset) {
+                subsetIssue += stamped && k == 0 ? 0 : source.effectiveGap[i];
+            }
+            const Ns srcIssue = correspondence.subset ? subsetIssue : source.issueTime[i] - srcBase;
             err.drift = absoluteDifference(srcIssue, expanded.issueTime[k] - expBase);
             measured.raiseTo(err);
         }

@@ -151,6 +151,7 @@ struct CoverageStatus {
     std::uint64_t coveredLast = 0;
     std::uint64_t logicalEvents = 0;
     std::uint64_t sourceEvents = 0;
+    std::vector<CoveredRun> coveredRuns; ///< the kept source events of a subset (empty: one contiguous range)
     CanaryClaim canaryClaim = CanaryClaim::BehaviorallyUnverified;
     std::vector<std::string> problems;
     bool pass = false;

@@ -288,6 +288,14 @@ std::string verificationJson(const VerificationReport& r)
         ev["covered_last"] = c.coveredLast;
         ev["logical_events"] = c.logicalEvents;
         ev["source_events"] = c.sourceEvents;
+        if (!c.coveredRuns.empty()) {
+            // A subset: the kept source events as [first, events] runs.
+            Json runs = Json::array();
+            for (const auto& run : c.coveredRuns) {
+                runs.push_back(Json::array({run.first, run.events}));
+            }
+            ev["covered_runs"] = runs;
+        }
         ev["canary_claim"] = claimOfCanary(c.canaryClaim);
         ev["problems"] = strings(c.problems);
         s["evidence"] = ev;
@@ -375,9 +383,13 @@ std::string verificationSummaryText(const VerificationReport& r)
     text += "  commitments          " + std::string(passFail(r.commitments.pass)) + " (" +
             std::to_string(r.commitments.segmentsRecomputed) + "/" + std::to_string(r.commitments.segments) +
             " segments recompute)\n";
-    text += "  coverage             " + std::string(passFail(r.coverage.pass)) + " (" +
-            std::string(coverageName(r.coverage.actual)) + ", " + std::to_string(r.coverage.logicalEvents) + " of " +
-            std::to_string(r.coverage.sourceEvents) + " events)\n";
+    text +=
+        "  coverage             " + std::string(passFail(r.coverage.pass)) + " (" +
+        std::string(coverageName(r.coverage.actual)) + ", " + std::to_string(r.coverage.logicalEvents) + " of " +
+        std::to_string(r.coverage.sourceEvents) + " events" +
+        (r.coverage.coveredRuns.empty() ? std::string()
+                                        : ", a subset in " + std::to_string(r.coverage.coveredRuns.size()) + " runs") +
+        ")\n";
     text += "  behavioral_fidelity  " + std::string(passFail(r.fidelity.pass)) + " (" +
             std::to_string(r.fidelity.checks - r.fidelity.failedChecks) + "/" + std::to_string(r.fidelity.checks) +
             " checks within tolerance)\n";

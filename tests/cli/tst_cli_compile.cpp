@@ -3,6 +3,8 @@
 // partial canaries, tampering, every refusal (message, exit code, nothing written).
 #include "test_support.h"
 
+#include <QCryptographicHash>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
@@ -42,7 +44,8 @@ private slots:
         auto compile = runCli({s("compile"), s("--help")});
         for (const char* option : {"--lossless-timing", "--max-gap-error-us", "--max-skew-error-us",
                                    "--max-overlap-error-us", "--max-compute-before-error-us", "--max-pressure-error",
-                                   "--timing-sample-limit", "--strict", "--configs", "--prefix"}) {
+                                   "--timing-sample-limit", "--strict", "--configs", "--prefix", "--behavior-search",
+                                   "--search-budgets", "--search-evidence-output", "--search-bounded-only"}) {
             QVERIFY2(compile.out.contains(s(option)), option);
         }
     }
@@ -222,6 +225,38 @@ private slots:
                                        << s("no such file");
         QTest::newRow("invalid trace") << QStringList{s("compile"), s("BAD"), s("-o"), s("OUT")} << 3
                                        << s("must be a positive integer number of bytes");
+        QTest::newRow("search budgets without search")
+            << QStringList{s("compile"), trace, s("-o"), s("OUT"), s("--search-budgets"), s("1,2")} << 2
+            << s("--search-budgets is only used with --behavior-search");
+        QTest::newRow("search with a prefix")
+            << QStringList{s("compile"), trace, s("-o"), s("OUT"), s("--behavior-search"), s("--prefix"), s("10")} << 2
+            << s("--behavior-search cannot be combined with --prefix");
+        QTest::newRow("search with strict")
+            << QStringList{s("compile"), trace, s("-o"), s("OUT"), s("--behavior-search"), s("--strict")} << 2
+            << s("--behavior-search cannot be combined with --strict");
+        QTest::newRow("search with a bad range") << QStringList{s("compile"),
+                                                                trace,
+                                                                s("-o"),
+                                                                s("OUT"),
+                                                                s("--behavior-search"),
+                                                                s("--search-budgets"),
+                                                                s("4..1"),
+                                                                s("--search-evidence-output"),
+                                                                s("EVIDENCE")}
+                                                 << 2 << s("--search-budgets");
+        QTest::newRow("search with missing configs")
+            << QStringList{s("compile"),           trace,          s("-o"),      s("OUT"),
+                           s("--behavior-search"), s("--configs"), s("MISSING"), s("--search-evidence-output"),
+                           s("EVIDENCE")}
+            << 3 << s("no such file");
+        QTest::newRow("search of an invalid trace") << QStringList{s("compile"),
+                                                                   s("BAD"),
+                                                                   s("-o"),
+                                                                   s("OUT"),
+                                                                   s("--behavior-search"),
+                                                                   s("--search-evidence-output"),
+                                                                   s("EVIDENCE")}
+                                                    << 3 << s("must be a positive integer number of bytes");
         QTest::newRow("budget not met") << QStringList{s("compile"),
                                                        trace,
                                                        s("-o"),
@@ -249,6 +284,8 @@ private slots:
                 a = work.filePath(s("missing.trace.json"));
             } else if (a == s("BAD")) {
                 a = bad;
+            } else if (a == s("EVIDENCE")) {
+                a = work.filePath(s("search.evidence.json"));
             }
         }
         auto r = runCli(args);
@@ -298,6 +335,100 @@ private slots:
         QVERIFY(QFileInfo::exists(canary));
         // The adversarial trace has measured skew: a lossless canary that passed verification.
         QVERIFY2(r.out.contains(s("claim exact_expansion")), qPrintable(r.out));
+    }
+
+    void behaviourSearchWritesTheSmallestPassingCanaryAndItsEvidence()
+    {
+        const QString trace = cctest::example(s("adversarial_decode.trace.json"));
+        const QString canary = path(s("searched.canary.json"));
+        const QString evidence = path(s("searched.evidence.json"));
+        auto r = runCli({s("compile"), trace, s("--behavior-search"), s("--configs"),
+                         cctest::configsDir() + s("/default.configs.json"), s("--search-budgets"), s("1,2,4,8"),
+                         s("--search-evidence-output"), evidence, s("-o"), canary});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith(s("behaviour search: ")), qPrintable(r.out));
+        const QJsonObject root = readJson(evidence);
+        QCOMPARE(root.value(s("format")).toString(), s("commcanary-workbench.search-evidence.v1"));
+        QVERIFY(root.value(s("optimality")).toString().contains(s("no optimality claim")));
+        const QJsonArray candidates = root.value(s("candidates")).toArray();
+        // The lossless candidate, one per declared budget, then the per-group attempts.
+        QVERIFY(candidates.size() >= 5);
+        QCOMPARE(candidates.at(0).toObject().value(s("stage")).toString(), s("lossless"));
+        QList<qint64> declared;
+        qint64 smallestPassing = -1;
+        qint64 selectedBytes = -1;
+        int selected = 0;
+        for (qsizetype k = 0; k < candidates.size(); ++k) {
+            const QJsonObject c = candidates.at(k).toObject();
+            QCOMPARE(c.value(s("index")).toInteger(), qint64(k));
+            if (c.value(s("stage")).toString() == s("uniform")) {
+                declared << c.value(s("sample_limit")).toInteger();
+            }
+            const QString outcome = c.value(s("outcome")).toString();
+            QVERIFY2(outcome == s("passed") || outcome == s("failed_verification") ||
+                         outcome == s("refused_by_compiler"),
+                     qPrintable(outcome));
+            if (outcome == s("refused_by_compiler")) {
+                QVERIFY(!c.value(s("refusal")).toString().isEmpty());
+                continue;
+            }
+            const qint64 bytes = c.value(s("bytes")).toInteger();
+            QVERIFY(bytes > 0);
+            const QJsonObject statuses = c.value(s("statuses")).toObject();
+            QCOMPARE(statuses.size(), 5);
+            bool all = true;
+            for (const char* key : {"timing_mode", "commitments", "coverage", "behavioral_fidelity", "ranking"}) {
+                const QString st = statuses.value(s(key)).toString();
+                QVERIFY2(st == s("pass") || st == s("fail"), key);
+                all = all && st == s("pass");
+            }
+            QCOMPARE(outcome == s("passed"), all);
+            QCOMPARE(c.value(s("failures")).toArray().isEmpty(), all);
+            if (all && (smallestPassing < 0 || bytes < smallestPassing)) {
+                smallestPassing = bytes;
+            }
+            if (c.value(s("selected")).toBool()) {
+                ++selected;
+                selectedBytes = bytes;
+            }
+        }
+        QCOMPARE(declared, (QList<qint64>{1, 2, 4, 8}));
+        QCOMPARE(selected, 1);
+        // The winner is the smallest passing candidate, and the file written is the artifact the evidence names.
+        QCOMPARE(selectedBytes, smallestPassing);
+        const QJsonObject chosen = root.value(s("selected")).toObject();
+        QCOMPARE(chosen.value(s("bytes")).toInteger(), QFileInfo(canary).size());
+        QCOMPARE(
+            chosen.value(s("canary_sha256")).toString(),
+            QString::fromLatin1(QCryptographicHash::hash(cctest::readAll(canary), QCryptographicHash::Sha256).toHex()));
+        QCOMPARE(chosen.value(s("verification_claim")).toString(), s("verified"));
+        auto v = runCli({s("verify-behavior"), trace, canary});
+        QCOMPARE(v.exitCode, 0);
+        QVERIFY2(v.out.startsWith(s("claim: verified")), qPrintable(v.out));
+    }
+
+    void behaviourSearchThatFindsNothingWritesOnlyItsEvidence()
+    {
+        // Only a one-sample bounded candidate competes: it merges the adversarial trace's tail windows and
+        // reset gaps into its decode steps and fails behaviour, so nothing is written but the evidence.
+        QTemporaryDir work;
+        const QString canary = work.filePath(s("none.canary.json"));
+        const QString evidence = work.filePath(s("none.evidence.json"));
+        auto r = runCli({s("compile"), cctest::example(s("adversarial_decode.trace.json")), s("--behavior-search"),
+                         s("--search-budgets"), s("1"), s("--search-bounded-only"), s("--search-evidence-output"),
+                         evidence, s("-o"), canary});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(s("no canary written")), qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(canary));
+        QCOMPARE(cctest::filesIn(work.path()), QStringList{s("none.evidence.json")});
+        const QJsonObject root = readJson(evidence);
+        QVERIFY(root.value(s("selected")).isNull());
+        const QJsonArray candidates = root.value(s("candidates")).toArray();
+        QCOMPARE(candidates.size(), qsizetype(1));
+        const QJsonObject only = candidates.at(0).toObject();
+        QCOMPARE(only.value(s("outcome")).toString(), s("failed_verification"));
+        QCOMPARE(only.value(s("statuses")).toObject().value(s("behavioral_fidelity")).toString(), s("fail"));
+        QVERIFY(only.value(s("bytes")).toInteger() > 0);
     }
 
     void verifyFidelityRefusesOversizedAndMalformedCanaries()

@@ -113,6 +113,8 @@ private slots:
         QVERIFY(match.captured(1).toInt() <= 2);
         QVERIFY(match.captured(2).toInt() > 0);
         QVERIFY(r.out.contains(QStringLiteral("all 40")));
+        QVERIFY2(r.out.contains(QStringLiteral("declared tie tolerance: 1 % of the larger value or 100000 ns")),
+                 qPrintable(r.out));
 
         const QString output = dir.filePath(QStringLiteral("verification.json"));
         const auto v = runCli(
@@ -192,6 +194,67 @@ private slots:
         QCOMPARE(status(v2, "coverage"), QStringLiteral("fail"));
         QCOMPARE(status(v2, "commitments"), QStringLiteral("pass"));
         QCOMPARE(status(v2, "timing_mode"), QStringLiteral("pass"));
+    }
+
+    void sampledSubsetRelabelledFullFailsCoverageOnly()
+    {
+        // A random sample of the source is a subset: partial coverage with its kept runs listed. Relabelled
+        // as full, exactly one status changes: coverage.
+        QTemporaryDir dir;
+        const QString sample = dir.filePath(QStringLiteral("random.canary.json"));
+        QCOMPARE(runCli({QStringLiteral("baseline"), adversarialPath(), QStringLiteral("--method"),
+                         QStringLiteral("random"), QStringLiteral("-o"), sample})
+                     .exitCode,
+                 0);
+        const auto info = runCli({QStringLiteral("info"), sample});
+        QCOMPARE(info.exitCode, 0);
+        QVERIFY2(info.out.contains(QStringLiteral("commcanary-workbench.canary.v1")), qPrintable(info.out));
+        QVERIFY2(info.out.contains(QStringLiteral("partial (a subset: 32 kept events in ")), qPrintable(info.out));
+        QByteArray bytes = readAll(sample);
+        QVERIFY(bytes.contains("\"coverage\":\"partial\""));
+        QVERIFY(bytes.contains("\"runs\":[["));
+        const QString honest = dir.filePath(QStringLiteral("honest.verification.json"));
+        const auto h =
+            runCli({QStringLiteral("verify-behavior"), adversarialPath(), sample, QStringLiteral("-o"), honest});
+        QCOMPARE(h.exitCode, 1);
+        const QJsonObject before = readJson(honest);
+        QCOMPARE(status(before, "coverage"), QStringLiteral("pass"));
+        QCOMPARE(status(before, "commitments"), QStringLiteral("pass"));
+        QCOMPARE(status(before, "timing_mode"), QStringLiteral("pass"));
+        QVERIFY(before.value(QStringLiteral("claim")).toString() != QStringLiteral("verified"));
+        const QJsonArray runs = before.value(QStringLiteral("statuses"))
+                                    .toObject()
+                                    .value(QStringLiteral("coverage"))
+                                    .toObject()
+                                    .value(QStringLiteral("evidence"))
+                                    .toObject()
+                                    .value(QStringLiteral("covered_runs"))
+                                    .toArray();
+        QVERIFY(runs.size() >= 2);
+        qint64 kept = 0;
+        for (const auto& run : runs) {
+            kept += run.toArray().at(1).toInteger();
+        }
+        QCOMPARE(kept, qint64(32));
+        QVERIFY2(h.out.contains(QStringLiteral("a subset in %1 runs").arg(runs.size())), qPrintable(h.out));
+
+        bytes.replace("\"coverage\":\"partial\"", "\"coverage\":\"full\"");
+        const QString relabelled = dir.filePath(QStringLiteral("relabelled.canary.json"));
+        QVERIFY(writeAll(relabelled, bytes));
+        const QString tampered = dir.filePath(QStringLiteral("tampered.verification.json"));
+        const auto t =
+            runCli({QStringLiteral("verify-behavior"), adversarialPath(), relabelled, QStringLiteral("-o"), tampered});
+        QCOMPARE(t.exitCode, 1);
+        const QJsonObject after = readJson(tampered);
+        QCOMPARE(status(after, "coverage"), QStringLiteral("fail"));
+        for (const char* key : {"timing_mode", "commitments", "behavioral_fidelity", "ranking"}) {
+            QCOMPARE(status(after, key), status(before, key));
+        }
+        QCOMPARE(after.value(QStringLiteral("claim")).toString(), QStringLiteral("failed"));
+        const auto f = runCli({QStringLiteral("verify-fidelity"), adversarialPath(), relabelled});
+        QCOMPARE(f.exitCode, 1);
+        QVERIFY2(f.out.contains(QStringLiteral("scattered runs")) || f.err.contains(QStringLiteral("scattered runs")),
+                 qPrintable(f.out + f.err));
     }
 
     void unknownSkewIsNotEnoughForRequireVerified()

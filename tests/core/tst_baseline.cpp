@@ -97,6 +97,26 @@ private slots:
         }
         const Baseline random = build(trace, Method::Random);
         QCOMPARE(random.chosen.size(), std::size_t(32));
+        // The canary of a sampled baseline names the source, lists the kept events and commits to them;
+        // it is partial coverage and never claims more.
+        for (Method m : {Method::Random, Method::Stratified}) {
+            const Baseline b = build(trace, m);
+            QVERIFY(b.artifact.boundToSource);
+            const Canary canary = parseCanary(b.artifact.bytes, "baseline.canary.json");
+            QCOMPARE(canary.header.coverage, CanaryCoverage::Partial);
+            std::vector<std::uint32_t> kept;
+            for (const auto& run : coveredRunsOf(canary.header)) {
+                for (std::uint64_t i = run.first; i < run.first + run.events; ++i) {
+                    kept.push_back(static_cast<std::uint32_t>(i));
+                }
+            }
+            QCOMPARE(kept, b.chosen);
+            const auto v = verifyAgainst(trace, b);
+            QVERIFY(v.commitments.pass);
+            QVERIFY(v.coverage.pass);
+            QVERIFY(v.timingMode.pass);
+            QVERIFY(v.claim != verify::Claim::Verified);
+        }
     }
 
     void stratifiedCoversEveryDistinctCollective()

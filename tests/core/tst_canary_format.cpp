@@ -81,6 +81,11 @@ QString refusal(const std::string& text)
     return {};
 }
 
+std::string serializeCanaryCopy(Canary canary)
+{
+    return serializeCanary(canary);
+}
+
 /// Restores the resource limits when a test changed them.
 struct LimitsGuard {
     ResourceLimits saved = resourceLimits();
@@ -352,6 +357,117 @@ private slots:
         QVERIFY(!partialStrong.claim.empty());
         // canary_bytes is checked against the actual size when given.
         QVERIFY(!checkCanaryConsistency(r.canary, r.bytes.size() + 1).compression.empty());
+    }
+
+    void errorRecordsAndBudgetsWriteOnlyWhatIsDeclared()
+    {
+        NullProgress p;
+        // Lossless: every bound is zero, so the header's error record is empty and there is no budget.
+        const auto lossless = compile(smallTrace());
+        auto doc = nlohmann::json::parse(lossless.bytes);
+        QVERIFY(doc["bounds"].is_object());
+        QCOMPARE(doc["bounds"].size(), std::size_t(0));
+        QVERIFY(!doc.contains("budget"));
+        QVERIFY(parseCanary(lossless.bytes, "x").header.bounds.isZero());
+
+        // Bounded: the budget names the caps given and the sample limit, nothing else; bounds list only
+        // non-zero fields, and reading them back gives the same values.
+        CompileOptions o;
+        o.timingMode = CanaryTimingMode::Bounded;
+        o.budget.skew = 1000;
+        o.budget.sampleLimit = 1;
+        const auto bounded = compileCanary(smallTrace(), o, p);
+        doc = nlohmann::json::parse(bounded.bytes);
+        QCOMPARE(doc["budget"].size(), std::size_t(2));
+        QCOMPARE(doc["budget"]["skew_ns"].get<std::int64_t>(), std::int64_t(1000));
+        QCOMPARE(doc["budget"]["timing_sample_limit"].get<std::int64_t>(), std::int64_t(1));
+        const TimingErrors& b = bounded.canary.header.bounds;
+        QVERIFY(!b.isZero());
+        for (std::size_t f = 0; f < kErrorFieldCount; ++f) {
+            const std::string name(kErrorFieldNames[f]);
+            QCOMPARE(doc["bounds"].contains(name), errorField(b, f) != 0);
+        }
+        const Canary back = parseCanary(bounded.bytes, "x");
+        QCOMPARE(back.header.bounds, b);
+        QVERIFY(back.header.budget.has_value());
+        QCOMPARE(*back.header.budget, o.budget);
+        QCOMPARE(serializeCanaryCopy(back), bounded.bytes);
+
+        // The explicit long form (zero fields, null caps, empty group limits) reads as the same canary.
+        const std::string longForm = edited(bounded.bytes, [](nlohmann::json& d) {
+            for (auto name : kErrorFieldNames) {
+                if (!d["bounds"].contains(std::string(name))) {
+                    d["bounds"][std::string(name)] = 0;
+                }
+            }
+            for (const char* cap : {"gap_ns", "compute_before_ns", "overlap_ns", "pressure_e9", "exposed_ns"}) {
+                d["budget"][cap] = nullptr;
+            }
+            d["budget"]["group_sample_limits"] = nlohmann::json::object();
+        });
+        const Canary longBack = parseCanary(longForm, "long.canary.json");
+        QCOMPARE(longBack.header.bounds, b);
+        QCOMPARE(*longBack.header.budget, o.budget);
+
+        // An unknown error field is refused, naming it.
+        const QString bad = refusal(edited(bounded.bytes, [](nlohmann::json& d) { d["bounds"]["jitter_ns"] = 1; }));
+        QVERIFY2(bad.contains(QStringLiteral("bounds.jitter_ns")), qPrintable(bad));
+    }
+
+    void subsetsListTheirRunsAndSegmentsStayInsideThem()
+    {
+        // A canary whose segments stand for scattered runs of source events: covered.runs lists them and
+        // the reader checks that the segments tile exactly those runs.
+        const auto compiled = compile(smallTrace());
+        Canary c = compiled.canary;
+        // Two runs [0, 4) and [8, 12): one period of the trace each, as two literal segments.
+        c.segments.clear();
+        for (std::uint64_t first : {0ULL, 8ULL}) {
+            CanarySegment s;
+            s.kind = SegmentKind::Literal;
+            s.first = first;
+            s.events = 4;
+            for (std::uint32_t k = 0; k < 4; ++k) {
+                s.body.push_back(CanaryItem{compiled.canary.segments.front().body.front().token, 1});
+            }
+            s.sha256 = std::string(64, 'a');
+            c.segments.push_back(s);
+        }
+        c.messageSequences = {SequenceEntry{8, {SequenceElement{}}}};
+        c.header.coverage = CanaryCoverage::Partial;
+        c.header.coveredFirst = 0;
+        c.header.coveredLast = 12;
+        c.header.coveredRuns = {CoveredRun{0, 4}, CoveredRun{8, 4}};
+        c.header.logicalEvents = 8;
+        c.header.storedEvents = programStoredEvents(c);
+        const std::string bytes = serializeCanary(c);
+        QVERIFY(bytes.find("\"runs\":[[0,4],[8,4]]") != std::string::npos);
+        const Canary back = parseCanary(bytes, "subset.canary.json");
+        QCOMPARE(back.header.coveredRuns, c.header.coveredRuns);
+        QVERIFY(isSubset(back.header));
+        QCOMPARE(coveredEventCount(back.header).value_or(0), std::uint64_t(8));
+        const CoveredIndex index(back.header.coveredRuns);
+        QCOMPARE(index.sourceIndex(5), std::uint64_t(9));
+        QCOMPARE(index.expandedIndex(9).value_or(99), std::uint64_t(5));
+        QVERIFY(!index.expandedIndex(5).has_value());
+
+        // A segment that leaves its run, runs that touch, a single run, runs that disagree with covered.last.
+        QVERIFY(refusal(edited(bytes, [](nlohmann::json& d) {
+                    d["program"]["segments"][1]["first"] = 4;
+                })).contains(QStringLiteral("program.segments[1].first")));
+        QVERIFY(refusal(edited(bytes, [](nlohmann::json& d) {
+                    d["covered"]["runs"] = nlohmann::json::array({{0, 4}, {4, 4}});
+                })).contains(QStringLiteral("covered.runs[1]")));
+        QVERIFY(refusal(edited(bytes, [](nlohmann::json& d) {
+                    d["covered"]["runs"] = nlohmann::json::array({{0, 8}});
+                })).contains(QStringLiteral("at least two runs")));
+        QVERIFY(refusal(edited(bytes, [](nlohmann::json& d) {
+                    d["covered"]["last"] = 13;
+                })).contains(QStringLiteral("covered.runs")));
+        // Declared full while covering a subset: read, and reported as a coverage problem.
+        const Canary relabelled =
+            parseCanary(edited(bytes, [](nlohmann::json& d) { d["coverage"] = "full"; }), "relabelled.canary.json");
+        QVERIFY(!checkCanaryConsistency(relabelled).coverage.empty());
     }
 
     void chunkedCommitmentsEqualTheRangeHash()

@@ -494,6 +494,34 @@ private slots:
         QCOMPARE(sha(expand(parsed)), sha(t));
     }
 
+    void segmentBreaksKeepSegmentsApart()
+    {
+        // The same regular trace with breaks at 1000 and 3000: no segment spans a break, the expansion is
+        // still the source, and only lossless compiles take breaks.
+        Trace t = training(274 * 20, 0);
+        CompileOptions o;
+        o.segmentBreaks = {1000, 3000};
+        auto r = compile(t, o);
+        QVERIFY(r.canary.segments.size() >= 3);
+        for (const auto& seg : r.canary.segments) {
+            for (std::uint64_t b : o.segmentBreaks) {
+                QVERIFY(!(seg.first < b && seg.first + seg.events > b));
+            }
+        }
+        QCOMPARE(sha(expand(r.canary)), sha(t));
+        CompileOptions unordered;
+        unordered.segmentBreaks = {3000, 1000};
+        QVERIFY_THROWS_EXCEPTION(InputError, compile(t, unordered));
+        CompileOptions outside;
+        outside.segmentBreaks = {t.size()};
+        QVERIFY_THROWS_EXCEPTION(InputError, compile(t, outside));
+        CompileOptions bounded;
+        bounded.timingMode = CanaryTimingMode::Bounded;
+        bounded.budget.sampleLimit = 4;
+        bounded.segmentBreaks = {1000};
+        QVERIFY_THROWS_EXCEPTION(InputError, compile(t, bounded));
+    }
+
     void optionsThatMakeNoSenseAreRefused()
     {
         Trace t = training(500, 0);

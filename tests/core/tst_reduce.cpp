@@ -2,6 +2,8 @@
 // result reproduced — the adversarial trace collapses to at most two events with every ranking
 // decision preserved, and behaviour verification of the result still fails.
 #include "core/canary/canary_reader.h"
+#include "core/canary/canary_writer.h"
+#include "core/canary/fidelity.h"
 #include "core/configs/config_io.h"
 #include "core/reduce/ddmin.h"
 #include "core/reduce/ranking_oracle.h"
@@ -210,15 +212,117 @@ private slots:
         QCOMPARE(v.ranking.passed, std::uint64_t(40));
         QVERIFY(!v.fidelity.pass);
         QCOMPARE(int(v.claim), int(verify::Claim::Failed));
-        QVERIFY(r.artifact.boundToSource == isContiguous(r.ddmin.kept));
-        if (r.artifact.boundToSource) {
-            // Honestly labelled: its receipts check, it says it is partial, and only behaviour fails.
-            QVERIFY(v.commitments.pass);
-            QVERIFY(v.coverage.pass);
-            QCOMPARE(v.coverage.actual, CanaryCoverage::Partial);
-            QVERIFY(v.timingMode.pass);
-            QCOMPARE(canary.header.claim, CanaryClaim::BehaviorallyUnverified);
+        // Honestly labelled, contiguous or not: its receipts check, it says it is partial, only behaviour fails.
+        QVERIFY(r.artifact.boundToSource);
+        QCOMPARE(canary.header.coveredRuns.empty(), isContiguous(r.ddmin.kept));
+        QVERIFY(v.commitments.pass);
+        QVERIFY(v.coverage.pass);
+        QCOMPARE(v.coverage.actual, CanaryCoverage::Partial);
+        QVERIFY(v.timingMode.pass);
+        QCOMPARE(canary.header.claim, CanaryClaim::BehaviorallyUnverified);
+    }
+
+    void scatteredSubsetsSayTheyAreSubsetsAndNeverClaimVerified()
+    {
+        NullProgress progress;
+        const Trace trace = adversarial();
+        const std::string sha = normalizedSha256(trace, progress);
+        const SubsetCanary subset = subsetCanary(trace, sha, {3, 4, 10, 11, 57}, progress);
+        QVERIFY(subset.boundToSource);
+        const Canary canary = parseCanary(subset.bytes, "subset.canary.json");
+        const auto& h = canary.header;
+        QCOMPARE(h.sourceSha256, sha);
+        QCOMPARE(h.sourceEvents, std::uint64_t(100));
+        QCOMPARE(h.coverage, CanaryCoverage::Partial);
+        QCOMPARE(h.coveredRuns, (std::vector<CoveredRun>{{3, 2}, {10, 2}, {57, 1}}));
+        QCOMPARE(h.coveredFirst, std::uint64_t(3));
+        QCOMPARE(h.coveredLast, std::uint64_t(58));
+        QCOMPARE(h.logicalEvents, std::uint64_t(5));
+        QCOMPARE(h.claim, CanaryClaim::BehaviorallyUnverified);
+        QVERIFY(std::find(h.claimLimits.begin(), h.claimLimits.end(), std::string(kLimitPartialCoverage)) !=
+                h.claimLimits.end());
+        // Every segment stands for consecutive source events inside one kept run.
+        for (const auto& seg : canary.segments) {
+            const bool inside = std::any_of(h.coveredRuns.begin(), h.coveredRuns.end(), [&](const CoveredRun& run) {
+                return seg.first >= run.first && seg.first + seg.events <= run.first + run.events;
+            });
+            QVERIFY(inside);
         }
+        QVERIFY(QString::fromStdString(subset.label).contains(QStringLiteral("scattered")));
+
+        // Its receipts recompute, its coverage is honest, and it never reaches `verified`.
+        verify::VerifyOptions vopts;
+        vopts.configs = defaultConfigSet();
+        const verify::VerificationReport v = verify::verifyBehavior(trace, canary, vopts, progress);
+        QVERIFY(v.timingMode.pass);
+        QVERIFY(v.commitments.pass);
+        QCOMPARE(v.commitments.segmentsRecomputed, std::uint64_t(canary.segments.size()));
+        QVERIFY(v.coverage.pass);
+        QCOMPARE(v.coverage.actual, CanaryCoverage::Partial);
+        QVERIFY(v.claim != verify::Claim::Verified);
+        const FidelityReport fidelity = verifyFidelity(trace, canary, subset.bytes, progress);
+        QVERIFY2(fidelity.pass(), fidelity.failures().empty() ? "" : fidelity.failures().front().c_str());
+
+        // Relabelled as full (sizes kept consistent): coverage fails, and nothing else changes.
+        Canary relabelled = canary;
+        relabelled.header.coverage = CanaryCoverage::Full;
+        const std::string relabelledBytes = serializeCanary(relabelled);
+        const verify::VerificationReport t =
+            verify::verifyBehavior(trace, parseCanary(relabelledBytes, "relabelled.canary.json"), vopts, progress);
+        QVERIFY(!t.coverage.pass);
+        QVERIFY2(QString::fromStdString(t.coverage.problems.front()).contains(QStringLiteral("scattered runs")),
+                 t.coverage.problems.front().c_str());
+        QCOMPARE(t.timingMode.pass, v.timingMode.pass);
+        QCOMPARE(t.commitments.pass, v.commitments.pass);
+        QCOMPARE(t.fidelity.pass, v.fidelity.pass);
+        QCOMPARE(t.fidelity.failedChecks, v.fidelity.failedChecks);
+        QCOMPARE(t.ranking.passed, v.ranking.passed);
+        QCOMPARE(int(t.claim), int(verify::Claim::Failed));
+        QVERIFY(!verifyFidelity(trace, parseCanary(relabelledBytes, "r"), relabelledBytes, progress).pass());
+
+        // The last kept event (57, a decode step) renamed as event 70 (a tail window): the receipt no longer
+        // recomputes and the re-check finds the timing differs.
+        Canary moved = canary;
+        moved.header.coveredRuns.back().first = 70;
+        moved.header.coveredLast = 71;
+        moved.segments.back().first = 70;
+        const verify::VerificationReport m =
+            verify::verifyBehavior(trace, parseCanary(serializeCanary(moved), "moved.canary.json"), vopts, progress);
+        QVERIFY(!m.commitments.pass);
+        QVERIFY(!m.timingMode.pass);
+        QVERIFY(m.coverage.pass);
+    }
+
+    void contiguousRunsStayPlainRanges()
+    {
+        NullProgress progress;
+        const Trace trace = adversarial();
+        const SubsetCanary run = subsetCanary(trace, normalizedSha256(trace, progress), {20, 21, 22}, progress);
+        const Canary canary = parseCanary(run.bytes, "run.canary.json");
+        QVERIFY(canary.header.coveredRuns.empty());
+        QCOMPARE(canary.header.coveredFirst, std::uint64_t(20));
+        QCOMPARE(canary.header.coveredLast, std::uint64_t(23));
+        QVERIFY(verifyFidelity(trace, canary, run.bytes, progress).pass());
+    }
+
+    void quantileFloorExplainsTheDefaultTieRule()
+    {
+        // Under the default tie rule the full trace decides a pair one way on p95 and the other on p99;
+        // nearest-rank p95 and p99 coincide below 20 events, and the result says so.
+        NullProgress progress;
+        ReduceOptions options;
+        options.configs = defaultConfigSet();
+        options.maxOracleCalls = 4;
+        const ReduceResult r = reduceTrace(adversarial(), options, progress);
+        QCOMPARE(r.quantileFloorEvents, std::uint64_t(20));
+        QVERIFY2(QString::fromStdString(r.quantileFloorReason).contains(QStringLiteral("p95")),
+                 r.quantileFloorReason.c_str());
+        QVERIFY(r.ddmin.callLimitReached);
+        // A declared 100 us tie tolerance turns those decisions into ties: the floor drops to one event.
+        options.tolerances.rankingTieNs = 100'000;
+        const ReduceResult wide = reduceTrace(adversarial(), options, progress);
+        QCOMPARE(wide.quantileFloorEvents, std::uint64_t(1));
+        QVERIFY(wide.quantileFloorReason.empty());
     }
 
     void oracleComparesEveryDecision()

@@ -1,9 +1,13 @@
 // commcanary compile TRACE -o CANARY [--lossless-timing] [--max-*-error ...] [--timing-sample-limit N]
 //                   [--group-sample-limit HASH=N ...] [--strict [--configs FILE] [tolerances]] [--prefix N]
+// commcanary compile TRACE --behavior-search [--configs FILE] [--search-budgets 1,2,4,...]
+//                   [--search-evidence-output EVIDENCE] [--max-*-error ...] [tolerances] -o CANARY
 #include "app/cli/cli.h"
 
+#include "core/canary/canary_reader.h"
 #include "core/canary/canary_writer.h"
 #include "core/compile/compiler.h"
+#include "core/search/behavior_search.h"
 #include "core/trace/trace_io.h"
 #include "core/util/atomic_file.h"
 #include "core/util/decimal.h"
@@ -74,6 +78,28 @@ TimingBudget budgetFrom(const Args& args)
     return b;
 }
 
+/// The per-field caps of the --max-*-error options (no sample limit: the search sets those).
+TimingBudget fieldCapsFrom(const Args& args)
+{
+    TimingBudget caps = budgetFrom(args);
+    caps.sampleLimit.reset();
+    caps.groupSampleLimits.clear();
+    return caps;
+}
+
+verify::VerifyOptions verifyOptionsFrom(const Args& args)
+{
+    verify::VerifyOptions verifyOptions;
+    try {
+        verifyOptions = verify::verifyOptionsFromText(
+            [&](const std::string& name) { return args.has(name) ? args.value(name) : std::string(); });
+    } catch (const InputError& e) {
+        throw UsageError(e.what());
+    }
+    verifyOptions.configs = verify::verificationConfigSet(args.has("configs") ? args.value("configs") : std::string());
+    return verifyOptions;
+}
+
 std::string errorsText(const TimingErrors& e)
 {
     std::string text;
@@ -81,6 +107,69 @@ std::string errorsText(const TimingErrors& e)
         text += (f == 0 ? "" : " ") + std::string(kErrorFieldNames[f]) + "=" + std::to_string(errorField(e, f));
     }
     return text;
+}
+
+/// compile --behavior-search: every declared budget compiled and verified, the smallest passing canary written.
+int runSearch(const Args& args)
+{
+    for (const char* excluded : {"lossless-timing", "timing-sample-limit", "group-sample-limit", "prefix", "strict"}) {
+        if (args.has(excluded)) {
+            throw UsageError(std::string("--behavior-search cannot be combined with --") + excluded +
+                             ": the search declares its own timing budgets (--search-budgets), verifies every "
+                             "candidate and covers the whole trace");
+        }
+    }
+    const verify::VerifyOptions verifyOptions = verifyOptionsFrom(args);
+    search::SearchOptions options;
+    if (args.has("search-budgets")) {
+        try {
+            options.sampleLimits = search::parseSampleLimits(args.value("search-budgets"), "--search-budgets");
+        } catch (const InputError& e) {
+            throw UsageError(e.what());
+        }
+    }
+    options.fieldCaps = fieldCapsFrom(args);
+    options.includeLossless = !args.has("search-bounded-only");
+    Progress& progress = terminalProgress();
+    const Trace trace = readTrace(args.positionalValue("TRACE"), progress);
+    const search::SearchResult result = search::searchBehavior(trace, verifyOptions, options, progress);
+    std::string text = search::searchSummaryLine(result) + "\n";
+    if (args.has("search-evidence-output")) {
+        // Written either way: the evidence of a search that found nothing is the negative result's receipt.
+        writeFileAtomic(args.value("search-evidence-output"),
+                        search::searchEvidenceJson(result, options, verifyOptions));
+        text += "  wrote " + args.value("search-evidence-output") + ": evidence for " +
+                std::to_string(result.candidates.size()) + " candidates\n";
+    }
+    if (!result.found) {
+        out(text);
+        err("compile: behaviour search: no candidate passed every verification status; no canary written\n");
+        return static_cast<int>(kExitNegative);
+    }
+    writeFileAtomic(args.value("output"), result.best.bytes);
+    const auto& h = result.best.canary.header;
+    std::string selected;
+    for (const auto& c : result.candidates) {
+        if (c.selected) {
+            selected = "candidate " + std::to_string(c.index) + " (" + c.stage +
+                       (c.sampleLimit ? ", sample limit " + std::to_string(*c.sampleLimit) : std::string()) +
+                       (c.groupLimits.empty() ? std::string()
+                                              : ", " + std::to_string(c.groupLimits.size()) + " group limits") +
+                       ")";
+        }
+    }
+    text += "  wrote " + args.value("output") + ": " + selected + ", " + std::to_string(h.canaryBytes) +
+            " bytes, timing " + std::string(timingModeName(h.timingMode)) + ", claim " +
+            std::string(claimName(h.claim)) + ", verification " +
+            std::string(verify::claimName(result.verification.claim)) + "\n";
+    text += "  " + std::to_string(h.logicalEvents) + " logical events in " + std::to_string(h.storedEvents) +
+            " stored (event ratio " + formatRatioMicros(h.eventRatioMicros) + "), byte ratio " +
+            formatRatioMicros(h.byteRatioMicros) + "\n";
+    if (h.timingMode == CanaryTimingMode::Bounded) {
+        text += "  recorded bounds: " + errorsText(h.bounds) + "\n";
+    }
+    out(text);
+    return static_cast<int>(kExitOk);
 }
 
 int runCompile(const std::vector<std::string>& argv)
@@ -117,13 +206,26 @@ int runCompile(const std::vector<std::string>& argv)
     args.option("prefix", "N", "compile only the first N events; the canary is labelled partial");
     args.flag("strict", "verify behaviour (as verify-behavior does) before writing; a canary that fails is not "
                         "written: exit 1 and the verification's statuses on stderr");
+    args.flag("behavior-search",
+              "behaviour search: compile the lossless canary and a bounded one at every declared sample limit, "
+              "verify each (as verify-behavior does), keep the smallest that passes every status, then greedily lower "
+              "the sample limit of single operation-signature groups while every status keeps passing; --max-*-error "
+              "caps apply to every bounded candidate. Greedy: no optimality claim");
+    args.option("search-budgets", "LIST",
+                "with --behavior-search: the declared range of per-group sample limits, \"1,2,4,8\" or \"A..B\"",
+                std::string("1,2,4,8,16,32,64,128"));
+    args.flag("search-bounded-only", "with --behavior-search: only bounded candidates compete (no lossless candidate)");
+    args.option("search-evidence-output", "EVIDENCE",
+                "with --behavior-search: write the evidence (commcanary-workbench.search-evidence.v1: every "
+                "candidate, its size, every status, why it failed), also when nothing passed");
     for (const auto& spec : verify::verificationOptionSpecs()) {
-        args.option(spec.name, spec.valueName, "with --strict: " + spec.help,
+        args.option(spec.name, spec.valueName, "with --strict or --behavior-search: " + spec.help,
                     spec.defaultValue.empty() ? std::nullopt : std::optional<std::string>(spec.defaultValue));
     }
     args.flag("show-groups", "print each operation-signature group: hash, events, samples kept, true max error");
-    args.epilog("Exit codes: 0 written, 1 budget not met or (--strict) behaviour verification failed - nothing "
-                "written, 2 usage error, 3 invalid input.\n\nLimits on untrusted input:\n" +
+    args.epilog("Exit codes: 0 written, 1 budget not met, (--strict) behaviour verification failed or "
+                "(--behavior-search) no candidate passed - no canary written (the search evidence still is), 2 usage "
+                "error, 3 invalid input.\n\nLimits on untrusted input:\n" +
                 describeResourceLimits(resourceLimits()));
     if (!args.parse(argv)) {
         return kExitOk;
@@ -132,12 +234,22 @@ int runCompile(const std::vector<std::string>& argv)
         if (!args.has("output")) {
             throw UsageError("missing -o CANARY");
         }
-        if (!args.has("strict")) {
-            for (const auto& spec : verify::verificationOptionSpecs()) {
-                if (args.has(spec.name)) {
-                    throw UsageError("--" + spec.name + " is only used with --strict");
+        if (!args.has("behavior-search")) {
+            for (const char* name : {"search-budgets", "search-evidence-output", "search-bounded-only"}) {
+                if (args.has(name)) {
+                    throw UsageError(std::string("--") + name + " is only used with --behavior-search");
                 }
             }
+        }
+        if (!args.has("strict") && !args.has("behavior-search")) {
+            for (const auto& spec : verify::verificationOptionSpecs()) {
+                if (args.has(spec.name)) {
+                    throw UsageError("--" + spec.name + " is only used with --strict or --behavior-search");
+                }
+            }
+        }
+        if (args.has("behavior-search")) {
+            return runSearch(args);
         }
         bool budgetGiven = false;
         for (const char* name : kBudgetOptions) {
@@ -158,15 +270,7 @@ int runCompile(const std::vector<std::string>& argv)
         // Strict compilation: behaviour verification is the emit gate; a refused candidate is never written.
         std::shared_ptr<verify::VerificationReport> verification;
         if (args.has("strict")) {
-            verify::VerifyOptions verifyOptions;
-            try {
-                verifyOptions = verify::verifyOptionsFromText(
-                    [&](const std::string& name) { return args.has(name) ? args.value(name) : std::string(); });
-            } catch (const InputError& e) {
-                throw UsageError(e.what());
-            }
-            verifyOptions.configs =
-                verify::verificationConfigSet(args.has("configs") ? args.value("configs") : std::string());
+            verify::VerifyOptions verifyOptions = verifyOptionsFrom(args);
             verification = std::make_shared<verify::VerificationReport>();
             options.emitGate = verify::verificationGate(std::move(verifyOptions), verification);
         }
@@ -217,13 +321,19 @@ int runCompile(const std::vector<std::string>& argv)
             }
         }
         out(text);
-        return kExitOk;
+        return static_cast<int>(kExitOk);
     });
 }
 
 const Registrar registrar("compile", "distil a trace into a canary (exact first, bounded within a budget, fail-closed)",
                           runCompile);
 
+/// `info` learns the canary format from this command's registration (the describer lives in the core
+/// library, whose unreferenced static objects the linker would drop).
+const bool canaryDescriberRegistered = [] {
+    registerCanaryFileDescriber();
+    return true;
+}();
 } // namespace
 
 } // namespace cc::cli

@@ -20,8 +20,9 @@ int runReduce(const std::vector<std::string>& argv)
               "subset of events is kept when, replayed under every configuration, it decides every configuration "
               "pair x median/p95/p99/mean exactly as the full trace does. This is the baseline the product exists "
               "to refuse: decisions are compressible far past the point where the workload survives. Writes a "
-              "lossless canary of the surviving events, labelled for what it is (partial coverage of the source "
-              "when they are one contiguous run); run verify-behavior on it to see what it loses.");
+              "lossless canary of the surviving events, labelled for what it is: partial coverage of the source, "
+              "one range or a subset whose kept events are listed in covered.runs, with a commitment to every kept "
+              "event; run verify-behavior on it to see what it loses.");
     args.positional("TRACE", "the trace to reduce (commcanary.trace.v1, plain or gzip)");
     const std::set<std::string> used = {"configs", "ranking-tie-tolerance-us", "ranking-tie-tolerance-pct", "seed",
                                         "iterations"};
@@ -35,8 +36,12 @@ int runReduce(const std::vector<std::string>& argv)
                 std::string("0"));
     args.option("output", "OUT", "where to write the reduced artifact (a commcanary-workbench.canary.v1 canary)");
     args.epilog("Prints \"reduced A -> B events in K oracle calls\" (the reference replay of the full trace is not "
-                "counted). Exit codes: 0 reduced, 2 usage error, 3 unreadable or invalid input (nothing is "
-                "written).\n");
+                "counted), the declared tie tolerance, and the fewest events any subset would need: quantiles are "
+                "nearest-rank, so one event makes every metric equal and fewer than 20 make p95 equal p99, and a "
+                "trace whose full replay decides a pair differently on those metrics cannot shrink below that. The "
+                "tie tolerance is declared, not tuned: a wider one (for example --ranking-tie-tolerance-us 100) turns "
+                "more decisions into ties and lets ddmin delete more. Exit codes: 0 reduced, 2 usage error, 3 "
+                "unreadable or invalid input (nothing is written).\n");
     if (!args.parse(argv)) {
         return kExitOk;
     }
@@ -67,6 +72,12 @@ int runReduce(const std::vector<std::string>& argv)
         text += "  ranking decisions preserved: " + std::string(result.rankingPreserved ? "all " : "NOT all ") +
                 std::to_string(result.decisions) + " (" + std::to_string(options.configs.configurations.size()) +
                 " configurations, every pair x median/p95/p99/mean)\n";
+        text += "  declared tie tolerance: " + verify::ppmAsPercent(options.tolerances.rankingTiePpm) +
+                " % of the larger value or " + std::to_string(options.tolerances.rankingTieNs) + " ns\n";
+        if (result.quantileFloorEvents > 1) {
+            text += "  no subset under " + std::to_string(result.quantileFloorEvents) +
+                    " events can keep every decision (" + result.quantileFloorReason + ")\n";
+        }
         if (result.ddmin.callLimitReached) {
             text += "  stopped at the oracle-call limit: the result is not 1-minimal\n";
         }

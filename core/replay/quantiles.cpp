@@ -12,6 +12,9 @@ namespace {
 /// a second histogram level.
 constexpr std::size_t kGatherLimit = 8192;
 
+/// No wanted bucket (the marker of the bucket-to-slot table).
+constexpr std::uint16_t kNoSlot = 0xffff;
+
 /// For each rank (0-based, any order), the histogram bucket holding it and its rank inside the
 /// bucket; one walk over the histogram.
 template <typename Count>
@@ -90,21 +93,40 @@ std::vector<Ns> selectByHistogram(const Ns* values, std::size_t n, const std::ve
             slot.histogram.assign(static_cast<std::size_t>((static_cast<std::uint64_t>(slot.hi) - first) + 1), 0);
         }
     }
-    const Ns lowest = slots.front().lo;
-    const Ns highest = slots.back().hi;
-    for (std::size_t k = 0; k < n; ++k) {
-        const Ns v = values[k];
-        if (v < lowest || v > highest) {
-            continue;
+    auto place = [](Slot& slot, Ns v) {
+        if (slot.gather) {
+            slot.values[slot.fill++] = v;
+        } else {
+            ++slot.histogram[static_cast<std::size_t>(v - slot.lo)];
         }
-        for (Slot& slot : slots) {
-            if (v >= slot.lo && v <= slot.hi) {
-                if (slot.gather) {
-                    slot.values[slot.fill++] = v;
-                } else {
-                    ++slot.histogram[static_cast<std::size_t>(v - slot.lo)];
+    };
+    if (wanted.size() < kNoSlot) {
+        // A slot number per first-level bucket: one table lookup per value, a branch that is
+        // rarely taken (the wanted buckets hold few values), the same buckets as the range test.
+        std::vector<std::uint16_t> slotOfBucket(buckets, kNoSlot);
+        for (std::size_t w = 0; w < wanted.size(); ++w) {
+            slotOfBucket[wanted[w]] = static_cast<std::uint16_t>(w);
+        }
+        for (std::size_t k = 0; k < n; ++k) {
+            const Ns v = values[k];
+            const std::uint16_t w = slotOfBucket[(static_cast<std::uint64_t>(v) - base) >> shift];
+            if (w != kNoSlot) {
+                place(slots[w], v);
+            }
+        }
+    } else {
+        const Ns lowest = slots.front().lo;
+        const Ns highest = slots.back().hi;
+        for (std::size_t k = 0; k < n; ++k) {
+            const Ns v = values[k];
+            if (v < lowest || v > highest) {
+                continue;
+            }
+            for (Slot& slot : slots) {
+                if (v >= slot.lo && v <= slot.hi) {
+                    place(slot, v);
+                    break;
                 }
-                break;
             }
         }
     }

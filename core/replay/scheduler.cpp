@@ -16,12 +16,50 @@ Ns satAdd(Ns a, Ns b)
     return std::min<Ns>(a + b, kTimeCapNs);
 }
 
+/// floor(x / c) for 0 <= x and 0 < c, exact. Below 2^52 both operands are exact doubles and the
+/// correctly rounded double quotient d satisfies floor(x / c) <= d <= floor(x / c) + 1 (both
+/// bounds are representable), so the truncated estimate is off by at most one and one exact
+/// integer correction in either direction gives the quotient without a 64-bit divide
+/// instruction. The double is only an estimate: the result is the integer x / c on every machine.
+inline std::int64_t divideFloor(std::int64_t x, std::int64_t c)
+{
+    constexpr std::int64_t kExactLimit = std::int64_t{1} << 52;
+    if (x < kExactLimit && c < kExactLimit) {
+        auto q = static_cast<std::int64_t>(static_cast<double>(x) / static_cast<double>(c));
+        const std::int64_t rest = x - q * c;
+        if (rest < 0) {
+            --q;
+        } else if (rest >= c) {
+            ++q;
+        }
+        return q;
+    }
+    return x / c;
+}
+
+/// floor(x / c) for 0 <= x < 2^52 and c > 0, from an estimate of 1 / c (a multiplication instead
+/// of a division): the estimate only chooses where the exact integer correction starts, and the
+/// correction steps until q * c <= x < (q + 1) * c, so the result is the integer quotient whatever
+/// the estimate's rounding. The estimate is within a few units of x / c, so q * c stays far below
+/// 2^63.
+inline std::int64_t divideFloorWithInverse(std::int64_t x, std::int64_t c, double inverse)
+{
+    auto q = static_cast<std::int64_t>(static_cast<double>(x) * inverse);
+    while (q > 0 && q * c > x) {
+        --q;
+    }
+    while (x - q * c >= c) {
+        ++q;
+    }
+    return q;
+}
+
 /// floor(a * b / c) for a, b >= 0 and c > 0, in 64 bits when the product fits, else 128 bits.
 Ns mulDiv(std::int64_t a, std::int64_t b, std::int64_t c)
 {
     std::int64_t product = 0;
     if (!__builtin_mul_overflow(a, b, &product)) {
-        return product / c;
+        return divideFloor(product, c);
     }
     return static_cast<Ns>(std::min<WideInt>(static_cast<WideInt>(a) * b / c, kTimeCapNs));
 }
@@ -98,11 +136,26 @@ public:
         noTail_ = protocol_.ablations.has(Ablation::RareTailWindows);
         alpha_.resize(p_.costInputs.size());
         beta_.resize(p_.costInputs.size());
+        // The per-sharer table costs kSharerTable entries per cost class: kept only while that is
+        // small next to the trace (traces with a cost class per event compute durations directly).
+        tabled_ = p_.costInputs.size() * kSharerTable <= std::max<std::size_t>(p_.eventCount(), 4096);
+        if (tabled_) {
+            uncontended_.resize(p_.costInputs.size() * kSharerTable);
+            inverse_.resize(p_.costInputs.size() * kSharerTable);
+        }
         for (std::size_t k = 0; k < p_.costInputs.size(); ++k) {
             const auto& in = p_.costInputs[k];
             CollectiveCost cost = collectiveCost(in.kind, in.bytes, in.ranks, c_);
             alpha_[k] = cost.alpha;
             beta_[k] = cost.beta;
+            // The uncontended duration for each small sharer count, exactly as the loop computes
+            // it, and an estimate of its reciprocal.
+            for (std::size_t sharers = 1; tabled_ && sharers < kSharerTable; ++sharers) {
+                const Ns beta = scaleUp(cost.beta, c_.contentionPpm * static_cast<std::int64_t>(sharers - 1));
+                const Ns uncontended = std::min<Ns>(cost.alpha + beta, kTimeCapNs);
+                uncontended_[k * kSharerTable + sharers] = uncontended;
+                inverse_[k * kSharerTable + sharers] = 1.0 / static_cast<double>(std::max<Ns>(uncontended, 1));
+            }
         }
         channels_ = static_cast<std::size_t>(c_.channelsPerResource);
         slots_ = static_cast<std::size_t>(c_.maxChannels);
@@ -239,8 +292,13 @@ private:
             // groups, whichever is larger.
             const std::int64_t inflight = busyUntil > start ? globalChannels.countAbove(start) : 0;
             const std::int64_t sharers = std::max<std::int64_t>(inflight + 1, e.declaredSharers);
-            const Ns beta = scaleUp(betaFull[e.costClass], contention * (sharers - 1));
-            const Ns uncontended = std::min<Ns>(alpha[e.costClass] + beta, kTimeCapNs);
+            const bool tabled = tabled_ && sharers < static_cast<std::int64_t>(kSharerTable);
+            const std::size_t sharedClass =
+                static_cast<std::size_t>(e.costClass) * kSharerTable + static_cast<std::size_t>(tabled ? sharers : 0);
+            const Ns uncontended =
+                tabled ? uncontended_[sharedClass]
+                       : std::min<Ns>(alpha[e.costClass] + scaleUp(betaFull[e.costClass], contention * (sharers - 1)),
+                                      kTimeCapNs);
             Ns duration = uncontended;
 
             // Compute pressure: the part of the collective that runs inside the event's own
@@ -256,8 +314,7 @@ private:
                 }
             }
             if (e.skew > 0) {
-                context.skewPpm =
-                    e.skew >= uncontended ? kPpmOne : mulDiv(e.skew, kPpmOne, std::max<Ns>(uncontended, 1));
+                context.skewPpm = skewShare(e.skew, uncontended, tabled ? inverse_[sharedClass] : 0.0);
             }
             context.contentionPpm = std::min<std::int64_t>((sharers - 1) * (kPpmOne / 4), kPpmOne);
             duration = applyTail(duration, e.noiseKey, key, context, flags);
@@ -277,6 +334,21 @@ private:
             globalChannels.replaceEarliest(completion);
             busyUntil = std::max(busyUntil, completion);
         }
+    }
+
+    /// min(1, skew / uncontended) in ppm, floor. `inverse` estimates 1 / uncontended (0 when no
+    /// estimate is kept): then no divide instruction is needed, and the result is exact either way.
+    static Ns skewShare(Ns skew, Ns uncontended, double inverse)
+    {
+        if (skew >= uncontended) {
+            return kPpmOne;
+        }
+        constexpr std::int64_t kExactLimit = std::int64_t{1} << 52;
+        const Ns divisor = std::max<Ns>(uncontended, 1);
+        if (inverse > 0.0 && skew < kExactLimit / kPpmOne) {
+            return divideFloorWithInverse(skew * kPpmOne, divisor, inverse);
+        }
+        return mulDiv(skew, kPpmOne, divisor);
     }
 
     /// Duration of a collective of uncontended length whose first `window` ns run under compute
@@ -303,6 +375,13 @@ private:
     const ReplayProtocol& protocol_;
     bool noTail_ = false;
     std::vector<Ns> alpha_, beta_;
+    /// Sharer counts below this take their uncontended duration from a table.
+    static constexpr std::size_t kSharerTable = 16;
+    /// Per cost class and sharer count (index class * kSharerTable + sharers; slot 0 unused): the
+    /// uncontended duration and an estimate of its reciprocal (the estimate never decides a result).
+    bool tabled_ = false;
+    std::vector<Ns> uncontended_;
+    std::vector<double> inverse_;
     std::size_t channels_ = 1;
     std::size_t slots_ = 1;
 };

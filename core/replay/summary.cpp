@@ -2,6 +2,7 @@
 #include "core/replay/simulator.h"
 
 #include "core/replay/quantiles.h"
+#include "core/replay/summary_workspace.h"
 #include "core/replay/wide_int.h"
 
 #include <algorithm>
@@ -21,11 +22,13 @@ std::int64_t sharePpm(WideInt part, WideInt whole)
     return static_cast<std::int64_t>(part * kPpmOne / whole);
 }
 
-/// Dense groups of a per-event string column (phase or op), in order of first appearance.
+/// Dense groups of a per-event string column (phase or op), in order of first appearance. The
+/// grouping depends on the trace only, so a SummaryWorkspace builds it once and reuses it.
 struct Grouping {
     std::vector<std::uint32_t> ofEvent;  ///< dense group per event
     std::vector<std::uint32_t> stringId; ///< string id per dense group (kNoString for none)
-    // Per-group accumulators filled by the main pass.
+    std::vector<std::uint32_t> sorted;   ///< dense groups by name, unnamed first
+    // Per-group accumulators filled by the main pass (reset for every summary).
     std::vector<std::uint64_t> count;
     std::vector<WideInt> latencySum, hiddenSum;
     std::vector<Ns> lo, hi;
@@ -45,12 +48,31 @@ struct Grouping {
             }
             ofEvent[i] = dense[slot];
         }
-        const std::size_t groups = stringId.size();
-        count.assign(groups, 0);
-        latencySum.assign(groups, 0);
-        hiddenSum.assign(groups, 0);
-        lo.assign(groups, kTimeCapNs);
-        hi.assign(groups, 0);
+        sorted.resize(stringId.size());
+        for (std::size_t g = 0; g < sorted.size(); ++g) {
+            sorted[g] = static_cast<std::uint32_t>(g);
+        }
+        // Names are distinct per group (one string id each), so the order is total.
+        std::sort(sorted.begin(), sorted.end(), [&](std::uint32_t a, std::uint32_t b) {
+            const bool namedA = stringId[a] != kNoString;
+            const bool namedB = stringId[b] != kNoString;
+            if (namedA != namedB) {
+                return !namedA;
+            }
+            return trace.str(stringId[a]) < trace.str(stringId[b]);
+        });
+    }
+
+    std::size_t groups() const { return stringId.size(); }
+
+    void reset()
+    {
+        const std::size_t g = groups();
+        count.assign(g, 0);
+        latencySum.assign(g, 0);
+        hiddenSum.assign(g, 0);
+        lo.assign(g, kTimeCapNs);
+        hi.assign(g, 0);
     }
 
     void add(std::uint32_t g, Ns latency, Ns hidden)
@@ -66,48 +88,101 @@ struct Grouping {
     std::vector<Breakdown> breakdowns(const Trace& trace, const SampleColumns& samples, const Ns* latency, Ns* scratch,
                                       const Distribution& overall, std::int64_t overallHiddenPpm) const
     {
-        const std::size_t groups = stringId.size();
-        std::vector<Breakdown> out(groups);
-        for (std::size_t g = 0; g < groups; ++g) {
-            out[g].named = stringId[g] != kNoString;
-            out[g].name = std::string(trace.str(stringId[g]));
+        const std::size_t groupCount = groups();
+        std::vector<Breakdown> out(groupCount);
+        for (std::size_t s = 0; s < groupCount; ++s) {
+            out[s].named = stringId[sorted[s]] != kNoString;
+            out[s].name = std::string(trace.str(stringId[sorted[s]]));
         }
-        if (groups == 1) {
+        if (groupCount == 1) {
             out[0].latency = overall;
             out[0].hiddenSharePpm = overallHiddenPpm;
             return out;
         }
         // Counting sort of the latencies by group, iteration by iteration (no division per sample).
-        std::vector<std::uint64_t> cursor(groups, 0);
-        std::vector<std::uint64_t> offset(groups + 1, 0);
-        for (std::size_t g = 0; g < groups; ++g) {
+        std::vector<std::uint64_t> cursor(groupCount, 0);
+        std::vector<std::uint64_t> offset(groupCount + 1, 0);
+        for (std::size_t g = 0; g < groupCount; ++g) {
             offset[g + 1] = offset[g] + count[g];
             cursor[g] = offset[g];
         }
         const std::size_t n = samples.eventCount;
+        const std::uint32_t* group = ofEvent.data();
+        std::uint64_t* next = cursor.data();
         for (std::size_t base = 0; base < samples.size(); base += n) {
+            const Ns* row = latency + base;
             for (std::size_t i = 0; i < n; ++i) {
-                scratch[cursor[ofEvent[i]]++] = latency[base + i];
+                scratch[next[group[i]]++] = row[i];
             }
         }
-        for (std::size_t g = 0; g < groups; ++g) {
-            out[g].latency = distributionInRange(scratch + offset[g], static_cast<std::size_t>(count[g]), lo[g], hi[g],
+        for (std::size_t s = 0; s < groupCount; ++s) {
+            const std::size_t g = sorted[s];
+            out[s].latency = distributionInRange(scratch + offset[g], static_cast<std::size_t>(count[g]), lo[g], hi[g],
                                                  latencySum[g]);
-            out[g].hiddenSharePpm = sharePpm(hiddenSum[g], latencySum[g]);
+            out[s].hiddenSharePpm = sharePpm(hiddenSum[g], latencySum[g]);
         }
-        std::sort(out.begin(), out.end(), [](const Breakdown& a, const Breakdown& b) {
-            if (a.named != b.named) {
-                return !a.named;
-            }
-            return a.name < b.name;
-        });
         return out;
     }
 };
 
+/// A buffer of at least n values, reused (its pages stay mapped) while n does not grow.
+Ns* reserveBuffer(std::unique_ptr<Ns[]>& buffer, std::size_t& capacity, std::size_t n)
+{
+    if (capacity < n) {
+        buffer.reset();
+        buffer = std::make_unique_for_overwrite<Ns[]>(n);
+        capacity = n;
+    }
+    return buffer.get();
+}
+
 } // namespace
 
+struct SummaryWorkspace::State {
+    // The trace the groupings were built from (its address and the identity of its columns).
+    const Trace* trace = nullptr;
+    const std::uint32_t* phaseData = nullptr;
+    const std::uint32_t* opData = nullptr;
+    std::size_t phaseSize = 0, opSize = 0, stringCount = 0;
+    std::unique_ptr<Grouping> phases, ops;
+    std::unique_ptr<Ns[]> latency, scratch;
+    std::size_t latencyCapacity = 0, scratchCapacity = 0;
+
+    bool boundTo(const Trace& t) const
+    {
+        return trace == &t && phaseData == t.phase.data() && opData == t.op.data() && phaseSize == t.phase.size() &&
+               opSize == t.op.size() && stringCount == t.strings.size();
+    }
+
+    void bind(const Trace& t)
+    {
+        if (boundTo(t) && phases && ops) {
+            return;
+        }
+        phases = std::make_unique<Grouping>(t, t.phase);
+        ops = std::make_unique<Grouping>(t, t.op);
+        trace = &t;
+        phaseData = t.phase.data();
+        opData = t.op.data();
+        phaseSize = t.phase.size();
+        opSize = t.op.size();
+        stringCount = t.strings.size();
+    }
+};
+
+SummaryWorkspace::SummaryWorkspace() : state_(std::make_unique<State>()) {}
+SummaryWorkspace::~SummaryWorkspace() = default;
+SummaryWorkspace::SummaryWorkspace(SummaryWorkspace&&) noexcept = default;
+SummaryWorkspace& SummaryWorkspace::operator=(SummaryWorkspace&&) noexcept = default;
+
 ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& samples, Progress& progress)
+{
+    SummaryWorkspace workspace;
+    return summarizeSamples(trace, samples, progress, workspace);
+}
+
+ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& samples, Progress& progress,
+                                      SummaryWorkspace& workspace)
 {
     ConfigurationSummary summary;
     const std::size_t total = samples.size();
@@ -116,23 +191,37 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
     if (total == 0) {
         return summary;
     }
-    Grouping phases(trace, trace.phase);
-    Grouping ops(trace, trace.op);
-    const bool groupPhases = phases.stringId.size() > 1;
-    const bool groupOps = ops.stringId.size() > 1;
+    if (!workspace.state_) {
+        workspace.state_ = std::make_unique<SummaryWorkspace::State>();
+    }
+    SummaryWorkspace::State& ws = *workspace.state_;
+    ws.bind(trace);
+    Grouping& phases = *ws.phases;
+    Grouping& ops = *ws.ops;
+    const bool groupPhases = phases.groups() > 1;
+    const bool groupOps = ops.groups() > 1;
+    phases.reset();
+    ops.reset();
 
     // One pass: latency, sums, ranges, flag counts and per-group accumulators.
-    auto latency = std::make_unique_for_overwrite<Ns[]>(total);
+    Ns* latency = reserveBuffer(ws.latency, ws.latencyCapacity, total);
     WideInt hiddenSum = 0, latencySum = 0, queueSum = 0;
     Ns latencyLo = kTimeCapNs, latencyHi = 0, queueLo = kTimeCapNs, queueHi = 0;
     std::uint64_t flagValues[256] = {};
+    const std::uint32_t* phaseOf = phases.ofEvent.data();
+    const std::uint32_t* opOf = ops.ofEvent.data();
     for (std::size_t base = 0; base < total; base += n) {
+        const Ns* queueRow = samples.queueWait.data() + base;
+        const Ns* rankRow = samples.rankWait.data() + base;
+        const Ns* durationRow = samples.duration.data() + base;
+        const Ns* hiddenRow = samples.hidden.data() + base;
+        const std::uint8_t* flagRow = samples.flags.data() + base;
+        Ns* latencyRow = latency + base;
         for (std::size_t i = 0; i < n; ++i) {
-            const std::size_t k = base + i;
-            const Ns q = samples.queueWait[k];
-            const Ns l = samples.rankWait[k] + q + samples.duration[k];
-            const Ns h = samples.hidden[k];
-            latency[k] = l;
+            const Ns q = queueRow[i];
+            const Ns l = rankRow[i] + q + durationRow[i];
+            const Ns h = hiddenRow[i];
+            latencyRow[i] = l;
             hiddenSum += h;
             latencySum += l;
             queueSum += q;
@@ -140,12 +229,12 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
             latencyHi = std::max(latencyHi, l);
             queueLo = std::min(queueLo, q);
             queueHi = std::max(queueHi, q);
-            ++flagValues[samples.flags[k]];
+            ++flagValues[flagRow[i]];
             if (groupPhases) {
-                phases.add(phases.ofEvent[i], l, h);
+                phases.add(phaseOf[i], l, h);
             }
             if (groupOps) {
-                ops.add(ops.ofEvent[i], l, h);
+                ops.add(opOf[i], l, h);
             }
         }
     }
@@ -162,20 +251,18 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
     summary.tailHits = flagCounts[std::countr_zero(static_cast<unsigned>(kSampleTailHit))];
     summary.idleStarts = flagCounts[std::countr_zero(static_cast<unsigned>(kSampleIdleStart))];
 
-    summary.latency = distributionInRange(latency.get(), total, latencyLo, latencyHi, latencySum);
+    summary.latency = distributionInRange(latency, total, latencyLo, latencyHi, latencySum);
     summary.hiddenSharePpm = sharePpm(hiddenSum, latencySum);
     progress.check();
     summary.queueWait = distributionInRange(samples.queueWait.data(), total, queueLo, queueHi, queueSum);
     progress.check();
-    std::unique_ptr<Ns[]> scratch;
+    Ns* scratch = nullptr;
     if (groupPhases || groupOps) {
-        scratch = std::make_unique_for_overwrite<Ns[]>(total);
+        scratch = reserveBuffer(ws.scratch, ws.scratchCapacity, total);
     }
-    summary.byPhase =
-        phases.breakdowns(trace, samples, latency.get(), scratch.get(), summary.latency, summary.hiddenSharePpm);
+    summary.byPhase = phases.breakdowns(trace, samples, latency, scratch, summary.latency, summary.hiddenSharePpm);
     progress.check();
-    summary.byOp =
-        ops.breakdowns(trace, samples, latency.get(), scratch.get(), summary.latency, summary.hiddenSharePpm);
+    summary.byOp = ops.breakdowns(trace, samples, latency, scratch, summary.latency, summary.hiddenSharePpm);
     progress.check();
 
     // Tail samples: latency at or above the p99.
@@ -279,6 +366,7 @@ SetReplay replayAll(const Trace& trace, const ConfigSet& set, const ReplayProtoc
     PreparedReplay prepared = prepareReplay(trace, protocol, prepareProgress);
     const std::size_t count = set.configurations.size();
     std::vector<Distribution> latencies;
+    SummaryWorkspace workspace;
     for (std::size_t c = 0; c < count; ++c) {
         const double begin = 0.1 + 0.9 * static_cast<double>(c) / static_cast<double>(count);
         const double end = 0.1 + 0.9 * static_cast<double>(c + 1) / static_cast<double>(count);
@@ -286,7 +374,7 @@ SetReplay replayAll(const Trace& trace, const ConfigSet& set, const ReplayProtoc
         ConfigurationReplay replay;
         replay.name = set.configurations[c].name;
         simulateConfiguration(prepared, set.configurations[c], sub, replay.samples);
-        replay.summary = summarizeSamples(trace, replay.samples, sub);
+        replay.summary = summarizeSamples(trace, replay.samples, sub, workspace);
         latencies.push_back(replay.summary.latency);
         result.configurations.push_back(std::move(replay));
     }

@@ -2,6 +2,7 @@
 #include "core/report/report.h"
 
 #include "core/configs/config_io.h"
+#include "core/replay/summary_workspace.h"
 #include "core/report/report_fields.h"
 #include "core/trace/normalized.h"
 #include "core/util/errors.h"
@@ -327,12 +328,13 @@ std::string buildReport(const Trace& trace, const ConfigSet& set, const ReplayPr
     SampleDigest digest;
     SampleColumns samples; // reused: one configuration's samples at a time
     const std::size_t count = set.configurations.size();
+    SummaryWorkspace workspace; // groupings and buffers shared by every configuration
     for (std::size_t c = 0; c < count; ++c) {
         const BackendConfig& config = set.configurations[c];
         SubProgress sub(progress, 0.1 + 0.85 * static_cast<double>(c) / static_cast<double>(count),
                         0.1 + 0.85 * static_cast<double>(c + 1) / static_cast<double>(count));
         simulateConfiguration(prepared, config, sub, samples);
-        ConfigurationSummary summary = summarizeSamples(trace, samples, sub);
+        ConfigurationSummary summary = summarizeSamples(trace, samples, sub, workspace);
         digest.configuration(config.name, samples.size());
         digest.samples(samples);
         if (options.samples == SamplesMode::Full) {

@@ -7,6 +7,7 @@
 #include "core/configs/config_io.h"
 #include "core/generate/generators.h"
 #include "core/replay/simulator.h"
+#include "core/replay/summary_workspace.h"
 #include "core/report/report.h"
 #include "core/trace/trace_io.h"
 
@@ -50,7 +51,8 @@ void setCounters(benchmark::State& state, std::size_t events, std::size_t config
     state.counters["peak_rss_mib"] = peakRssMiB();
 }
 
-/// prepare + simulate + summarise every configuration: what replayAll and buildReport do.
+/// prepare + simulate + summarise every configuration, buffers and groupings reused across the
+/// configurations: what replayAll does.
 void replayAndSummarise(benchmark::State& state, const cc::Trace& trace)
 {
     cc::NullProgress progress;
@@ -58,9 +60,10 @@ void replayAndSummarise(benchmark::State& state, const cc::Trace& trace)
     for (auto _ : state) {
         cc::PreparedReplay prepared = cc::prepareReplay(trace, cc::ReplayProtocol{}, progress);
         cc::SampleColumns samples;
+        cc::SummaryWorkspace workspace;
         for (const auto& config : set.configurations) {
             cc::simulateConfiguration(prepared, config, progress, samples);
-            cc::ConfigurationSummary summary = cc::summarizeSamples(trace, samples, progress);
+            cc::ConfigurationSummary summary = cc::summarizeSamples(trace, samples, progress, workspace);
             benchmark::DoNotOptimize(summary.latency.p99);
         }
     }
@@ -120,9 +123,10 @@ void BM_PeerFixture100k(benchmark::State& state)
     for (auto _ : state) {
         cc::PreparedReplay prepared = cc::prepareReplay(trace, cc::ReplayProtocol{}, progress);
         cc::SampleColumns samples;
+        cc::SummaryWorkspace workspace;
         for (const auto& config : one.configurations) {
             cc::simulateConfiguration(prepared, config, progress, samples);
-            cc::ConfigurationSummary summary = cc::summarizeSamples(trace, samples, progress);
+            cc::ConfigurationSummary summary = cc::summarizeSamples(trace, samples, progress, workspace);
             benchmark::DoNotOptimize(summary.latency.p99);
         }
     }

@@ -6,6 +6,7 @@
 #include "core/replay/cost_model.h"
 #include "core/replay/quantiles.h"
 #include "core/replay/simulator.h"
+#include "core/replay/summary_workspace.h"
 #include "core/replay/tail_noise.h"
 #include "core/trace/projections.h"
 #include "core/trace/trace_builder.h"
@@ -638,6 +639,58 @@ private slots:
             if (i > 0) {
                 QVERIFY(summary.tail[i - 1].latency >= summary.tail[i].latency);
             }
+        }
+    }
+
+    void summaryWorkspaceGivesTheSameSummaries()
+    {
+        // A generated training trace (several phases and operations, enough samples for the radix
+        // selection) and a small trace with an unnamed phase, summarised through one workspace
+        // that moves between them: every summary equals a fresh one and a sort-based reference.
+        NullProgress progress;
+        GeneratorOptions options;
+        options.events = 20'000;
+        const Trace training = generateTraining(options, progress);
+        std::vector<Event> events;
+        for (int i = 0; i < 300; ++i) {
+            Event e = collective(i % 3 == 0 ? "all_gather" : "all_reduce", 512 * (1 + i % 5), {0, 1}, 20 * kUs);
+            e.phase = i % 7 == 0 ? std::string() : "decode";
+            events.push_back(e);
+        }
+        const Trace small = build(events);
+        ReplayProtocol protocol;
+        protocol.iterations = 2;
+        SummaryWorkspace workspace;
+        for (const Trace* trace : {&training, &small, &training}) {
+            PreparedReplay prepared = prepareReplay(*trace, protocol, progress);
+            SampleColumns samples;
+            for (const BackendConfig& config : defaultConfigSet().configurations) {
+                simulateConfiguration(prepared, config, progress, samples);
+                const ConfigurationSummary reused = summarizeSamples(*trace, samples, progress, workspace);
+                QVERIFY(reused == summarizeSamples(*trace, samples, progress));
+                std::vector<Ns> sorted(samples.size());
+                for (std::size_t k = 0; k < samples.size(); ++k) {
+                    sorted[k] = samples.latency(k);
+                }
+                std::sort(sorted.begin(), sorted.end());
+                const std::size_t n = sorted.size();
+                QCOMPARE(reused.latency.count, std::uint64_t(n));
+                QCOMPARE(reused.latency.median, sorted[(n + 1) / 2 - 1]);
+                QCOMPARE(reused.latency.p95, sorted[(95 * n + 99) / 100 - 1]);
+                QCOMPARE(reused.latency.p99, sorted[(99 * n + 99) / 100 - 1]);
+                QCOMPARE(reused.latency.max, sorted.back());
+                std::uint64_t byOp = 0;
+                for (const Breakdown& b : reused.byOp) {
+                    byOp += b.latency.count;
+                }
+                QCOMPARE(byOp, std::uint64_t(n));
+                QVERIFY(reused.byPhase.size() >= 2);
+            }
+        }
+        // replayAll shares one workspace across the set: the same summaries as one at a time.
+        SetReplay set = replayAll(training, defaultConfigSet(), protocol, progress);
+        for (const ConfigurationReplay& replay : set.configurations) {
+            QVERIFY(replay.summary == summarizeSamples(training, replay.samples, progress));
         }
     }
 

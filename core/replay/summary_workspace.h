@@ -1,0 +1,43 @@
+// A reusable working memory for summarizeSamples across the configurations of one trace:
+//     PreparedReplay prepared = prepareReplay(trace, protocol, progress);
+//     SampleColumns samples;
+//     SummaryWorkspace workspace;
+//     for (const BackendConfig& config : set.configurations) {
+//         simulateConfiguration(prepared, config, progress, samples);
+//         ConfigurationSummary summary = summarizeSamples(trace, samples, progress, workspace);
+//     }
+#pragma once
+
+#include "core/replay/simulator.h"
+
+#include <memory>
+
+namespace cc {
+
+/// Working memory of summarizeSamples kept across the configurations of one trace: the phase and
+/// operation groupings (which depend on the trace only) and the per-sample buffers, so a loop over
+/// configurations neither rebuilds the groupings nor touches fresh pages. A workspace rebuilds its
+/// groupings when given another trace; a trace must not change while a workspace has seen it.
+/// Results are identical with or without a workspace.
+class SummaryWorkspace {
+public:
+    SummaryWorkspace();
+    ~SummaryWorkspace();
+    SummaryWorkspace(SummaryWorkspace&&) noexcept;
+    SummaryWorkspace& operator=(SummaryWorkspace&&) noexcept;
+    SummaryWorkspace(const SummaryWorkspace&) = delete;
+    SummaryWorkspace& operator=(const SummaryWorkspace&) = delete;
+
+    struct State;
+
+private:
+    std::unique_ptr<State> state_;
+    friend ConfigurationSummary summarizeSamples(const Trace&, const SampleColumns&, Progress&, SummaryWorkspace&);
+};
+
+/// summarizeSamples reusing `workspace`: the same summary, without per-call allocations of the
+/// groupings and buffers. The form to use in a loop over configurations.
+ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& samples, Progress& progress,
+                                      SummaryWorkspace& workspace);
+
+} // namespace cc

@@ -123,16 +123,124 @@
         <source>Observed exposed</source>
         <translation>Beobachtet exponiert</translation>
     </message>
+    <message>
+        <source>run (one token repeated; exact)</source>
+        <translation>Lauf (ein Token wiederholt; exakt)</translation>
+    </message>
+    <message>
+        <source>motif (a repeated body of tokens; exact)</source>
+        <translation>Motiv (ein wiederholter Block von Tokens; exakt)</translation>
+    </message>
+    <message>
+        <source>literal (tokens in order, once; exact)</source>
+        <translation>Literal (Tokens in Reihenfolge, einmal; exakt)</translation>
+    </message>
+    <message>
+        <source>interval (timing approximated within bounds)</source>
+        <translation>Intervall (Zeitverhalten innerhalb von Schranken angenähert)</translation>
+    </message>
+    <message>
+        <source>0 (every field exact)</source>
+        <translation>0 (jedes Feld exakt)</translation>
+    </message>
+    <message>
+        <source>Canary segment</source>
+        <translation>Canary-Segment</translation>
+    </message>
+    <message>
+        <source>Canary</source>
+        <translation>Canary</translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>(unbenannt)</translation>
+    </message>
+    <message>
+        <source>Canary coverage</source>
+        <translation>Canary-Abdeckung</translation>
+    </message>
+    <message>
+        <source>%1, %2, claim %3</source>
+        <translation>%1, %2, Aussage %3</translation>
+    </message>
+    <message>
+        <source>Source event</source>
+        <translation>Quellereignis</translation>
+    </message>
+    <message>
+        <source>Segment</source>
+        <translation>Segment</translation>
+    </message>
+    <message>
+        <source>none: the canary keeps a subset of %1 source events, and not this one</source>
+        <translation>keines: das Canary behält eine Teilmenge von %1 Quellereignissen, und dieses gehört nicht dazu</translation>
+    </message>
+    <message>
+        <source>none: the canary covers source events %1 – %2 only</source>
+        <translation>keines: Der Canary deckt nur die Quellereignisse %1 – %2 ab</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>Index in the canary&apos;s segment list, counted from 0</source>
+        <translation>Index in der Segmentliste des Canary, ab 0 gezählt</translation>
+    </message>
+    <message>
+        <source>Segment kind</source>
+        <translation>Segmentart</translation>
+    </message>
+    <message>
+        <source>Source events</source>
+        <translation>Quellereignisse</translation>
+    </message>
+    <message>
+        <source>%1 – %2 (%3 events)</source>
+        <translation>%1 – %2 (%3 Ereignisse)</translation>
+    </message>
+    <message>
+        <source>Position in segment</source>
+        <translation>Position im Segment</translation>
+    </message>
+    <message>
+        <source>Program</source>
+        <translation>Programm</translation>
+    </message>
+    <message>
+        <source>%1 stored items (%2 events) × %3 repeats, then %4 items once more</source>
+        <translation>%1 gespeicherte Elemente (%2 Ereignisse) × %3 Wiederholungen, danach %4 Elemente noch einmal</translation>
+    </message>
+    <message>
+        <source>Error bounds</source>
+        <translation>Fehlerschranken</translation>
+    </message>
+    <message>
+        <source>The true per-field maximum error of this interval (ns; pressure in 1e-9 units):
+%1</source>
+        <translation>Der tatsächliche maximale Fehler je Feld in diesem Intervall (ns; Druck in Einheiten von 1e-9):
+%1</translation>
+    </message>
+    <message>
+        <source>Commitment (SHA-256)</source>
+        <translation>Commitment (SHA-256)</translation>
+    </message>
+    <message>
+        <source>SHA-256 of the canonical bytes of source events %1 – %2:
+%3</source>
+        <translation>SHA-256 der kanonischen Bytes der Quellereignisse %1 – %2:
+%3</translation>
+    </message>
 </context>
 <context>
     <name>DistributionText</name>
     <message>
-        <source>Sorting latencies of %1</source>
-        <translation>Latenzen von %1 werden sortiert</translation>
-    </message>
-    <message>
         <source>Distributions ready</source>
         <translation>Verteilungen bereit</translation>
+    </message>
+    <message>
+        <source>Sorting samples of %1</source>
+        <translation>Stichproben von %1 werden sortiert</translation>
     </message>
 </context>
 <context>
@@ -320,6 +428,10 @@
     <message>
         <source>is a %1, which this version of the workbench cannot open yet</source>
         <translation>ist ein(e) %1, das diese Version der Workbench noch nicht öffnen kann</translation>
+    </message>
+    <message>
+        <source>Serialised size</source>
+        <translation>Serialisierte Größe</translation>
     </message>
 </context>
 <context>
@@ -661,11 +773,11 @@
         <translation>Jedes Konfigurationspaar und jede Kennzahl: die Relation unter der Quelle und unter dem Canary. Abweichungen zuerst.</translation>
     </message>
     <message>
-        <source>Each segment's SHA-256 commitment recomputed from the source.</source>
+        <source>Each segment&apos;s SHA-256 commitment recomputed from the source.</source>
         <translation>Das SHA-256-Commitment jedes Segments, aus der Quelle neu berechnet.</translation>
     </message>
     <message>
-        <source>The compiler's attested timing mode, re-checked against the source.</source>
+        <source>The compiler&apos;s attested timing mode, re-checked against the source.</source>
         <translation>Der vom Compiler bescheinigte Zeitmodus, gegen die Quelle nachgeprüft.</translation>
     </message>
     <message>
@@ -753,6 +865,81 @@
     </message>
 </context>
 <context>
+    <name>cc::ui::AllreduceModelView</name>
+    <message>
+        <source>%1 (%2 GB/s per direction)</source>
+        <translation>%1 (%2 GB/s je Richtung)</translation>
+    </message>
+    <message>
+        <source>%1
+%2 (consulted %3)
+%4</source>
+        <translation>%1
+%2 (abgerufen am %3)
+%4</translation>
+    </message>
+    <message>
+        <source>Run a cell to compare its buckets with the model.</source>
+        <translation>Führen Sie eine Zelle aus, um ihre Buckets mit dem Modell zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>Interconnect:</source>
+        <translation>Interconnect:</translation>
+    </message>
+    <message>
+        <source>The ring model has no latency term to fit for one rank: run at least two.</source>
+        <translation>Das Ringmodell hat bei einem einzigen Rank keinen Latenzterm zum Anpassen: Führen Sie mindestens zwei aus.</translation>
+    </message>
+    <message>
+        <source>Fitting α…</source>
+        <translation>α wird angepasst…</translation>
+    </message>
+    <message>
+        <source>Fitting the ring all-reduce model</source>
+        <translation>Ring-All-Reduce-Modell wird angepasst</translation>
+    </message>
+    <message>
+        <source>Ring all-reduce model (Patarasuk–Yuan): T = 2(p−1)·α + 2(p−1)/p · n/B with p = %1, B = %2 (%3), α = %4 fitted to the %5 measured bucket(s); residual RMS %6.</source>
+        <translation>Ring-All-Reduce-Modell (Patarasuk–Yuan): T = 2(p−1)·α + 2(p−1)/p · n/B mit p = %1, B = %2 (%3), α = %4, angepasst an %5 gemessene(n) Bucket(s); Residuen-RMS %6.</translation>
+    </message>
+    <message>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <source>The model could not be fitted: %1</source>
+        <translation>Das Modell konnte nicht angepasst werden: %1</translation>
+    </message>
+    <message>
+        <source>Per-bucket all-reduce latency: measured vs model</source>
+        <translation>All-Reduce-Latenz je Bucket: gemessen gegen Modell</translation>
+    </message>
+    <message>
+        <source>bucket size (bytes, log scale)</source>
+        <translation>Bucket-Größe (Bytes, logarithmische Skala)</translation>
+    </message>
+    <message>
+        <source>latency (ms)</source>
+        <translation>Latenz (ms)</translation>
+    </message>
+    <message>
+        <source>measured (slowest rank&apos;s median)</source>
+        <translation>gemessen (Median des langsamsten Ranks)</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>gemessen</translation>
+    </message>
+    <message>
+        <source>model (ring, fitted α)</source>
+        <translation>Modell (Ring, angepasstes α)</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>Modell</translation>
+    </message>
+</context>
+<context>
     <name>cc::ui::Artifact</name>
     <message>
         <source>Trace</source>
@@ -773,6 +960,18 @@
     <message>
         <source>Configuration set</source>
         <translation>Konfigurationssatz</translation>
+    </message>
+    <message>
+        <source>compiled from %1</source>
+        <translation>kompiliert aus %1</translation>
+    </message>
+    <message>
+        <source>searched from %1</source>
+        <translation>per Suche gewonnen aus %1</translation>
+    </message>
+    <message>
+        <source>reduced from %1</source>
+        <translation>reduziert aus %1</translation>
     </message>
 </context>
 <context>
@@ -818,6 +1017,541 @@
     </message>
 </context>
 <context>
+    <name>cc::ui::BucketLatencyModel</name>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>Layout</translation>
+    </message>
+    <message>
+        <source>Bucket</source>
+        <translation>Bucket</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>All-reduces</source>
+        <translation>All-Reduces</translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation>Median</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>Max.</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::BudgetForm</name>
+    <message>
+        <source>Gap error bound (µs)</source>
+        <translation>Fehlerschranke für Abstand (µs)</translation>
+    </message>
+    <message>
+        <source>Arrival-skew error bound (µs)</source>
+        <translation>Fehlerschranke für Ankunftsversatz (µs)</translation>
+    </message>
+    <message>
+        <source>Compute-overlap error bound (µs)</source>
+        <translation>Fehlerschranke für Rechenüberlappung (µs)</translation>
+    </message>
+    <message>
+        <source>Compute-before error bound (µs)</source>
+        <translation>Fehlerschranke für Rechenzeit davor (µs)</translation>
+    </message>
+    <message>
+        <source>Exposed-latency error bound (µs)</source>
+        <translation>Fehlerschranke für exponierte Latenz (µs)</translation>
+    </message>
+    <message>
+        <source>Compute-pressure error bound (factor)</source>
+        <translation>Fehlerschranke für Rechendruck (Faktor)</translation>
+    </message>
+    <message>
+        <source>no bound</source>
+        <translation>keine Schranke</translation>
+    </message>
+    <message>
+        <source>Option --%1 of the command line</source>
+        <translation>Option --%1 der Befehlszeile</translation>
+    </message>
+    <message>
+        <source>must be a non-negative number with at most 9 decimals (got &quot;%1&quot;)</source>
+        <translation>muss eine nicht negative Zahl mit höchstens 9 Nachkommastellen sein (erhalten: „%1“)</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::CanaryVerifier</name>
+    <message>
+        <source>Choose a canary to verify.</source>
+        <translation>Wählen Sie einen zu verifizierenden Canary.</translation>
+    </message>
+    <message>
+        <source>Open the trace %1 was made from first: its normalised SHA-256 must be %2.</source>
+        <translation>Öffnen Sie zuerst den Trace, aus dem %1 erstellt wurde: Seine normalisierte SHA-256 muss %2 sein.</translation>
+    </message>
+    <message>
+        <source>Verify behaviour</source>
+        <translation>Verhalten verifizieren</translation>
+    </message>
+    <message>
+        <source>verification of %1</source>
+        <translation>Verifikation von %1</translation>
+    </message>
+    <message>
+        <source>Verifying the behaviour of %1</source>
+        <translation>Verhalten von %1 wird verifiziert</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::CaptureForm</name>
+    <message>
+        <source>Number of ranks: one worker process each</source>
+        <translation>Anzahl der Ranks: je ein Worker-Prozess</translation>
+    </message>
+    <message>
+        <source>gloo</source>
+        <translation>gloo</translation>
+    </message>
+    <message>
+        <source>nccl</source>
+        <translation>nccl</translation>
+    </message>
+    <message>
+        <source>CPU tensors</source>
+        <translation>CPU-Tensoren</translation>
+    </message>
+    <message>
+        <source>CUDA tensors</source>
+        <translation>CUDA-Tensoren</translation>
+    </message>
+    <message>
+        <source>Residual MLP</source>
+        <translation>Residual-MLP</translation>
+    </message>
+    <message>
+        <source>GPT-style decoder</source>
+        <translation>Decoder im GPT-Stil</translation>
+    </message>
+    <message>
+        <source>Target parameter count: 1M, 10M, 150M, 400M, 2500000, …</source>
+        <translation>Angestrebte Parameterzahl: 1M, 10M, 150M, 400M, 2500000, …</translation>
+    </message>
+    <message>
+        <source>Recorded iterations</source>
+        <translation>Aufgezeichnete Iterationen</translation>
+    </message>
+    <message>
+        <source>Warm-up iterations before recording, excluded from every result</source>
+        <translation>Aufwärm-Iterationen vor der Aufzeichnung, aus allen Ergebnissen ausgeschlossen</translation>
+    </message>
+    <message>
+        <source>Gradient bucket cap in MiB (DDP&apos;s bucket_cap_mb), e.g. 25 or 0.5</source>
+        <translation>Obergrenze der Gradienten-Buckets in MiB (bucket_cap_mb von DDP), z. B. 25 oder 0.5</translation>
+    </message>
+    <message>
+        <source>measured (MemAvailable)</source>
+        <translation>gemessen (MemAvailable)</translation>
+    </message>
+    <message>
+        <source>Declared host memory budget, e.g. 12GiB; empty: what /proc/meminfo says is available</source>
+        <translation>Deklariertes Host-Speicherbudget, z. B. 12GiB; leer: was /proc/meminfo als verfügbar meldet</translation>
+    </message>
+    <message>
+        <source>measured (free device memory)</source>
+        <translation>gemessen (freier Gerätespeicher)</translation>
+    </message>
+    <message>
+        <source>Declared budget per CUDA device, e.g. 70GiB; empty: its free memory</source>
+        <translation>Deklariertes Budget je CUDA-Gerät, z. B. 70GiB; leer: dessen freier Speicher</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>The whole cell must finish within this time of its start; then every rank is stopped</source>
+        <translation>Die ganze Zelle muss innerhalb dieser Zeit ab ihrem Start fertig sein; danach wird jeder Rank gestoppt</translation>
+    </message>
+    <message>
+        <source>World size:</source>
+        <translation>World Size:</translation>
+    </message>
+    <message>
+        <source>Backend:</source>
+        <translation>Backend:</translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation>Gerät:</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <source>Model size (parameters):</source>
+        <translation>Modellgröße (Parameter):</translation>
+    </message>
+    <message>
+        <source>Iterations:</source>
+        <translation>Iterationen:</translation>
+    </message>
+    <message>
+        <source>Warm-up:</source>
+        <translation>Aufwärmen:</translation>
+    </message>
+    <message>
+        <source>Bucket cap (MiB):</source>
+        <translation>Bucket-Obergrenze (MiB):</translation>
+    </message>
+    <message>
+        <source>Host memory budget:</source>
+        <translation>Host-Speicherbudget:</translation>
+    </message>
+    <message>
+        <source>Device memory budget:</source>
+        <translation>Gerätespeicherbudget:</translation>
+    </message>
+    <message>
+        <source>Timeout:</source>
+        <translation>Zeitlimit:</translation>
+    </message>
+    <message>
+        <source>The model size must be a parameter count such as 1M, 10M, 400M or 2500000 (got &quot;%1&quot;).</source>
+        <translation>Die Modellgröße muss eine Parameterzahl wie 1M, 10M, 400M oder 2500000 sein (erhalten: „%1“).</translation>
+    </message>
+    <message>
+        <source>The bucket cap must be a positive size in MiB such as 25 or 0.5 (got &quot;%1&quot;).</source>
+        <translation>Die Bucket-Obergrenze muss eine positive Größe in MiB wie 25 oder 0.5 sein (erhalten: „%1“).</translation>
+    </message>
+    <message>
+        <source>The %1 must be a size such as 12GiB, 9.34GiB or 512MiB (got &quot;%2&quot;).</source>
+        <translation>Das %1 muss eine Größe wie 12GiB, 9.34GiB oder 512MiB sein (erhalten: „%2“).</translation>
+    </message>
+    <message>
+        <source>host memory budget</source>
+        <translation>Host-Speicherbudget</translation>
+    </message>
+    <message>
+        <source>device memory budget</source>
+        <translation>Gerätespeicherbudget</translation>
+    </message>
+    <message>
+        <source>The cell is not valid: %1.</source>
+        <translation>Die Zelle ist ungültig: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::CapturePanel</name>
+    <message>
+        <source>the loader accepted the cell but it names no merged trace</source>
+        <translation>der Loader hat die Zelle angenommen, aber sie nennt keinen zusammengeführten Trace</translation>
+    </message>
+    <message>
+        <source>the merged trace of the cell was refused: %1</source>
+        <translation>der zusammengeführte Trace der Zelle wurde abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>undefined</source>
+        <translation>nicht definiert</translation>
+    </message>
+    <message>
+        <source>&amp;Launch</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>Run the cell: one capture worker process per rank</source>
+        <translation>Zelle ausführen: ein Capture-Worker-Prozess je Rank</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop the running cell: every rank of its process group is terminated</source>
+        <translation>Laufende Zelle stoppen: Jeder Rank ihrer Prozessgruppe wird beendet</translation>
+    </message>
+    <message>
+        <source>Probe Again</source>
+        <translation>Erneut untersuchen</translation>
+    </message>
+    <message>
+        <source>Ask the capture worker again what this machine can run, and read the free memory</source>
+        <translation>Den Capture-Worker erneut fragen, was diese Maschine ausführen kann, und den freien Speicher auslesen</translation>
+    </message>
+    <message>
+        <source>Each cell is written into a new folder inside this one</source>
+        <translation>Jede Zelle wird in einen neuen Ordner innerhalb dieses Ordners geschrieben</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Cell</source>
+        <translation>Zelle</translation>
+    </message>
+    <message>
+        <source>Output folder:</source>
+        <translation>Ausgabeordner:</translation>
+    </message>
+    <message>
+        <source>Memory feasibility</source>
+        <translation>Speicher-Machbarkeit</translation>
+    </message>
+    <message>
+        <source>No cell has run yet.</source>
+        <translation>Es wurde noch keine Zelle ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ausführung</translation>
+    </message>
+    <message>
+        <source>The metrics of a completed cell appear here.</source>
+        <translation>Die Kennzahlen einer abgeschlossenen Zelle erscheinen hier.</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Matrix</source>
+        <translation>Matrix</translation>
+    </message>
+    <message>
+        <source>Cancelled: every rank was stopped and no manifest was written, so nothing from the cell is loaded (%1).</source>
+        <translation>Abgebrochen: Alle Ranks wurden gestoppt und es wurde kein Manifest geschrieben, daher wird nichts aus der Zelle geladen (%1).</translation>
+    </message>
+    <message>
+        <source>This machine is probed when the panel is first brought up (or with Probe Again).</source>
+        <translation>Diese Maschine wird untersucht, sobald das Panel zum ersten Mal angezeigt wird (oder mit „Erneut untersuchen“).</translation>
+    </message>
+    <message>
+        <source>Folder for capture cells</source>
+        <translation>Ordner für Capture-Zellen</translation>
+    </message>
+    <message>
+        <source>Probing what this machine can capture with…</source>
+        <translation>Es wird untersucht, womit diese Maschine aufzeichnen kann…</translation>
+    </message>
+    <message>
+        <source>Probing the capture worker</source>
+        <translation>Capture-Worker wird untersucht</translation>
+    </message>
+    <message>
+        <source>Worker: %1</source>
+        <translation>Worker: %1</translation>
+    </message>
+    <message>
+        <source>libtorch %1; gloo %2; NCCL %3; CUDA devices: %4</source>
+        <translation>libtorch %1; gloo %2; NCCL %3; CUDA-Geräte: %4</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>The worker could not describe itself: %1</source>
+        <translation>Der Worker konnte sich nicht beschreiben: %1</translation>
+    </message>
+    <message>
+        <source>Host memory available: %1</source>
+        <translation>Verfügbarer Host-Speicher: %1</translation>
+    </message>
+    <message>
+        <source>Probing this machine failed: %1</source>
+        <translation>Untersuchung dieser Maschine fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Probing this machine for its memory budgets…</source>
+        <translation>Speicherbudgets dieser Maschine werden ermittelt…</translation>
+    </message>
+    <message>
+        <source>The verdict appears once this machine is probed.</source>
+        <translation>Das Urteil erscheint, sobald diese Maschine untersucht ist.</translation>
+    </message>
+    <message>
+        <source>Checking the cell against the memory budgets</source>
+        <translation>Zelle wird gegen die Speicherbudgets geprüft</translation>
+    </message>
+    <message>
+        <source>The cell could not be planned: %1</source>
+        <translation>Die Zelle konnte nicht geplant werden: %1</translation>
+    </message>
+    <message>
+        <source>A cell is running; cancel it or wait for it to end.</source>
+        <translation>Eine Zelle läuft; brechen Sie sie ab oder warten Sie, bis sie endet.</translation>
+    </message>
+    <message>
+        <source>Probing this machine…</source>
+        <translation>Diese Maschine wird untersucht…</translation>
+    </message>
+    <message>
+        <source>This machine has not been probed yet.</source>
+        <translation>Diese Maschine wurde noch nicht untersucht.</translation>
+    </message>
+    <message>
+        <source>Checking the cell against the memory budgets…</source>
+        <translation>Zelle wird gegen die Speicherbudgets geprüft…</translation>
+    </message>
+    <message>
+        <source>%1 over %2 tensors cannot run on this machine: %3</source>
+        <translation>%1 mit %2-Tensoren kann auf dieser Maschine nicht laufen: %3</translation>
+    </message>
+    <message>
+        <source>The memory guard refuses this cell (binding pool: %1): %2</source>
+        <translation>Der Speicherwächter lehnt diese Zelle ab (bindender Pool: %1): %2</translation>
+    </message>
+    <message>
+        <source>Choose an output folder for the cell.</source>
+        <translation>Wählen Sie einen Ausgabeordner für die Zelle.</translation>
+    </message>
+    <message>
+        <source>Ready: the cell fits every memory pool and can run here.</source>
+        <translation>Bereit: Die Zelle passt in jeden Speicherpool und kann hier laufen.</translation>
+    </message>
+    <message>
+        <source>Launch is disabled: %1</source>
+        <translation>Starten ist deaktiviert: %1</translation>
+    </message>
+    <message>
+        <source>Running %1 in %2…</source>
+        <translation>%1 läuft in %2…</translation>
+    </message>
+    <message>
+        <source>Capturing %1</source>
+        <translation>%1 wird aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>The cell could not run: %1</source>
+        <translation>Die Zelle konnte nicht ausgeführt werden: %1</translation>
+    </message>
+    <message>
+        <source>Cancelling: stopping every rank…</source>
+        <translation>Wird abgebrochen: Alle Ranks werden gestoppt…</translation>
+    </message>
+    <message numerus="yes">
+        <source>[%n earlier line(s) not shown here; every line is in the rank logs]</source>
+        <translation>
+            <numerusform>[%n frühere Zeile hier nicht angezeigt; jede Zeile steht in den Rank-Logs]</numerusform>
+            <numerusform>[%n frühere Zeilen hier nicht angezeigt; jede Zeile steht in den Rank-Logs]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>[rank %1] %2</source>
+        <translation>[Rank %1] %2</translation>
+    </message>
+    <message>
+        <source>Refused: %1. No rank was started; the estimate, budget and arithmetic are in %2.</source>
+        <translation>Abgelehnt: %1. Es wurde kein Rank gestartet; Schätzung, Budget und Rechnung stehen in %2.</translation>
+    </message>
+    <message>
+        <source>Failed: %1. No manifest was written, so nothing from the cell is loaded; what happened is in %2.</source>
+        <translation>Fehlgeschlagen: %1. Es wurde kein Manifest geschrieben, daher wird nichts aus der Zelle geladen; was geschehen ist, steht in %2.</translation>
+    </message>
+    <message>
+        <source>Cannot run here: %1</source>
+        <translation>Kann hier nicht laufen: %1</translation>
+    </message>
+    <message>
+        <source>rank %1: overlap efficiency %2, communication overhead %3</source>
+        <translation>Rank %1: Überlappungseffizienz %2, Kommunikations-Overhead %3</translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <translation>%1
+%2</translation>
+    </message>
+    <message>
+        <source>Completed: the merged trace %1 is open in the workbench (timeline, distributions); the cell is in %2.</source>
+        <translation>Abgeschlossen: Der zusammengeführte Trace %1 ist in der Workbench geöffnet (Zeitleiste, Verteilungen); die Zelle liegt in %2.</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::CompileDialog</name>
+    <message>
+        <source>Compile a Canary</source>
+        <translation>Canary kompilieren</translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation>Zeitverhalten</translation>
+    </message>
+    <message>
+        <source>Lossless: every modelled field exact (exact encodings only)</source>
+        <translation>Verlustfrei: jedes modellierte Feld exakt (nur exakte Kodierungen)</translation>
+    </message>
+    <message>
+        <source>Bounded: approximate timing within the budget below, fail closed</source>
+        <translation>Beschränkt: Zeitverhalten innerhalb des Budgets unten angenähert; im Zweifel ablehnen (fail closed)</translation>
+    </message>
+    <message>
+        <source>Timing samples per operation group</source>
+        <translation>Zeitstichproben je Operationsgruppe</translation>
+    </message>
+    <message>
+        <source>whole trace</source>
+        <translation>ganzer Trace</translation>
+    </message>
+    <message>
+        <source>Compile only the first N events; the canary is then labelled partial</source>
+        <translation>Nur die ersten N Ereignisse kompilieren; der Canary wird dann als partiell gekennzeichnet</translation>
+    </message>
+    <message>
+        <source>Prefix (events)</source>
+        <translation>Präfix (Ereignisse)</translation>
+    </message>
+    <message>
+        <source>Strict compilation</source>
+        <translation>Strikte Kompilierung</translation>
+    </message>
+    <message>
+        <source>Verify behaviour before emitting; refuse a canary that fails any status</source>
+        <translation>Verhalten vor der Ausgabe verifizieren; einen Canary ablehnen, der einen Status nicht besteht</translation>
+    </message>
+    <message>
+        <source>strict compilation</source>
+        <translation>strikte Kompilierung</translation>
+    </message>
+    <message>
+        <source>Compiling %1</source>
+        <translation>%1 wird kompiliert</translation>
+    </message>
+    <message>
+        <source>%1 logical events in %2 stored, %3 (timing %4, coverage %5, claim %6).</source>
+        <translation>%1 logische Ereignisse in %2 gespeicherten, %3 (Zeitverhalten %4, Abdeckung %5, Aussage %6).</translation>
+    </message>
+    <message>
+        <source>Refused, nothing was added: %1</source>
+        <translation>Abgelehnt, nichts wurde hinzugefügt: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
     <name>cc::ui::ConfigTimingModel</name>
     <message>
         <source>Configuration</source>
@@ -847,6 +1581,10 @@
         <source>Latency</source>
         <translation>Latenz</translation>
     </message>
+    <message>
+        <source>%1 (canary)</source>
+        <translation>%1 (Canary)</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::DiagnosticsModel</name>
@@ -869,6 +1607,136 @@
     <message>
         <source>Rule</source>
         <translation>Regel</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::DistillController</name>
+    <message>
+        <source>&amp;Distil</source>
+        <translation>&amp;Destillieren</translation>
+    </message>
+    <message>
+        <source>&amp;Compile Canary…</source>
+        <translation>Canary &amp;kompilieren…</translation>
+    </message>
+    <message>
+        <source>Behaviour &amp;Search…</source>
+        <translation>Verhaltens&amp;suche…</translation>
+    </message>
+    <message>
+        <source>&amp;Reduce (ddmin)…</source>
+        <translation>&amp;Reduzieren (ddmin)…</translation>
+    </message>
+    <message>
+        <source>&amp;Verify Canary</source>
+        <translation>Canary &amp;verifizieren</translation>
+    </message>
+    <message>
+        <source>Run verify-behavior on the selected canary against its source trace</source>
+        <translation>verify-behavior auf dem ausgewählten Canary gegen seinen Quell-Trace ausführen</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::DistillDialog</name>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Ausführen</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Job</source>
+        <translation>Auftrag a&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>&amp;Verify Result</source>
+        <translation>Ergebnis &amp;verifizieren</translation>
+    </message>
+    <message>
+        <source>Run verify-behavior on the result against its source trace and open it in the stepper</source>
+        <translation>verify-behavior auf dem Ergebnis gegen seinen Quell-Trace ausführen und es in der Schrittansicht öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Save Result…</source>
+        <translation>Ergebnis &amp;speichern…</translation>
+    </message>
+    <message>
+        <source>C&amp;lose</source>
+        <translation>Schl&amp;ießen</translation>
+    </message>
+    <message>
+        <source>Cancelled: the job stopped and nothing was added.</source>
+        <translation>Abgebrochen: Der Auftrag wurde gestoppt und nichts wurde hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Replaced by a newer run.</source>
+        <translation>Durch einen neueren Lauf ersetzt.</translation>
+    </message>
+    <message>
+        <source>The job failed.</source>
+        <translation>Der Auftrag ist fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No trace is open.&lt;/b&gt; Open a trace first; the job runs on the active trace.</source>
+        <translation>&lt;b&gt;Kein Trace geöffnet.&lt;/b&gt; Öffnen Sie zuerst einen Trace; der Auftrag läuft auf dem aktiven Trace.</translation>
+    </message>
+    <message>
+        <source>Source trace: &lt;b&gt;%1&lt;/b&gt; (%2 events)&lt;br&gt;Configuration set: &lt;b&gt;%3&lt;/b&gt; (%4 configurations; change it in the artifact browser)</source>
+        <translation>Quell-Trace: &lt;b&gt;%1&lt;/b&gt; (%2 Ereignisse)&lt;br&gt;Konfigurationssatz: &lt;b&gt;%3&lt;/b&gt; (%4 Konfigurationen; im Artefakt-Browser änderbar)</translation>
+    </message>
+    <message>
+        <source>Open a trace first: the job runs on the active trace.</source>
+        <translation>Öffnen Sie zuerst einen Trace: Der Auftrag läuft auf dem aktiven Trace.</translation>
+    </message>
+    <message>
+        <source>Choose a configuration set first.</source>
+        <translation>Wählen Sie zuerst einen Konfigurationssatz.</translation>
+    </message>
+    <message>
+        <source>Invalid option: %1</source>
+        <translation>Ungültige Option: %1</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Wird gestartet…</translation>
+    </message>
+    <message>
+        <source>Running on %1…</source>
+        <translation>Läuft auf %1…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Added %1 to the artifacts. %2</source>
+        <translation>%1 zu den Artefakten hinzugefügt. %2</translation>
+    </message>
+    <message>
+        <source>There is no result to save.</source>
+        <translation>Es gibt kein Ergebnis zum Speichern.</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Saved %1 (%2).</source>
+        <translation>%1 gespeichert (%2).</translation>
+    </message>
+    <message>
+        <source>Save Result</source>
+        <translation>Ergebnis speichern</translation>
+    </message>
+    <message>
+        <source>Canaries (*.canary.json);;All files (*)</source>
+        <translation>Canaries (*.canary.json);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -953,6 +1821,46 @@
         <source>Could not write %1</source>
         <translation>%1 konnte nicht geschrieben werden</translation>
     </message>
+    <message>
+        <source>latency</source>
+        <translation>Latenz</translation>
+    </message>
+    <message>
+        <source>queue wait</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>Anzeigen:</translation>
+    </message>
+    <message>
+        <source>%1 · canary</source>
+        <translation>%1 · Canary</translation>
+    </message>
+    <message>
+        <source>%1 · source</source>
+        <translation>%1 · Quelle</translation>
+    </message>
+    <message>
+        <source>Replay %1 · source (solid) and canary %2 (dashed, darker) · a model, not a measurement of hardware</source>
+        <translation>Wiedergabe %1 · Quelle (durchgezogen) und Canary %2 (gestrichelt, dunkler) · ein Modell, keine Messung von Hardware</translation>
+    </message>
+    <message>
+        <source>Replay %1 · replaying the canary %2…</source>
+        <translation>Wiedergabe %1 · Canary %2 wird wiedergegeben…</translation>
+    </message>
+    <message>
+        <source>Queue-wait CDF (log time axis)</source>
+        <translation>Warteschlangen-CDF (logarithmische Zeitachse)</translation>
+    </message>
+    <message>
+        <source>Queue-wait histogram (log-spaced bins)</source>
+        <translation>Warteschlangen-Histogramm (logarithmische Klassen)</translation>
+    </message>
+    <message>
+        <source>queue wait (µs)</source>
+        <translation>Warteschlange (µs)</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::DistributionSummaryModel</name>
@@ -984,6 +1892,10 @@
         <source>max</source>
         <translation>max.</translation>
     </message>
+    <message>
+        <source>hidden share</source>
+        <translation>verdeckter Anteil</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::ErrorDialog</name>
@@ -1005,6 +1917,33 @@
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; · event %2 of %3</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; · Ereignis %2 von %3</translation>
+    </message>
+    <message>
+        <source> · canary segment %1 (%2)</source>
+        <translation> · Canary-Segment %1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::FeasibilityView</name>
+    <message>
+        <source>No verdict yet.</source>
+        <translation>Noch kein Urteil.</translation>
+    </message>
+    <message>
+        <source>Feasible: every memory pool fits.</source>
+        <translation>Machbar: Jeder Speicherpool reicht aus.</translation>
+    </message>
+    <message>
+        <source>Refused by the memory guard: %1</source>
+        <translation>Vom Speicherwächter abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>Binding pool: %1 — demand %2 of a %3 budget (%4).</source>
+        <translation>Bindender Pool: %1 — Bedarf %2 bei einem Budget von %3 (%4).</translation>
+    </message>
+    <message>
+        <source>Binding pool: %1 — demand %2, budget unknown (%3).</source>
+        <translation>Bindender Pool: %1 — Bedarf %2, Budget unbekannt (%3).</translation>
     </message>
 </context>
 <context>
@@ -1066,6 +2005,29 @@
     <message>
         <source>Cancelling…</source>
         <translation>Wird abgebrochen…</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::LayerLatencyModel</name>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>Schicht</translation>
+    </message>
+    <message>
+        <source>Gradient size</source>
+        <translation>Gradientengröße</translation>
+    </message>
+    <message>
+        <source>Latency per iteration</source>
+        <translation>Latenz je Iteration</translation>
+    </message>
+    <message>
+        <source>Latency, all iterations</source>
+        <translation>Latenz, alle Iterationen</translation>
     </message>
 </context>
 <context>
@@ -1255,7 +2217,7 @@
         <translation>Verhalten verifizieren</translation>
     </message>
     <message>
-        <source>Open a trace and a canary compiled from it first: the canary's source SHA-256 must equal the trace's normalised SHA-256.</source>
+        <source>Open a trace and a canary compiled from it first: the canary&apos;s source SHA-256 must equal the trace&apos;s normalised SHA-256.</source>
         <translation>Öffnen Sie zuerst einen Trace und einen daraus kompilierten Canary: Die Quell-SHA-256 des Canary muss der normalisierten SHA-256 des Trace entsprechen.</translation>
     </message>
     <message>
@@ -1286,6 +2248,26 @@
         <source>%1 does not replay as written: %2</source>
         <translation>%1 lässt sich nicht wie geschrieben wiedergeben: %2</translation>
     </message>
+    <message>
+        <source>Compare Verifications</source>
+        <translation>Verifikationen vergleichen</translation>
+    </message>
+    <message>
+        <source>Capture</source>
+        <translation>Capture</translation>
+    </message>
+    <message>
+        <source>&amp;Capture a Cell…</source>
+        <translation>Zelle &amp;aufzeichnen…</translation>
+    </message>
+    <message>
+        <source>Plan and run a real capture cell (worker processes, one per rank)</source>
+        <translation>Eine echte Capture-Zelle planen und ausführen (Worker-Prozesse, einer je Rank)</translation>
+    </message>
+    <message>
+        <source>Verify Behaviour</source>
+        <translation>Verhalten verifizieren</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::PairMatrixModel</name>
@@ -1303,6 +2285,49 @@
     </message>
 </context>
 <context>
+    <name>cc::ui::PoolDemandBar</name>
+    <message>
+        <source>Pool %1</source>
+        <translation>Pool %1</translation>
+    </message>
+    <message>
+        <source>  %1: %2 × %3 = %4   [%5]</source>
+        <translation>  %1: %2 × %3 = %4   [%5]</translation>
+    </message>
+    <message>
+        <source>  demand: %1 (%2 B)</source>
+        <translation>  Bedarf: %1 (%2 B)</translation>
+    </message>
+    <message>
+        <source>  budget: %1 (%2 B, %3)</source>
+        <translation>  Budget: %1 (%2 B, %3)</translation>
+    </message>
+    <message>
+        <source>  budget: unknown (%1) — declare one to plan this cell</source>
+        <translation>  Budget: unbekannt (%1) — deklarieren Sie eines, um diese Zelle zu planen</translation>
+    </message>
+    <message>
+        <source>  fits</source>
+        <translation>  passt</translation>
+    </message>
+    <message>
+        <source>  does NOT fit</source>
+        <translation>  passt NICHT</translation>
+    </message>
+    <message>
+        <source> (binding)</source>
+        <translation> (bindend)</translation>
+    </message>
+    <message>
+        <source>%1%2: %3 of %4 (%5 %)</source>
+        <translation>%1%2: %3 von %4 (%5 %)</translation>
+    </message>
+    <message>
+        <source>%1%2: %3, budget unknown</source>
+        <translation>%1%2: %3, Budget unbekannt</translation>
+    </message>
+</context>
+<context>
     <name>cc::ui::PropertyModel</name>
     <message>
         <source>Property</source>
@@ -1311,6 +2336,76 @@
     <message>
         <source>Value</source>
         <translation>Wert</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::RankProgressModel</name>
+    <message>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (%3 %)</source>
+        <translation>%1 von %2 (%3 %)</translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation>Aufwärmen</translation>
+    </message>
+    <message>
+        <source>recording</source>
+        <translation>Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>startet</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Iterations</source>
+        <translation>Iterationen</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::RankSummaryModel</name>
+    <message>
+        <source>|communication ∩ compute| / |communication| = %1 ns / %2 ns</source>
+        <translation>|Kommunikation ∩ Rechnen| / |Kommunikation| = %1 ns / %2 ns</translation>
+    </message>
+    <message>
+        <source>|communication only, inside the iteration window| / |window| = %1 ns / %2 ns</source>
+        <translation>|nur Kommunikation, innerhalb des Iterationsfensters| / |Fenster| = %1 ns / %2 ns</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Recorded iterations</source>
+        <translation>Aufgezeichnete Iterationen</translation>
+    </message>
+    <message>
+        <source>Overlap efficiency</source>
+        <translation>Überlappungseffizienz</translation>
+    </message>
+    <message>
+        <source>Communication overhead</source>
+        <translation>Kommunikations-Overhead</translation>
+    </message>
+    <message>
+        <source>Buckets</source>
+        <translation>Buckets</translation>
     </message>
 </context>
 <context>
@@ -1329,6 +2424,69 @@
     </message>
 </context>
 <context>
+    <name>cc::ui::ReduceDialog</name>
+    <message>
+        <source>Reduce (ddmin)</source>
+        <translation>Reduzieren (ddmin)</translation>
+    </message>
+    <message>
+        <source>Delta debugging with a decision-only oracle: a subset is kept when it decides every configuration pair on median, p95, p99 and mean as the full trace does. This is the baseline a canary must beat: verify the result to see what it loses.</source>
+        <translation>Delta-Debugging mit einem reinen Entscheidungsorakel: Eine Teilmenge wird behalten, wenn sie jedes Konfigurationspaar bei Median, p95, p99 und Mittelwert genauso entscheidet wie der vollständige Trace. Dies ist die Baseline, die ein Canary übertreffen muss: Verifizieren Sie das Ergebnis, um zu sehen, was verloren geht.</translation>
+    </message>
+    <message>
+        <source>Oracle</source>
+        <translation>Orakel</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>unbegrenzt</translation>
+    </message>
+    <message>
+        <source>Stop after this many oracle calls; the result is then not 1-minimal</source>
+        <translation>Nach so vielen Orakelaufrufen anhalten; das Ergebnis ist dann nicht 1-minimal</translation>
+    </message>
+    <message>
+        <source>Oracle-call limit</source>
+        <translation>Limit für Orakelaufrufe</translation>
+    </message>
+    <message>
+        <source>reduce</source>
+        <translation>Reduktion</translation>
+    </message>
+    <message>
+        <source>Reducing %1</source>
+        <translation>%1 wird reduziert</translation>
+    </message>
+    <message>
+        <source>Reduced</source>
+        <translation>Reduziert</translation>
+    </message>
+    <message>
+        <source>What it is</source>
+        <translation>Was es ist</translation>
+    </message>
+    <message>
+        <source>Ranking decisions</source>
+        <translation>Rangfolge-Entscheidungen</translation>
+    </message>
+    <message>
+        <source>all %1 preserved</source>
+        <translation>alle %1 erhalten</translation>
+    </message>
+    <message>
+        <source>NOT all %1 preserved</source>
+        <translation>NICHT alle %1 erhalten</translation>
+    </message>
+    <message>
+        <source>%1. It preserves ranking decisions only; verify it to see what it loses.</source>
+        <translation>%1. Es erhält nur Rangfolge-Entscheidungen; verifizieren Sie es, um zu sehen, was verloren geht.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
     <name>cc::ui::ReplayController</name>
     <message>
         <source>default (built in)</source>
@@ -1342,11 +2500,306 @@
         <source>Replaying %1</source>
         <translation>Wiedergabe %1</translation>
     </message>
+    <message>
+        <source>Replaying the canary %1</source>
+        <translation>Canary %1 wird wiedergegeben</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::SearchCandidateModel</name>
+    <message>
+        <source>lossless</source>
+        <translation>verlustfrei</translation>
+    </message>
+    <message>
+        <source>uniform</source>
+        <translation>einheitlich</translation>
+    </message>
+    <message>
+        <source>per group</source>
+        <translation>je Gruppe</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <source>failed verification</source>
+        <translation>Verifikation nicht bestanden</translation>
+    </message>
+    <message>
+        <source>refused by the compiler</source>
+        <translation>vom Compiler abgelehnt</translation>
+    </message>
+    <message>
+        <source>%1 (+%2 group limits)</source>
+        <translation>%1 (+%2 Gruppenlimits)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>%1 (selected)</source>
+        <translation>%1 (ausgewählt)</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>FEHLER</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>Nr.</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>Sample limit</source>
+        <translation>Stichprobenlimit</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ausgang</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Claim</source>
+        <translation>Aussage</translation>
+    </message>
+    <message>
+        <source>Timing mode</source>
+        <translation>Zeitmodus</translation>
+    </message>
+    <message>
+        <source>Commitments</source>
+        <translation>Commitments</translation>
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation>Abdeckung</translation>
+    </message>
+    <message>
+        <source>Fidelity</source>
+        <translation>Verhaltenstreue</translation>
+    </message>
+    <message>
+        <source>Ranking</source>
+        <translation>Rangfolge</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::SearchDialog</name>
+    <message>
+        <source>Behaviour Search</source>
+        <translation>Verhaltenssuche</translation>
+    </message>
+    <message>
+        <source>Declared range</source>
+        <translation>Deklarierter Bereich</translation>
+    </message>
+    <message>
+        <source>Timing samples per operation group to try: a list (1,2,4,8) or a range (1..16)</source>
+        <translation>Zu testende Zeitstichproben je Operationsgruppe: eine Liste (1,2,4,8) oder ein Bereich (1..16)</translation>
+    </message>
+    <message>
+        <source>Sample limits</source>
+        <translation>Stichprobenlimits</translation>
+    </message>
+    <message>
+        <source>Let the lossless canary compete</source>
+        <translation>Den verlustfreien Canary mitkonkurrieren lassen</translation>
+    </message>
+    <message>
+        <source>Then lower per-group limits while every status passes</source>
+        <translation>Dann die Limits je Gruppe senken, solange jeder Status besteht</translation>
+    </message>
+    <message>
+        <source>Verification every candidate must pass</source>
+        <translation>Verifikation, die jeder Kandidat bestehen muss</translation>
+    </message>
+    <message>
+        <source>behaviour search</source>
+        <translation>Verhaltenssuche</translation>
+    </message>
+    <message>
+        <source>Behaviour search on %1</source>
+        <translation>Verhaltenssuche auf %1</translation>
+    </message>
+    <message>
+        <source>No candidate passed every status; nothing was added. %1</source>
+        <translation>Kein Kandidat hat jeden Status bestanden; nichts wurde hinzugefügt. %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::SweepMatrixModel</name>
+    <message>
+        <source>planned</source>
+        <translation>geplant</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>gemessen</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Record: %1</source>
+        <translation>Aufzeichnung: %1</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1/%2</source>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <source>%1 (p95 %2)</source>
+        <translation>%1 (p95 %2)</translation>
+    </message>
+    <message>
+        <source>undefined</source>
+        <translation>nicht definiert</translation>
+    </message>
+    <message>
+        <source>binding pool %1: %2 of %3</source>
+        <translation>bindender Pool %1: %2 von %3</translation>
+    </message>
+    <message>
+        <source>binding pool %1: %2, budget unknown</source>
+        <translation>bindender Pool %1: %2, Budget unbekannt</translation>
+    </message>
+    <message>
+        <source>%1 buckets, %2 all-reduces, iteration %3</source>
+        <translation>%1 Buckets, %2 All-Reduces, Iteration %3</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>Nr.</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Repeat</source>
+        <translation>Wiederholung</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Ranks</translation>
+    </message>
+    <message>
+        <source>Backend/device</source>
+        <translation>Backend/Gerät</translation>
+    </message>
+    <message>
+        <source>Bucket cap</source>
+        <translation>Bucket-Obergrenze</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>All-reduce median</source>
+        <translation>All-Reduce-Median</translation>
+    </message>
+    <message>
+        <source>Overlap</source>
+        <translation>Überlappung</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::SweepView</name>
+    <message>
+        <source>a results folder written by commcanary capture sweep</source>
+        <translation>ein von commcanary capture sweep geschriebener Ergebnisordner</translation>
+    </message>
+    <message>
+        <source>Open Results…</source>
+        <translation>Ergebnisse öffnen…</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>Neu laden</translation>
+    </message>
+    <message>
+        <source>No sweep is open.</source>
+        <translation>Kein Sweep geöffnet.</translation>
+    </message>
+    <message>
+        <source>Results folder:</source>
+        <translation>Ergebnisordner:</translation>
+    </message>
+    <message>
+        <source>Sweep results folder</source>
+        <translation>Sweep-Ergebnisordner</translation>
+    </message>
+    <message>
+        <source>Reading the sweep index</source>
+        <translation>Sweep-Index wird gelesen</translation>
+    </message>
+    <message>
+        <source>This is not a readable sweep: %1</source>
+        <translation>Dies ist kein lesbarer Sweep: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cell(s): %1 measured, %2 refused, %3 failed, %4 planned.</source>
+        <translation>
+            <numerusform>%n Zelle: %1 gemessen, %2 abgelehnt, %3 fehlgeschlagen, %4 geplant.</numerusform>
+            <numerusform>%n Zellen: %1 gemessen, %2 abgelehnt, %3 fehlgeschlagen, %4 geplant.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Measured all-reduce median per cell (each repeat a point)</source>
+        <translation>Gemessener All-Reduce-Median je Zelle (jede Wiederholung ein Punkt)</translation>
+    </message>
+    <message>
+        <source>%1 ranks, %2/%3, cap %4</source>
+        <translation>%1 Ranks, %2/%3, Obergrenze %4</translation>
+    </message>
+    <message>
+        <source>model size (parameters)</source>
+        <translation>Modellgröße (Parameter)</translation>
+    </message>
+    <message>
+        <source>median (ms)</source>
+        <translation>Median (ms)</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::TailWindowModel</name>
     <message>
-        <source>Summed latency of the window's tail events (at or above the configuration's p99)</source>
+        <source>Summed latency of the window&apos;s tail events (at or above the configuration&apos;s p99)</source>
         <translation>Summierte Latenz der Tail-Ereignisse des Fensters (ab dem p99 der Konfiguration)</translation>
     </message>
     <message>
@@ -1541,6 +2994,45 @@
     </message>
 </context>
 <context>
+    <name>cc::ui::ToleranceForm</name>
+    <message>
+        <source>Relative tolerance (%)</source>
+        <translation>Relative Toleranz (%)</translation>
+    </message>
+    <message>
+        <source>Absolute tolerance (µs)</source>
+        <translation>Absolute Toleranz (µs)</translation>
+    </message>
+    <message>
+        <source>Hidden-share tolerance (points)</source>
+        <translation>Toleranz für verdeckten Anteil (Prozentpunkte)</translation>
+    </message>
+    <message>
+        <source>Tail recall threshold</source>
+        <translation>Schwelle für Wiederfinden der Tail-Ereignisse</translation>
+    </message>
+    <message>
+        <source>Ranking tie tolerance (µs)</source>
+        <translation>Gleichstandstoleranz der Rangfolge (µs)</translation>
+    </message>
+    <message>
+        <source>Ranking tie tolerance (%)</source>
+        <translation>Gleichstandstoleranz der Rangfolge (%)</translation>
+    </message>
+    <message>
+        <source>Replay seed</source>
+        <translation>Wiedergabe-Seed</translation>
+    </message>
+    <message>
+        <source>Replay iterations</source>
+        <translation>Wiedergabe-Iterationen</translation>
+    </message>
+    <message>
+        <source>Option --%1 of the command line (default %2)</source>
+        <translation>Option --%1 der Befehlszeile (Standard %2)</translation>
+    </message>
+</context>
+<context>
     <name>cc::ui::Units</name>
     <message>
         <source>%1 ns</source>
@@ -1580,9 +3072,79 @@
     </message>
 </context>
 <context>
+    <name>cc::ui::VerificationComparison</name>
+    <message>
+        <source>Left:</source>
+        <translation>Links:</translation>
+    </message>
+    <message>
+        <source>Right:</source>
+        <translation>Rechts:</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 — %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 — %3</translation>
+    </message>
+    <message>
+        <source>Verify two canaries (or open two verifications) to compare them here.</source>
+        <translation>Verifizieren Sie zwei Canaries (oder öffnen Sie zwei Verifikationen), um sie hier zu vergleichen.</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::VerificationComparisonModel</name>
+    <message>
+        <source>Claim</source>
+        <translation>Aussage</translation>
+    </message>
+    <message>
+        <source>Canary SHA-256</source>
+        <translation>Canary-SHA-256</translation>
+    </message>
+    <message>
+        <source>Source SHA-256</source>
+        <translation>Quell-SHA-256</translation>
+    </message>
+    <message>
+        <source>Timing mode</source>
+        <translation>Zeitmodus</translation>
+    </message>
+    <message>
+        <source>Commitments</source>
+        <translation>Commitments</translation>
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation>Abdeckung</translation>
+    </message>
+    <message>
+        <source>Behavioural fidelity</source>
+        <translation>Verhaltenstreue</translation>
+    </message>
+    <message>
+        <source>Ranking</source>
+        <translation>Rangfolge</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>(left)</source>
+        <translation>(links)</translation>
+    </message>
+    <message>
+        <source>(right)</source>
+        <translation>(rechts)</translation>
+    </message>
+</context>
+<context>
     <name>cc::ui::VerificationStepper</name>
     <message>
-        <source>I have reviewed this page's evidence</source>
+        <source>I have reviewed this page&apos;s evidence</source>
         <translation>Ich habe die Belege dieser Seite geprüft</translation>
     </message>
     <message>
@@ -1646,8 +3208,8 @@
         <translation>&lt;p&gt;Nicht bewiesen: %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;%1: &lt;span style="color:%2"&gt;%3&lt;/span&gt;&lt;/h3&gt;</source>
-        <translation>&lt;h3&gt;%1: &lt;span style="color:%2"&gt;%3&lt;/span&gt;&lt;/h3&gt;</translation>
+        <source>&lt;h3&gt;%1: &lt;span style=&quot;color:%2&quot;&gt;%3&lt;/span&gt;&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;%1: &lt;span style=&quot;color:%2&quot;&gt;%3&lt;/span&gt;&lt;/h3&gt;</translation>
     </message>
     <message>
         <source>Export review record</source>
@@ -1679,6 +3241,25 @@
     <message>
         <source>Go forward to the next zoom range</source>
         <translation>Zum nächsten Zoombereich vorwärts</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Language: en, de or zh_CN (default: the settings, else the system).</source>
+        <translation>Sprache: en, de oder zh_CN (Standard: die Einstellungen, sonst das System).</translation>
+    </message>
+    <message>
+        <source>Forget the saved window layout before starting.</source>
+        <translation>Das gespeicherte Fensterlayout vor dem Start verwerfen.</translation>
+    </message>
+    <message>
+        <source>CommCanary Workbench: inspect communication traces, their replays under backend configurations, and what a ranking depends on.</source>
+        <translation>CommCanary Workbench: Kommunikations-Traces, ihre Wiedergaben unter Backend-Konfigurationen und die Abhängigkeiten einer Rangfolge untersuchen.</translation>
+    </message>
+    <message>
+        <source>Traces, replay reports or configuration sets to open.</source>
+        <translation>Zu öffnende Traces, Wiedergabeberichte oder Konfigurationssätze.</translation>
     </message>
 </context>
 </TS>

@@ -123,16 +123,124 @@
         <source>Observed exposed</source>
         <translation>观测到的暴露时间</translation>
     </message>
+    <message>
+        <source>run (one token repeated; exact)</source>
+        <translation>游程（单个 token 重复；精确）</translation>
+    </message>
+    <message>
+        <source>motif (a repeated body of tokens; exact)</source>
+        <translation>模体（重复的一组 token；精确）</translation>
+    </message>
+    <message>
+        <source>literal (tokens in order, once; exact)</source>
+        <translation>字面量（按顺序的 token，仅出现一次；精确）</translation>
+    </message>
+    <message>
+        <source>interval (timing approximated within bounds)</source>
+        <translation>区间（时序在界限内近似）</translation>
+    </message>
+    <message>
+        <source>0 (every field exact)</source>
+        <translation>0（所有字段均精确）</translation>
+    </message>
+    <message>
+        <source>Canary segment</source>
+        <translation>canary 段</translation>
+    </message>
+    <message>
+        <source>Canary</source>
+        <translation>Canary</translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>（未命名）</translation>
+    </message>
+    <message>
+        <source>Canary coverage</source>
+        <translation>canary 覆盖范围</translation>
+    </message>
+    <message>
+        <source>%1, %2, claim %3</source>
+        <translation>%1，%2，结论 %3</translation>
+    </message>
+    <message>
+        <source>Source event</source>
+        <translation>源事件</translation>
+    </message>
+    <message>
+        <source>Segment</source>
+        <translation>段</translation>
+    </message>
+    <message>
+        <source>none: the canary keeps a subset of %1 source events, and not this one</source>
+        <translation>无：该 canary 只保留了 %1 个源事件的子集，不包含此事件</translation>
+    </message>
+    <message>
+        <source>none: the canary covers source events %1 – %2 only</source>
+        <translation>无：该 canary 仅覆盖源事件 %1 – %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1（共 %2 个）</translation>
+    </message>
+    <message>
+        <source>Index in the canary&apos;s segment list, counted from 0</source>
+        <translation>在 canary 段列表中的索引，从 0 开始计数</translation>
+    </message>
+    <message>
+        <source>Segment kind</source>
+        <translation>段类型</translation>
+    </message>
+    <message>
+        <source>Source events</source>
+        <translation>源事件</translation>
+    </message>
+    <message>
+        <source>%1 – %2 (%3 events)</source>
+        <translation>%1 – %2（%3 个事件）</translation>
+    </message>
+    <message>
+        <source>Position in segment</source>
+        <translation>段内位置</translation>
+    </message>
+    <message>
+        <source>Program</source>
+        <translation>程序</translation>
+    </message>
+    <message>
+        <source>%1 stored items (%2 events) × %3 repeats, then %4 items once more</source>
+        <translation>%1 个存储项（%2 个事件）× %3 次重复，然后再执行 %4 项一次</translation>
+    </message>
+    <message>
+        <source>Error bounds</source>
+        <translation>误差界限</translation>
+    </message>
+    <message>
+        <source>The true per-field maximum error of this interval (ns; pressure in 1e-9 units):
+%1</source>
+        <translation>此区间各字段的实际最大误差（ns；压力以 1e-9 为单位）：
+%1</translation>
+    </message>
+    <message>
+        <source>Commitment (SHA-256)</source>
+        <translation>承诺（SHA-256）</translation>
+    </message>
+    <message>
+        <source>SHA-256 of the canonical bytes of source events %1 – %2:
+%3</source>
+        <translation>源事件 %1 – %2 的规范字节的 SHA-256：
+%3</translation>
+    </message>
 </context>
 <context>
     <name>DistributionText</name>
     <message>
-        <source>Sorting latencies of %1</source>
-        <translation>正在排序 %1 的延迟</translation>
-    </message>
-    <message>
         <source>Distributions ready</source>
         <translation>分布已就绪</translation>
+    </message>
+    <message>
+        <source>Sorting samples of %1</source>
+        <translation>正在排序 %1 的样本</translation>
     </message>
 </context>
 <context>
@@ -320,6 +428,10 @@
     <message>
         <source>is a %1, which this version of the workbench cannot open yet</source>
         <translation>是一个%1，此版本的工作台尚无法打开</translation>
+    </message>
+    <message>
+        <source>Serialised size</source>
+        <translation>序列化大小</translation>
     </message>
 </context>
 <context>
@@ -661,11 +773,11 @@
         <translation>每对配置和每个指标：在源轨迹和 canary 下的关系。不一致的排在前面。</translation>
     </message>
     <message>
-        <source>Each segment's SHA-256 commitment recomputed from the source.</source>
+        <source>Each segment&apos;s SHA-256 commitment recomputed from the source.</source>
         <translation>每个段的 SHA-256 承诺，均从源轨迹重新计算。</translation>
     </message>
     <message>
-        <source>The compiler's attested timing mode, re-checked against the source.</source>
+        <source>The compiler&apos;s attested timing mode, re-checked against the source.</source>
         <translation>编译器声明的时序模式，已对照源轨迹复核。</translation>
     </message>
     <message>
@@ -753,6 +865,81 @@
     </message>
 </context>
 <context>
+    <name>cc::ui::AllreduceModelView</name>
+    <message>
+        <source>%1 (%2 GB/s per direction)</source>
+        <translation>%1（每方向 %2 GB/s）</translation>
+    </message>
+    <message>
+        <source>%1
+%2 (consulted %3)
+%4</source>
+        <translation>%1
+%2（查阅于 %3）
+%4</translation>
+    </message>
+    <message>
+        <source>Run a cell to compare its buckets with the model.</source>
+        <translation>运行一个单元，以将其桶与模型进行比较。</translation>
+    </message>
+    <message>
+        <source>Interconnect:</source>
+        <translation>互连：</translation>
+    </message>
+    <message>
+        <source>The ring model has no latency term to fit for one rank: run at least two.</source>
+        <translation>只有一个 rank 时，环形模型没有可拟合的延迟项：请至少运行两个。</translation>
+    </message>
+    <message>
+        <source>Fitting α…</source>
+        <translation>正在拟合 α…</translation>
+    </message>
+    <message>
+        <source>Fitting the ring all-reduce model</source>
+        <translation>正在拟合环形 all-reduce 模型</translation>
+    </message>
+    <message>
+        <source>Ring all-reduce model (Patarasuk–Yuan): T = 2(p−1)·α + 2(p−1)/p · n/B with p = %1, B = %2 (%3), α = %4 fitted to the %5 measured bucket(s); residual RMS %6.</source>
+        <translation>环形 all-reduce 模型（Patarasuk–Yuan）：T = 2(p−1)·α + 2(p−1)/p · n/B，其中 p = %1，B = %2（%3），α = %4（由 %5 个实测桶拟合）；残差 RMS %6。</translation>
+    </message>
+    <message>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <source>The model could not be fitted: %1</source>
+        <translation>无法拟合模型：%1</translation>
+    </message>
+    <message>
+        <source>Per-bucket all-reduce latency: measured vs model</source>
+        <translation>每个桶的 all-reduce 延迟：实测与模型对比</translation>
+    </message>
+    <message>
+        <source>bucket size (bytes, log scale)</source>
+        <translation>桶大小（字节，对数刻度）</translation>
+    </message>
+    <message>
+        <source>latency (ms)</source>
+        <translation>延迟（毫秒）</translation>
+    </message>
+    <message>
+        <source>measured (slowest rank&apos;s median)</source>
+        <translation>实测（最慢 rank 的中位数）</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>model (ring, fitted α)</source>
+        <translation>模型（环形，拟合 α）</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+</context>
+<context>
     <name>cc::ui::Artifact</name>
     <message>
         <source>Trace</source>
@@ -773,6 +960,18 @@
     <message>
         <source>Configuration set</source>
         <translation>配置集</translation>
+    </message>
+    <message>
+        <source>compiled from %1</source>
+        <translation>由 %1 编译</translation>
+    </message>
+    <message>
+        <source>searched from %1</source>
+        <translation>由 %1 搜索得出</translation>
+    </message>
+    <message>
+        <source>reduced from %1</source>
+        <translation>由 %1 约简</translation>
     </message>
 </context>
 <context>
@@ -818,6 +1017,540 @@
     </message>
 </context>
 <context>
+    <name>cc::ui::BucketLatencyModel</name>
+    <message>
+        <source>Rank</source>
+        <translation>rank</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>Bucket</source>
+        <translation>桶</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>All-reduces</source>
+        <translation>all-reduce 次数</translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大值</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::BudgetForm</name>
+    <message>
+        <source>Gap error bound (µs)</source>
+        <translation>间隔误差界限（微秒）</translation>
+    </message>
+    <message>
+        <source>Arrival-skew error bound (µs)</source>
+        <translation>到达偏差误差界限（微秒）</translation>
+    </message>
+    <message>
+        <source>Compute-overlap error bound (µs)</source>
+        <translation>计算重叠误差界限（微秒）</translation>
+    </message>
+    <message>
+        <source>Compute-before error bound (µs)</source>
+        <translation>之前计算误差界限（微秒）</translation>
+    </message>
+    <message>
+        <source>Exposed-latency error bound (µs)</source>
+        <translation>暴露延迟误差界限（微秒）</translation>
+    </message>
+    <message>
+        <source>Compute-pressure error bound (factor)</source>
+        <translation>计算压力误差界限（系数）</translation>
+    </message>
+    <message>
+        <source>no bound</source>
+        <translation>无界限</translation>
+    </message>
+    <message>
+        <source>Option --%1 of the command line</source>
+        <translation>命令行选项 --%1</translation>
+    </message>
+    <message>
+        <source>must be a non-negative number with at most 9 decimals (got &quot;%1&quot;)</source>
+        <translation>必须是最多 9 位小数的非负数（实际为“%1”）</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::CanaryVerifier</name>
+    <message>
+        <source>Choose a canary to verify.</source>
+        <translation>请选择要验证的 canary。</translation>
+    </message>
+    <message>
+        <source>Open the trace %1 was made from first: its normalised SHA-256 must be %2.</source>
+        <translation>请先打开生成 %1 所用的轨迹：其规范化 SHA-256 必须为 %2。</translation>
+    </message>
+    <message>
+        <source>Verify behaviour</source>
+        <translation>验证行为</translation>
+    </message>
+    <message>
+        <source>verification of %1</source>
+        <translation>%1 的验证</translation>
+    </message>
+    <message>
+        <source>Verifying the behaviour of %1</source>
+        <translation>正在验证 %1 的行为</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::CaptureForm</name>
+    <message>
+        <source>Number of ranks: one worker process each</source>
+        <translation>rank 数量：每个 rank 一个工作进程</translation>
+    </message>
+    <message>
+        <source>gloo</source>
+        <translation>gloo</translation>
+    </message>
+    <message>
+        <source>nccl</source>
+        <translation>nccl</translation>
+    </message>
+    <message>
+        <source>CPU tensors</source>
+        <translation>CPU 张量</translation>
+    </message>
+    <message>
+        <source>CUDA tensors</source>
+        <translation>CUDA 张量</translation>
+    </message>
+    <message>
+        <source>Residual MLP</source>
+        <translation>残差 MLP</translation>
+    </message>
+    <message>
+        <source>GPT-style decoder</source>
+        <translation>GPT 风格解码器</translation>
+    </message>
+    <message>
+        <source>Target parameter count: 1M, 10M, 150M, 400M, 2500000, …</source>
+        <translation>目标参数量：1M, 10M, 150M, 400M, 2500000, …</translation>
+    </message>
+    <message>
+        <source>Recorded iterations</source>
+        <translation>记录的迭代次数</translation>
+    </message>
+    <message>
+        <source>Warm-up iterations before recording, excluded from every result</source>
+        <translation>记录前的预热迭代次数，不计入任何结果</translation>
+    </message>
+    <message>
+        <source>Gradient bucket cap in MiB (DDP&apos;s bucket_cap_mb), e.g. 25 or 0.5</source>
+        <translation>梯度桶上限，单位 MiB（DDP 的 bucket_cap_mb），例如 25 或 0.5</translation>
+    </message>
+    <message>
+        <source>measured (MemAvailable)</source>
+        <translation>实测（MemAvailable）</translation>
+    </message>
+    <message>
+        <source>Declared host memory budget, e.g. 12GiB; empty: what /proc/meminfo says is available</source>
+        <translation>声明的主机内存预算，例如 12GiB；留空：使用 /proc/meminfo 报告的可用内存</translation>
+    </message>
+    <message>
+        <source>measured (free device memory)</source>
+        <translation>实测（空闲设备内存）</translation>
+    </message>
+    <message>
+        <source>Declared budget per CUDA device, e.g. 70GiB; empty: its free memory</source>
+        <translation>每个 CUDA 设备声明的预算，例如 70GiB；留空：使用其空闲内存</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>The whole cell must finish within this time of its start; then every rank is stopped</source>
+        <translation>整个单元必须在启动后的这段时间内完成；超时后将停止所有 rank</translation>
+    </message>
+    <message>
+        <source>World size:</source>
+        <translation>全局进程数（world size）：</translation>
+    </message>
+    <message>
+        <source>Backend:</source>
+        <translation>后端：</translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation>设备：</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Model size (parameters):</source>
+        <translation>模型规模（参数量）：</translation>
+    </message>
+    <message>
+        <source>Iterations:</source>
+        <translation>迭代次数：</translation>
+    </message>
+    <message>
+        <source>Warm-up:</source>
+        <translation>预热：</translation>
+    </message>
+    <message>
+        <source>Bucket cap (MiB):</source>
+        <translation>桶上限（MiB）：</translation>
+    </message>
+    <message>
+        <source>Host memory budget:</source>
+        <translation>主机内存预算：</translation>
+    </message>
+    <message>
+        <source>Device memory budget:</source>
+        <translation>设备内存预算：</translation>
+    </message>
+    <message>
+        <source>Timeout:</source>
+        <translation>超时：</translation>
+    </message>
+    <message>
+        <source>The model size must be a parameter count such as 1M, 10M, 400M or 2500000 (got &quot;%1&quot;).</source>
+        <translation>模型规模必须是参数量，例如 1M、10M、400M 或 2500000（实际为“%1”）。</translation>
+    </message>
+    <message>
+        <source>The bucket cap must be a positive size in MiB such as 25 or 0.5 (got &quot;%1&quot;).</source>
+        <translation>桶上限必须是以 MiB 为单位的正数，例如 25 或 0.5（实际为“%1”）。</translation>
+    </message>
+    <message>
+        <source>The %1 must be a size such as 12GiB, 9.34GiB or 512MiB (got &quot;%2&quot;).</source>
+        <translation>%1必须是一个大小，例如 12GiB、9.34GiB 或 512MiB（实际为“%2”）。</translation>
+    </message>
+    <message>
+        <source>host memory budget</source>
+        <translation>主机内存预算</translation>
+    </message>
+    <message>
+        <source>device memory budget</source>
+        <translation>设备内存预算</translation>
+    </message>
+    <message>
+        <source>The cell is not valid: %1.</source>
+        <translation>该单元无效：%1。</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::CapturePanel</name>
+    <message>
+        <source>the loader accepted the cell but it names no merged trace</source>
+        <translation>加载器接受了该单元，但它未指明合并后的轨迹</translation>
+    </message>
+    <message>
+        <source>the merged trace of the cell was refused: %1</source>
+        <translation>该单元的合并轨迹被拒绝：%1</translation>
+    </message>
+    <message>
+        <source>undefined</source>
+        <translation>未定义</translation>
+    </message>
+    <message>
+        <source>&amp;Launch</source>
+        <translation>启动(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Run the cell: one capture worker process per rank</source>
+        <translation>运行该单元：每个 rank 一个捕获工作进程</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the running cell: every rank of its process group is terminated</source>
+        <translation>停止正在运行的单元：其进程组的所有 rank 都将被终止</translation>
+    </message>
+    <message>
+        <source>Probe Again</source>
+        <translation>重新探测</translation>
+    </message>
+    <message>
+        <source>Ask the capture worker again what this machine can run, and read the free memory</source>
+        <translation>再次询问捕获工作进程此机器能运行什么，并读取空闲内存</translation>
+    </message>
+    <message>
+        <source>Each cell is written into a new folder inside this one</source>
+        <translation>每个单元都会写入此文件夹中的一个新文件夹</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Cell</source>
+        <translation>单元</translation>
+    </message>
+    <message>
+        <source>Output folder:</source>
+        <translation>输出文件夹：</translation>
+    </message>
+    <message>
+        <source>Memory feasibility</source>
+        <translation>内存可行性</translation>
+    </message>
+    <message>
+        <source>No cell has run yet.</source>
+        <translation>尚未运行任何单元。</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>The metrics of a completed cell appear here.</source>
+        <translation>已完成单元的指标将显示在此处。</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Matrix</source>
+        <translation>矩阵</translation>
+    </message>
+    <message>
+        <source>Cancelled: every rank was stopped and no manifest was written, so nothing from the cell is loaded (%1).</source>
+        <translation>已取消：所有 rank 均已停止，且未写入清单，因此不会加载该单元的任何内容（%1）。</translation>
+    </message>
+    <message>
+        <source>This machine is probed when the panel is first brought up (or with Probe Again).</source>
+        <translation>首次打开此面板时（或点击“重新探测”时）会探测本机。</translation>
+    </message>
+    <message>
+        <source>Folder for capture cells</source>
+        <translation>捕获单元的文件夹</translation>
+    </message>
+    <message>
+        <source>Probing what this machine can capture with…</source>
+        <translation>正在探测本机可用于捕获的环境…</translation>
+    </message>
+    <message>
+        <source>Probing the capture worker</source>
+        <translation>正在探测捕获工作进程</translation>
+    </message>
+    <message>
+        <source>Worker: %1</source>
+        <translation>工作进程：%1</translation>
+    </message>
+    <message>
+        <source>libtorch %1; gloo %2; NCCL %3; CUDA devices: %4</source>
+        <translation>libtorch %1；gloo %2；NCCL %3；CUDA 设备：%4</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>The worker could not describe itself: %1</source>
+        <translation>工作进程无法描述自身：%1</translation>
+    </message>
+    <message>
+        <source>Host memory available: %1</source>
+        <translation>可用主机内存：%1</translation>
+    </message>
+    <message>
+        <source>Probing this machine failed: %1</source>
+        <translation>探测本机失败：%1</translation>
+    </message>
+    <message>
+        <source>Probing this machine for its memory budgets…</source>
+        <translation>正在探测本机的内存预算…</translation>
+    </message>
+    <message>
+        <source>The verdict appears once this machine is probed.</source>
+        <translation>探测本机后将显示判定结果。</translation>
+    </message>
+    <message>
+        <source>Checking the cell against the memory budgets</source>
+        <translation>正在对照内存预算检查该单元</translation>
+    </message>
+    <message>
+        <source>The cell could not be planned: %1</source>
+        <translation>无法规划该单元：%1</translation>
+    </message>
+    <message>
+        <source>A cell is running; cancel it or wait for it to end.</source>
+        <translation>有单元正在运行；请取消它或等待其结束。</translation>
+    </message>
+    <message>
+        <source>Probing this machine…</source>
+        <translation>正在探测本机…</translation>
+    </message>
+    <message>
+        <source>This machine has not been probed yet.</source>
+        <translation>尚未探测本机。</translation>
+    </message>
+    <message>
+        <source>Checking the cell against the memory budgets…</source>
+        <translation>正在对照内存预算检查该单元…</translation>
+    </message>
+    <message>
+        <source>%1 over %2 tensors cannot run on this machine: %3</source>
+        <translation>%1（%2 张量）无法在本机上运行：%3</translation>
+    </message>
+    <message>
+        <source>The memory guard refuses this cell (binding pool: %1): %2</source>
+        <translation>内存守卫拒绝了此单元（瓶颈内存池：%1）：%2</translation>
+    </message>
+    <message>
+        <source>Choose an output folder for the cell.</source>
+        <translation>请为该单元选择输出文件夹。</translation>
+    </message>
+    <message>
+        <source>Ready: the cell fits every memory pool and can run here.</source>
+        <translation>就绪：该单元满足所有内存池的限制，可以在此运行。</translation>
+    </message>
+    <message>
+        <source>Launch is disabled: %1</source>
+        <translation>启动已禁用：%1</translation>
+    </message>
+    <message>
+        <source>Running %1 in %2…</source>
+        <translation>正在 %2 中运行 %1…</translation>
+    </message>
+    <message>
+        <source>Capturing %1</source>
+        <translation>正在捕获 %1</translation>
+    </message>
+    <message>
+        <source>The cell could not run: %1</source>
+        <translation>该单元无法运行：%1</translation>
+    </message>
+    <message>
+        <source>Cancelling: stopping every rank…</source>
+        <translation>正在取消：正在停止所有 rank…</translation>
+    </message>
+    <message numerus="yes">
+        <source>[%n earlier line(s) not shown here; every line is in the rank logs]</source>
+        <translation>
+            <numerusform>[此处未显示之前的 %n 行；所有行均在 rank 日志中]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>[rank %1] %2</source>
+        <translation>[rank %1] %2</translation>
+    </message>
+    <message>
+        <source>Refused: %1. No rank was started; the estimate, budget and arithmetic are in %2.</source>
+        <translation>已拒绝：%1。未启动任何 rank；估算、预算及计算过程见 %2。</translation>
+    </message>
+    <message>
+        <source>Failed: %1. No manifest was written, so nothing from the cell is loaded; what happened is in %2.</source>
+        <translation>失败：%1。未写入清单，因此不会加载该单元的任何内容；详细经过见 %2。</translation>
+    </message>
+    <message>
+        <source>Cannot run here: %1</source>
+        <translation>无法在此运行：%1</translation>
+    </message>
+    <message>
+        <source>rank %1: overlap efficiency %2, communication overhead %3</source>
+        <translation>rank %1：重叠效率 %2，通信开销 %3</translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <translation>%1
+%2</translation>
+    </message>
+    <message>
+        <source>Completed: the merged trace %1 is open in the workbench (timeline, distributions); the cell is in %2.</source>
+        <translation>已完成：合并轨迹 %1 已在工作台中打开（时间线、分布）；该单元位于 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::CompileDialog</name>
+    <message>
+        <source>Compile a Canary</source>
+        <translation>编译 canary</translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation>时序</translation>
+    </message>
+    <message>
+        <source>Lossless: every modelled field exact (exact encodings only)</source>
+        <translation>无损：每个建模字段均精确（仅限精确编码）</translation>
+    </message>
+    <message>
+        <source>Bounded: approximate timing within the budget below, fail closed</source>
+        <translation>有界：在下方预算内近似时序；不满足时拒绝（fail closed）</translation>
+    </message>
+    <message>
+        <source>Timing samples per operation group</source>
+        <translation>每个操作组的时序样本数</translation>
+    </message>
+    <message>
+        <source>whole trace</source>
+        <translation>整个轨迹</translation>
+    </message>
+    <message>
+        <source>Compile only the first N events; the canary is then labelled partial</source>
+        <translation>仅编译前 N 个事件；此时 canary 将被标记为部分（partial）</translation>
+    </message>
+    <message>
+        <source>Prefix (events)</source>
+        <translation>前缀（事件数）</translation>
+    </message>
+    <message>
+        <source>Strict compilation</source>
+        <translation>严格编译</translation>
+    </message>
+    <message>
+        <source>Verify behaviour before emitting; refuse a canary that fails any status</source>
+        <translation>输出前验证行为；拒绝任何状态未通过的 canary</translation>
+    </message>
+    <message>
+        <source>strict compilation</source>
+        <translation>严格编译</translation>
+    </message>
+    <message>
+        <source>Compiling %1</source>
+        <translation>正在编译 %1</translation>
+    </message>
+    <message>
+        <source>%1 logical events in %2 stored, %3 (timing %4, coverage %5, claim %6).</source>
+        <translation>%1 个逻辑事件存储为 %2 个，%3（时序 %4，覆盖范围 %5，结论 %6）。</translation>
+    </message>
+    <message>
+        <source>Refused, nothing was added: %1</source>
+        <translation>已拒绝，未添加任何内容：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
     <name>cc::ui::ConfigTimingModel</name>
     <message>
         <source>Configuration</source>
@@ -847,6 +1580,10 @@
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
+    <message>
+        <source>%1 (canary)</source>
+        <translation>%1（canary）</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::DiagnosticsModel</name>
@@ -869,6 +1606,136 @@
     <message>
         <source>Rule</source>
         <translation>规则</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::DistillController</name>
+    <message>
+        <source>&amp;Distil</source>
+        <translation>提炼(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Compile Canary…</source>
+        <translation>编译 canary(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Behaviour &amp;Search…</source>
+        <translation>行为搜索(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Reduce (ddmin)…</source>
+        <translation>约简（ddmin）(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Verify Canary</source>
+        <translation>验证 canary(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Run verify-behavior on the selected canary against its source trace</source>
+        <translation>对所选 canary 对照其源轨迹运行 verify-behavior</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::DistillDialog</name>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Job</source>
+        <translation>取消任务(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Verify Result</source>
+        <translation>验证结果(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Run verify-behavior on the result against its source trace and open it in the stepper</source>
+        <translation>对结果对照其源轨迹运行 verify-behavior，并在分步视图中打开</translation>
+    </message>
+    <message>
+        <source>&amp;Save Result…</source>
+        <translation>保存结果(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>C&amp;lose</source>
+        <translation>关闭(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Cancelled: the job stopped and nothing was added.</source>
+        <translation>已取消：任务已停止，未添加任何内容。</translation>
+    </message>
+    <message>
+        <source>Replaced by a newer run.</source>
+        <translation>已被更新的运行取代。</translation>
+    </message>
+    <message>
+        <source>The job failed.</source>
+        <translation>任务失败。</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No trace is open.&lt;/b&gt; Open a trace first; the job runs on the active trace.</source>
+        <translation>&lt;b&gt;未打开任何轨迹。&lt;/b&gt;请先打开一个轨迹；任务将在当前轨迹上运行。</translation>
+    </message>
+    <message>
+        <source>Source trace: &lt;b&gt;%1&lt;/b&gt; (%2 events)&lt;br&gt;Configuration set: &lt;b&gt;%3&lt;/b&gt; (%4 configurations; change it in the artifact browser)</source>
+        <translation>源轨迹：&lt;b&gt;%1&lt;/b&gt;（%2 个事件）&lt;br&gt;配置集：&lt;b&gt;%3&lt;/b&gt;（%4 个配置；可在工件浏览器中更改）</translation>
+    </message>
+    <message>
+        <source>Open a trace first: the job runs on the active trace.</source>
+        <translation>请先打开一个轨迹：任务将在当前轨迹上运行。</translation>
+    </message>
+    <message>
+        <source>Choose a configuration set first.</source>
+        <translation>请先选择一个配置集。</translation>
+    </message>
+    <message>
+        <source>Invalid option: %1</source>
+        <translation>无效选项：%1</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>Running on %1…</source>
+        <translation>正在 %1 上运行…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Added %1 to the artifacts. %2</source>
+        <translation>已将 %1 添加到工件。%2</translation>
+    </message>
+    <message>
+        <source>There is no result to save.</source>
+        <translation>没有可保存的结果。</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Saved %1 (%2).</source>
+        <translation>已保存 %1（%2）。</translation>
+    </message>
+    <message>
+        <source>Save Result</source>
+        <translation>保存结果</translation>
+    </message>
+    <message>
+        <source>Canaries (*.canary.json);;All files (*)</source>
+        <translation>Canary 文件 (*.canary.json);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -953,6 +1820,46 @@
         <source>Could not write %1</source>
         <translation>无法写入 %1</translation>
     </message>
+    <message>
+        <source>latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>queue wait</source>
+        <translation>队列等待</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>%1 · canary</source>
+        <translation>%1 · canary</translation>
+    </message>
+    <message>
+        <source>%1 · source</source>
+        <translation>%1 · 源</translation>
+    </message>
+    <message>
+        <source>Replay %1 · source (solid) and canary %2 (dashed, darker) · a model, not a measurement of hardware</source>
+        <translation>重放 %1 · 源（实线）与 canary %2（虚线，较深）· 这是模型，不是硬件测量</translation>
+    </message>
+    <message>
+        <source>Replay %1 · replaying the canary %2…</source>
+        <translation>重放 %1 · 正在重放 canary %2…</translation>
+    </message>
+    <message>
+        <source>Queue-wait CDF (log time axis)</source>
+        <translation>队列等待 CDF（对数时间轴）</translation>
+    </message>
+    <message>
+        <source>Queue-wait histogram (log-spaced bins)</source>
+        <translation>队列等待直方图（对数间隔分箱）</translation>
+    </message>
+    <message>
+        <source>queue wait (µs)</source>
+        <translation>队列等待（微秒）</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::DistributionSummaryModel</name>
@@ -984,6 +1891,10 @@
         <source>max</source>
         <translation>最大值</translation>
     </message>
+    <message>
+        <source>hidden share</source>
+        <translation>隐藏占比</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::ErrorDialog</name>
@@ -1005,6 +1916,33 @@
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; · event %2 of %3</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; · 事件 %2 / %3</translation>
+    </message>
+    <message>
+        <source> · canary segment %1 (%2)</source>
+        <translation> · canary 段 %1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::FeasibilityView</name>
+    <message>
+        <source>No verdict yet.</source>
+        <translation>尚无判定结果。</translation>
+    </message>
+    <message>
+        <source>Feasible: every memory pool fits.</source>
+        <translation>可行：所有内存池均满足。</translation>
+    </message>
+    <message>
+        <source>Refused by the memory guard: %1</source>
+        <translation>被内存守卫拒绝：%1</translation>
+    </message>
+    <message>
+        <source>Binding pool: %1 — demand %2 of a %3 budget (%4).</source>
+        <translation>瓶颈内存池：%1 — 需求 %2，预算 %3（%4）。</translation>
+    </message>
+    <message>
+        <source>Binding pool: %1 — demand %2, budget unknown (%3).</source>
+        <translation>瓶颈内存池：%1 — 需求 %2，预算未知（%3）。</translation>
     </message>
 </context>
 <context>
@@ -1066,6 +2004,29 @@
     <message>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::LayerLatencyModel</name>
+    <message>
+        <source>Rank</source>
+        <translation>rank</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Gradient size</source>
+        <translation>梯度大小</translation>
+    </message>
+    <message>
+        <source>Latency per iteration</source>
+        <translation>每次迭代的延迟</translation>
+    </message>
+    <message>
+        <source>Latency, all iterations</source>
+        <translation>延迟（所有迭代）</translation>
     </message>
 </context>
 <context>
@@ -1255,7 +2216,7 @@
         <translation>验证行为</translation>
     </message>
     <message>
-        <source>Open a trace and a canary compiled from it first: the canary's source SHA-256 must equal the trace's normalised SHA-256.</source>
+        <source>Open a trace and a canary compiled from it first: the canary&apos;s source SHA-256 must equal the trace&apos;s normalised SHA-256.</source>
         <translation>请先打开一个轨迹和由它编译的 canary：canary 的源 SHA-256 必须等于轨迹的规范化 SHA-256。</translation>
     </message>
     <message>
@@ -1286,6 +2247,26 @@
         <source>%1 does not replay as written: %2</source>
         <translation>%1 的重放结果与记录不符：%2</translation>
     </message>
+    <message>
+        <source>Compare Verifications</source>
+        <translation>比较验证</translation>
+    </message>
+    <message>
+        <source>Capture</source>
+        <translation>捕获</translation>
+    </message>
+    <message>
+        <source>&amp;Capture a Cell…</source>
+        <translation>捕获单元(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Plan and run a real capture cell (worker processes, one per rank)</source>
+        <translation>规划并运行真实的捕获单元（工作进程，每个 rank 一个）</translation>
+    </message>
+    <message>
+        <source>Verify Behaviour</source>
+        <translation>验证行为</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::PairMatrixModel</name>
@@ -1303,6 +2284,49 @@
     </message>
 </context>
 <context>
+    <name>cc::ui::PoolDemandBar</name>
+    <message>
+        <source>Pool %1</source>
+        <translation>内存池 %1</translation>
+    </message>
+    <message>
+        <source>  %1: %2 × %3 = %4   [%5]</source>
+        <translation>  %1：%2 × %3 = %4   [%5]</translation>
+    </message>
+    <message>
+        <source>  demand: %1 (%2 B)</source>
+        <translation>  需求：%1（%2 B）</translation>
+    </message>
+    <message>
+        <source>  budget: %1 (%2 B, %3)</source>
+        <translation>  预算：%1（%2 B，%3）</translation>
+    </message>
+    <message>
+        <source>  budget: unknown (%1) — declare one to plan this cell</source>
+        <translation>  预算：未知（%1）— 请声明一个预算以规划此单元</translation>
+    </message>
+    <message>
+        <source>  fits</source>
+        <translation>  满足</translation>
+    </message>
+    <message>
+        <source>  does NOT fit</source>
+        <translation>  不满足</translation>
+    </message>
+    <message>
+        <source> (binding)</source>
+        <translation> (瓶颈)</translation>
+    </message>
+    <message>
+        <source>%1%2: %3 of %4 (%5 %)</source>
+        <translation>%1%2：%3 / %4（%5%）</translation>
+    </message>
+    <message>
+        <source>%1%2: %3, budget unknown</source>
+        <translation>%1%2：%3，预算未知</translation>
+    </message>
+</context>
+<context>
     <name>cc::ui::PropertyModel</name>
     <message>
         <source>Property</source>
@@ -1311,6 +2335,76 @@
     <message>
         <source>Value</source>
         <translation>值</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::RankProgressModel</name>
+    <message>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (%3 %)</source>
+        <translation>%1 / %2（%3%）</translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <source>recording</source>
+        <translation>记录中</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>启动中</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>rank</translation>
+    </message>
+    <message>
+        <source>Iterations</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::RankSummaryModel</name>
+    <message>
+        <source>|communication ∩ compute| / |communication| = %1 ns / %2 ns</source>
+        <translation>|通信 ∩ 计算| / |通信| = %1 ns / %2 ns</translation>
+    </message>
+    <message>
+        <source>|communication only, inside the iteration window| / |window| = %1 ns / %2 ns</source>
+        <translation>|仅通信，位于迭代窗口内| / |窗口| = %1 ns / %2 ns</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>rank</translation>
+    </message>
+    <message>
+        <source>Recorded iterations</source>
+        <translation>记录的迭代次数</translation>
+    </message>
+    <message>
+        <source>Overlap efficiency</source>
+        <translation>重叠效率</translation>
+    </message>
+    <message>
+        <source>Communication overhead</source>
+        <translation>通信开销</translation>
+    </message>
+    <message>
+        <source>Buckets</source>
+        <translation>桶数</translation>
     </message>
 </context>
 <context>
@@ -1329,6 +2423,69 @@
     </message>
 </context>
 <context>
+    <name>cc::ui::ReduceDialog</name>
+    <message>
+        <source>Reduce (ddmin)</source>
+        <translation>约简（ddmin）</translation>
+    </message>
+    <message>
+        <source>Delta debugging with a decision-only oracle: a subset is kept when it decides every configuration pair on median, p95, p99 and mean as the full trace does. This is the baseline a canary must beat: verify the result to see what it loses.</source>
+        <translation>使用仅判定决策的预言机进行增量调试（delta debugging）：若某个子集在中位数、p95、p99 和平均值上对每对配置的决策都与完整轨迹相同，则保留该子集。这是 canary 必须超越的基线：请验证结果，查看它丢失了什么。</translation>
+    </message>
+    <message>
+        <source>Oracle</source>
+        <translation>预言机</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>无限制</translation>
+    </message>
+    <message>
+        <source>Stop after this many oracle calls; the result is then not 1-minimal</source>
+        <translation>达到此数量的预言机调用后停止；此时结果不是 1-最小的</translation>
+    </message>
+    <message>
+        <source>Oracle-call limit</source>
+        <translation>预言机调用上限</translation>
+    </message>
+    <message>
+        <source>reduce</source>
+        <translation>约简</translation>
+    </message>
+    <message>
+        <source>Reducing %1</source>
+        <translation>正在约简 %1</translation>
+    </message>
+    <message>
+        <source>Reduced</source>
+        <translation>已约简</translation>
+    </message>
+    <message>
+        <source>What it is</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Ranking decisions</source>
+        <translation>排名决策</translation>
+    </message>
+    <message>
+        <source>all %1 preserved</source>
+        <translation>全部 %1 个均保留</translation>
+    </message>
+    <message>
+        <source>NOT all %1 preserved</source>
+        <translation>并非全部 %1 个都保留</translation>
+    </message>
+    <message>
+        <source>%1. It preserves ranking decisions only; verify it to see what it loses.</source>
+        <translation>%1。它仅保留排名决策；请验证它，查看丢失了什么。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
     <name>cc::ui::ReplayController</name>
     <message>
         <source>default (built in)</source>
@@ -1342,11 +2499,305 @@
         <source>Replaying %1</source>
         <translation>正在重放：%1</translation>
     </message>
+    <message>
+        <source>Replaying the canary %1</source>
+        <translation>正在重放 canary %1</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::SearchCandidateModel</name>
+    <message>
+        <source>lossless</source>
+        <translation>无损</translation>
+    </message>
+    <message>
+        <source>uniform</source>
+        <translation>统一</translation>
+    </message>
+    <message>
+        <source>per group</source>
+        <translation>按组</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>已通过</translation>
+    </message>
+    <message>
+        <source>failed verification</source>
+        <translation>验证未通过</translation>
+    </message>
+    <message>
+        <source>refused by the compiler</source>
+        <translation>被编译器拒绝</translation>
+    </message>
+    <message>
+        <source>%1 (+%2 group limits)</source>
+        <translation>%1（另加 %2 个组上限）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 (selected)</source>
+        <translation>%1（已选）</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Sample limit</source>
+        <translation>样本上限</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>Claim</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Timing mode</source>
+        <translation>时序模式</translation>
+    </message>
+    <message>
+        <source>Commitments</source>
+        <translation>承诺（哈希）</translation>
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation>覆盖范围</translation>
+    </message>
+    <message>
+        <source>Fidelity</source>
+        <translation>行为保真度</translation>
+    </message>
+    <message>
+        <source>Ranking</source>
+        <translation>排名</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::SearchDialog</name>
+    <message>
+        <source>Behaviour Search</source>
+        <translation>行为搜索</translation>
+    </message>
+    <message>
+        <source>Declared range</source>
+        <translation>声明的范围</translation>
+    </message>
+    <message>
+        <source>Timing samples per operation group to try: a list (1,2,4,8) or a range (1..16)</source>
+        <translation>要尝试的每个操作组时序样本数：列表（1,2,4,8）或范围（1..16）</translation>
+    </message>
+    <message>
+        <source>Sample limits</source>
+        <translation>样本上限</translation>
+    </message>
+    <message>
+        <source>Let the lossless canary compete</source>
+        <translation>让无损 canary 参与竞争</translation>
+    </message>
+    <message>
+        <source>Then lower per-group limits while every status passes</source>
+        <translation>然后在所有状态均通过的前提下降低各组上限</translation>
+    </message>
+    <message>
+        <source>Verification every candidate must pass</source>
+        <translation>每个候选项都必须通过的验证</translation>
+    </message>
+    <message>
+        <source>behaviour search</source>
+        <translation>行为搜索</translation>
+    </message>
+    <message>
+        <source>Behaviour search on %1</source>
+        <translation>在 %1 上进行行为搜索</translation>
+    </message>
+    <message>
+        <source>No candidate passed every status; nothing was added. %1</source>
+        <translation>没有候选项通过所有状态；未添加任何内容。%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::SweepMatrixModel</name>
+    <message>
+        <source>planned</source>
+        <translation>已计划</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>已测量</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Record: %1</source>
+        <translation>记录：%1</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1/%2</source>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <source>%1 (p95 %2)</source>
+        <translation>%1（p95 %2）</translation>
+    </message>
+    <message>
+        <source>undefined</source>
+        <translation>未定义</translation>
+    </message>
+    <message>
+        <source>binding pool %1: %2 of %3</source>
+        <translation>瓶颈内存池 %1：%2 / %3</translation>
+    </message>
+    <message>
+        <source>binding pool %1: %2, budget unknown</source>
+        <translation>瓶颈内存池 %1：%2，预算未知</translation>
+    </message>
+    <message>
+        <source>%1 buckets, %2 all-reduces, iteration %3</source>
+        <translation>%1 个桶，%2 次 all-reduce，迭代 %3</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Repeat</source>
+        <translation>重复</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>rank 数</translation>
+    </message>
+    <message>
+        <source>Backend/device</source>
+        <translation>后端/设备</translation>
+    </message>
+    <message>
+        <source>Bucket cap</source>
+        <translation>桶上限</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>All-reduce median</source>
+        <translation>all-reduce 中位数</translation>
+    </message>
+    <message>
+        <source>Overlap</source>
+        <translation>重叠</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::SweepView</name>
+    <message>
+        <source>a results folder written by commcanary capture sweep</source>
+        <translation>由 commcanary capture sweep 写入的结果文件夹</translation>
+    </message>
+    <message>
+        <source>Open Results…</source>
+        <translation>打开结果…</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>重新加载</translation>
+    </message>
+    <message>
+        <source>No sweep is open.</source>
+        <translation>未打开任何扫描。</translation>
+    </message>
+    <message>
+        <source>Results folder:</source>
+        <translation>结果文件夹：</translation>
+    </message>
+    <message>
+        <source>Sweep results folder</source>
+        <translation>扫描结果文件夹</translation>
+    </message>
+    <message>
+        <source>Reading the sweep index</source>
+        <translation>正在读取扫描索引</translation>
+    </message>
+    <message>
+        <source>This is not a readable sweep: %1</source>
+        <translation>这不是可读取的扫描：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cell(s): %1 measured, %2 refused, %3 failed, %4 planned.</source>
+        <translation>
+            <numerusform>%n 个单元：%1 个已测量，%2 个已拒绝，%3 个失败，%4 个已计划。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Measured all-reduce median per cell (each repeat a point)</source>
+        <translation>每个单元实测的 all-reduce 中位数（每次重复为一个点）</translation>
+    </message>
+    <message>
+        <source>%1 ranks, %2/%3, cap %4</source>
+        <translation>%1 个 rank，%2/%3，上限 %4</translation>
+    </message>
+    <message>
+        <source>model size (parameters)</source>
+        <translation>模型规模（参数量）</translation>
+    </message>
+    <message>
+        <source>median (ms)</source>
+        <translation>中位数（毫秒）</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::TailWindowModel</name>
     <message>
-        <source>Summed latency of the window's tail events (at or above the configuration's p99)</source>
+        <source>Summed latency of the window&apos;s tail events (at or above the configuration&apos;s p99)</source>
         <translation>窗口内尾部事件（不低于该配置的 p99）的延迟总和</translation>
     </message>
     <message>
@@ -1541,6 +2992,45 @@
     </message>
 </context>
 <context>
+    <name>cc::ui::ToleranceForm</name>
+    <message>
+        <source>Relative tolerance (%)</source>
+        <translation>相对容差（%）</translation>
+    </message>
+    <message>
+        <source>Absolute tolerance (µs)</source>
+        <translation>绝对容差（微秒）</translation>
+    </message>
+    <message>
+        <source>Hidden-share tolerance (points)</source>
+        <translation>隐藏占比容差（百分点）</translation>
+    </message>
+    <message>
+        <source>Tail recall threshold</source>
+        <translation>尾部事件召回率阈值</translation>
+    </message>
+    <message>
+        <source>Ranking tie tolerance (µs)</source>
+        <translation>排名持平容差（微秒）</translation>
+    </message>
+    <message>
+        <source>Ranking tie tolerance (%)</source>
+        <translation>排名持平容差（%）</translation>
+    </message>
+    <message>
+        <source>Replay seed</source>
+        <translation>重放种子</translation>
+    </message>
+    <message>
+        <source>Replay iterations</source>
+        <translation>重放迭代次数</translation>
+    </message>
+    <message>
+        <source>Option --%1 of the command line (default %2)</source>
+        <translation>命令行选项 --%1（默认 %2）</translation>
+    </message>
+</context>
+<context>
     <name>cc::ui::Units</name>
     <message>
         <source>%1 ns</source>
@@ -1580,9 +3070,79 @@
     </message>
 </context>
 <context>
+    <name>cc::ui::VerificationComparison</name>
+    <message>
+        <source>Left:</source>
+        <translation>左侧：</translation>
+    </message>
+    <message>
+        <source>Right:</source>
+        <translation>右侧：</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 — %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2 — %3</translation>
+    </message>
+    <message>
+        <source>Verify two canaries (or open two verifications) to compare them here.</source>
+        <translation>验证两个 canary（或打开两个验证）即可在此进行比较。</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::VerificationComparisonModel</name>
+    <message>
+        <source>Claim</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Canary SHA-256</source>
+        <translation>Canary SHA-256</translation>
+    </message>
+    <message>
+        <source>Source SHA-256</source>
+        <translation>源 SHA-256</translation>
+    </message>
+    <message>
+        <source>Timing mode</source>
+        <translation>时序模式</translation>
+    </message>
+    <message>
+        <source>Commitments</source>
+        <translation>承诺（哈希）</translation>
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation>覆盖范围</translation>
+    </message>
+    <message>
+        <source>Behavioural fidelity</source>
+        <translation>行为保真度</translation>
+    </message>
+    <message>
+        <source>Ranking</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>(left)</source>
+        <translation>（左）</translation>
+    </message>
+    <message>
+        <source>(right)</source>
+        <translation>（右）</translation>
+    </message>
+</context>
+<context>
     <name>cc::ui::VerificationStepper</name>
     <message>
-        <source>I have reviewed this page's evidence</source>
+        <source>I have reviewed this page&apos;s evidence</source>
         <translation>我已审阅本页的证据</translation>
     </message>
     <message>
@@ -1646,8 +3206,8 @@
         <translation>&lt;p&gt;未证明：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;%1: &lt;span style="color:%2"&gt;%3&lt;/span&gt;&lt;/h3&gt;</source>
-        <translation>&lt;h3&gt;%1：&lt;span style="color:%2"&gt;%3&lt;/span&gt;&lt;/h3&gt;</translation>
+        <source>&lt;h3&gt;%1: &lt;span style=&quot;color:%2&quot;&gt;%3&lt;/span&gt;&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;%1：&lt;span style=&quot;color:%2&quot;&gt;%3&lt;/span&gt;&lt;/h3&gt;</translation>
     </message>
     <message>
         <source>Export review record</source>
@@ -1679,6 +3239,25 @@
     <message>
         <source>Go forward to the next zoom range</source>
         <translation>前进到下一个缩放范围</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Language: en, de or zh_CN (default: the settings, else the system).</source>
+        <translation>语言：en、de 或 zh_CN（默认：设置中的语言，否则为系统语言）。</translation>
+    </message>
+    <message>
+        <source>Forget the saved window layout before starting.</source>
+        <translation>启动前清除已保存的窗口布局。</translation>
+    </message>
+    <message>
+        <source>CommCanary Workbench: inspect communication traces, their replays under backend configurations, and what a ranking depends on.</source>
+        <translation>CommCanary Workbench：查看通信轨迹、它们在各后端配置下的重放，以及排名所依赖的因素。</translation>
+    </message>
+    <message>
+        <source>Traces, replay reports or configuration sets to open.</source>
+        <translation>要打开的轨迹、重放报告或配置集。</translation>
     </message>
 </context>
 </TS>

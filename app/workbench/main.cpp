@@ -1,5 +1,5 @@
 // commcanary-workbench [FILE...]: the desktop workbench. Opens every file given on the command
-// line (traces, replay reports, configuration sets) as if chosen in File ▸ Open.
+// line (traces, canaries, replay reports, verifications, configuration sets) as if chosen in File ▸ Open.
 #include "ui/shell/language.h"
 #include "ui/shell/main_window.h"
 
@@ -17,20 +17,29 @@ int main(int argc, char** argv)
     QApplication::setApplicationVersion(QStringLiteral(COMMCANARY_VERSION));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/workbench.svg")));
 
-    // The language option is read before the translators are installed, so --help itself is
-    // printed in the chosen language too.
-    QCommandLineParser parser;
-    QCommandLineOption language(QStringList{QStringLiteral("l"), QStringLiteral("language")},
-                                QStringLiteral("Language: en, de or zh_CN (default: the settings, else the system)."),
-                                QStringLiteral("code"));
-    QCommandLineOption resetLayout(QStringLiteral("reset-layout"),
-                                   QStringLiteral("Forget the saved window layout before starting."));
-    parser.addOption(language);
-    parser.addOption(resetLayout);
-    parser.parse(QApplication::arguments());
-    const QString chosen = parser.isSet(language) ? parser.value(language) : cc::ui::languageOverride();
+    // A first pass reads only the language, before the translators are installed, so that --help
+    // itself is printed in the chosen language.
+    QString chosen;
+    {
+        QCommandLineParser early;
+        const QCommandLineOption language(QStringList{QStringLiteral("l"), QStringLiteral("language")}, QString(),
+                                          QStringLiteral("code"));
+        early.addOption(language);
+        early.parse(QApplication::arguments());
+        chosen = early.isSet(language) ? early.value(language) : cc::ui::languageOverride();
+    }
     cc::ui::installTranslations(app, chosen);
 
+    QCommandLineParser parser;
+    const QCommandLineOption language(
+        QStringList{QStringLiteral("l"), QStringLiteral("language")},
+        QApplication::translate("main", "Language: en, de or zh_CN (default: the settings, else the system)."),
+        QStringLiteral("code"));
+    const QCommandLineOption resetLayout(
+        QStringLiteral("reset-layout"),
+        QApplication::translate("main", "Forget the saved window layout before starting."));
+    parser.addOption(language);
+    parser.addOption(resetLayout);
     parser.setApplicationDescription(QApplication::translate(
         "main", "CommCanary Workbench: inspect communication traces, their replays under backend configurations, and "
                 "what a ranking depends on."));

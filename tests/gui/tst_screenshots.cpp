@@ -3,13 +3,22 @@
 #include "gui_support.h"
 
 #include "ui/ablation/ablation_panel.h"
+#include "ui/distill/compile_dialog.h"
+#include "ui/distill/distill_controller.h"
+#include "ui/distill/option_forms.h"
+#include "ui/distill/reduce_dialog.h"
+#include "ui/distill/search_dialog.h"
 #include "ui/distributions/distribution_panel.h"
 #include "ui/shell/main_window.h"
 #include "ui/timeline/timeline_panel.h"
+#include "ui/verification/verification_comparison.h"
 #include "ui/verification/verification_stepper.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QDockWidget>
+#include <QHeaderView>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -27,6 +36,22 @@ private:
         const QString path = cctest::screenshotDir() + QLatin1Char('/') + name;
         qInfo("%s: %dx%d -> %s", qPrintable(name), image.width(), image.height(), qPrintable(path));
         return cctest::looksPainted(image) && image.save(path);
+    }
+
+    /// The artifact browser in a window wide enough for its details; artifacts of the given kinds expanded.
+    static bool saveBrowser(MainWindow& window, const QList<ArtifactKind>& expand, const QString& name)
+    {
+        QTreeView browser;
+        browser.setModel(window.artifactModel());
+        browser.header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+        browser.resize(900, 760);
+        for (int row = 0; row < window.artifactModel()->rowCount(); ++row) {
+            const QModelIndex index = window.artifactModel()->index(row, 0);
+            const Artifact* artifact = window.store()->find(window.artifactModel()->artifactAt(index));
+            browser.setExpanded(index, artifact != nullptr && expand.contains(artifact->kind));
+        }
+        browser.show();
+        return QTest::qWaitForWindowExposed(&browser) && save(&browser, name);
     }
 
     static bool idle(MainWindow& window)
@@ -53,7 +78,11 @@ private slots:
         QTest::qWait(50);
         QVERIFY(save(&window, QStringLiteral("workbench.png")));
 
-        // Timeline with the most expensive tail window selected (N) and an event clicked.
+        // Timeline with the most expensive tail window selected (N) and an event clicked; the side
+        // docks wide enough for their tables.
+        window.resizeDocks(
+            {window.dock(QStringLiteral("artifactsDock")), window.dock(QStringLiteral("eventDetailsDock"))}, {330, 480},
+            Qt::Horizontal);
         QTest::keyClick(&window, Qt::Key_N);
         TimelineView* view = window.timeline()->view();
         QVERIFY(view->currentTailWindow() >= 0);
@@ -102,7 +131,62 @@ private slots:
         window.verification()->goTo(3); // behavioural fidelity
         QTest::qWait(50);
         QVERIFY(save(window.verification(), QStringLiteral("verification.png")));
-        QVERIFY(save(window.artifactView(), QStringLiteral("artifacts.png")));
+        QVERIFY(
+            saveBrowser(window, {ArtifactKind::Canary, ArtifactKind::Verification}, QStringLiteral("artifacts.png")));
+    }
+
+    void distillViews()
+    {
+        MainWindow window;
+        window.resize(1600, 1200);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy opened(&window, &MainWindow::fileOpened);
+        window.openFiles(
+            {cctest::adversarialExample(), cctest::configsDir() + QStringLiteral("/default.configs.json")});
+        QVERIFY(QTest::qWaitFor([&]() { return opened.size() == 2 && !window.runner()->isBusy(); }, 60000));
+        DistillController* distill = window.distill();
+
+        // Each dialog after a finished run, showing its outcome.
+        auto run = [](DistillDialog* dialog) {
+            QSignalSpy ended(dialog, &DistillDialog::jobEnded);
+            dialog->runButton()->click();
+            return QTest::qWaitFor([&]() { return !ended.isEmpty(); }, 120000) &&
+                   dialog->lastOutcome() == JobRunner::Outcome::Succeeded;
+        };
+        distill->compileAction()->trigger();
+        QVERIFY(run(distill->compileDialog()));
+        QTest::qWait(50);
+        QVERIFY(save(distill->compileDialog(), QStringLiteral("compile-dialog.png")));
+        distill->compileDialog()->close();
+
+        distill->searchAction()->trigger();
+        QVERIFY(run(distill->searchDialog()));
+        QTest::qWait(50);
+        QVERIFY(save(distill->searchDialog(), QStringLiteral("search-dialog.png")));
+        distill->searchDialog()->close();
+
+        distill->reduceAction()->trigger();
+        distill->reduceDialog()->tolerances()->setValue(QStringLiteral("ranking-tie-tolerance-us"),
+                                                        QStringLiteral("100"));
+        QVERIFY(run(distill->reduceDialog()));
+        QTest::qWait(50);
+        QVERIFY(save(distill->reduceDialog(), QStringLiteral("reduce-dialog.png")));
+        distill->reduceDialog()->close();
+
+        // One click each: the reduced artifact, then the searched canary; side by side.
+        QSignalSpy ready(distill, &DistillController::verificationReady);
+        distill->reduceDialog()->verifyButton()->click();
+        QVERIFY(QTest::qWaitFor([&]() { return ready.size() == 1 && !window.runner()->isBusy(); }, 120000));
+        distill->searchDialog()->verifyButton()->click();
+        QVERIFY(QTest::qWaitFor([&]() { return ready.size() == 2 && !window.runner()->isBusy(); }, 120000));
+        window.dock(QStringLiteral("verificationComparisonDock"))->raise();
+        QTest::qWait(50);
+        QVERIFY(save(distill->comparison(), QStringLiteral("verification-comparison.png")));
+        // The browser, wide enough for the relations: canaries and verifications made here expanded.
+        QVERIFY(saveBrowser(window, {ArtifactKind::Canary, ArtifactKind::Verification},
+                            QStringLiteral("artifacts-distilled.png")));
+        QVERIFY(save(&window, QStringLiteral("workbench-distilled.png")));
     }
 };
 

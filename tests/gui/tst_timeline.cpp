@@ -2,7 +2,10 @@
 // (data-driven), the level-of-detail indexes against brute force, lane building from a real
 // trace, tail windows, and the view's mouse interaction (wheel zoom anchored under the mouse,
 // drag pan, range selection with statistics, zoom history behind shared actions). The
-// QBENCHMARK of a full repaint of 1M and 10M events at 1920 px is in tst_timeline_paint.
+// QBENCHMARK of a full repaint of 1M and 10M events at 1920 px is in tst_timeline_paint. The
+// painted pixels are checked against the data at every level of detail (events one by one,
+// exact folding, summary buckets) and through both drawing paths (straight into an image, via
+// the offscreen canvas).
 #include "gui_support.h"
 
 #include "core/trace/trace_builder.h"
@@ -18,10 +21,13 @@
 
 #include <QAction>
 #include <QPainter>
+#include <QPixmap>
 #include <QSignalSpy>
 #include <QWheelEvent>
 #include <QtTest>
 
+#include <algorithm>
+#include <cmath>
 #include <random>
 
 using namespace cc::ui;
@@ -32,6 +38,78 @@ std::shared_ptr<const cc::Trace> readExample()
 {
     cc::NullProgress progress;
     return std::make_shared<const cc::Trace>(cc::readTrace(cctest::adversarialExample().toStdString(), progress));
+}
+
+/// One replayed lane of n events with gaps and durations over three orders of magnitude, plus one
+/// long all_gather (the "marker") issued last, so nothing is drawn over it; the rest are all_reduce.
+struct SyntheticLane {
+    std::shared_ptr<TimelineData> data;
+    std::uint32_t marker = 0; ///< lane entry (== canonical index) of the long event
+};
+
+SyntheticLane syntheticLane(std::size_t n, std::uint64_t seed)
+{
+    SyntheticLane out;
+    out.data = std::make_shared<TimelineData>();
+    auto timings = std::make_shared<EventTimings>();
+    timings->configuration = QStringLiteral("synthetic");
+    std::mt19937_64 random(seed);
+    TimelineLane lane;
+    lane.label = QStringLiteral("lane");
+    cc::Ns t = 1000;
+    out.marker = static_cast<std::uint32_t>(n - 1);
+    for (std::size_t k = 0; k < n; ++k) {
+        t += 50 + static_cast<cc::Ns>(random() % 3000);
+        const cc::Ns rankWait = static_cast<cc::Ns>(random() % 200);
+        const cc::Ns queueWait = static_cast<cc::Ns>(random() % 400);
+        cc::Ns duration = 100 + static_cast<cc::Ns>(random() % (k % 101 == 0 ? 100'000 : 2000));
+        if (k == out.marker) {
+            duration = static_cast<cc::Ns>(n) * 300; // a fifth of the lane or so
+        }
+        timings->issue.push_back(t);
+        timings->rankWait.push_back(rankWait);
+        timings->queueWait.push_back(queueWait);
+        timings->start.push_back(t + rankWait + queueWait);
+        timings->end.push_back(t + rankWait + queueWait + duration);
+        timings->hidden.push_back(duration / 3);
+        lane.events.push_back(static_cast<std::uint32_t>(k));
+        lane.begin.push_back(t);
+        lane.end.push_back(timings->end.back());
+        lane.kind.push_back(k == out.marker ? cc::OpKind::AllGather : cc::OpKind::AllReduce);
+    }
+    lane.finish(timings.get());
+    out.data->begin = lane.begin.front();
+    out.data->end = lane.prefixMaxEnd.back();
+    out.data->eventCount = n;
+    out.data->timings = timings;
+    out.data->lanes.push_back(std::move(lane));
+    return out;
+}
+
+/// Paints data at scale into an image through a QImage painter (direct path) or, when
+/// viaCanvas, through a QPixmap (the offscreen-canvas path) converted back to an image.
+QImage paintLane(const TimelineData& data, const TimeScale& scale, const TimelineStyle& style, bool viaCanvas,
+                 TimelinePaintStats* stats = nullptr)
+{
+    const QSize size(scale.width() + style.labelWidth, style.contentHeight(1) + 10);
+    TimelineOverlay overlay;
+    TimelinePaintStats result;
+    QImage image;
+    if (viaCanvas) {
+        QPixmap pixmap(size);
+        QPainter painter(&pixmap);
+        result = TimelinePainter::paint(painter, QRect(QPoint(0, 0), size), data, scale, style, 0, overlay);
+        painter.end();
+        image = pixmap.toImage().convertToFormat(QImage::Format_RGB32);
+    } else {
+        image = QImage(size, QImage::Format_RGB32);
+        QPainter painter(&image);
+        result = TimelinePainter::paint(painter, QRect(QPoint(0, 0), size), data, scale, style, 0, overlay);
+    }
+    if (stats != nullptr) {
+        *stats = result;
+    }
+    return image;
 }
 
 bool near(const VisibleRange& a, const VisibleRange& b)
@@ -363,6 +441,138 @@ private slots:
         QVERIFY(stats.foldedColumns > 0);
         QCOMPARE(stats.foldedEvents + stats.eventsDrawn, std::size_t(200'000));
         QVERIFY(stats.foldedColumns + stats.eventsDrawn <= 1002);
+    }
+
+    void laneSummaryMatchesBruteForce()
+    {
+        const SyntheticLane synthetic = syntheticLane(50'000, 3);
+        const TimelineLane& lane = synthetic.data->lanes.front();
+        const LaneSummary& summary = lane.summary;
+        QVERIFY(!summary.levels().empty());
+        QCOMPARE(summary.origin(), lane.begin.front());
+        for (const LaneSummary::Level& level : summary.levels()) {
+            QVERIFY(level.widest.size() <= std::max<std::size_t>(1, lane.size() / 8 + 1));
+            QCOMPARE(level.first.size(), level.widest.size() + 1);
+            for (std::size_t b = 0; b < level.widest.size(); ++b) {
+                const cc::Ns start = summary.origin() + (static_cast<cc::Ns>(b) << level.shift);
+                const auto first = static_cast<std::uint32_t>(
+                    std::lower_bound(lane.begin.begin(), lane.begin.end(), start) - lane.begin.begin());
+                QCOMPARE(level.first[b], first);
+                const std::uint32_t next = level.first[b + 1];
+                if (next > first) {
+                    const auto widest = std::max_element(lane.end.begin() + first, lane.end.begin() + next);
+                    QCOMPARE(level.widest[b].end, *widest);
+                    QCOMPARE(lane.end[level.widest[b].index], *widest);
+                    QCOMPARE(level.widest[b].kind, lane.kind[level.widest[b].index]);
+                }
+            }
+            QCOMPARE(level.first.back(), static_cast<std::uint32_t>(lane.size()));
+        }
+        // Coarser levels are used only when a pixel spans four buckets.
+        const double finest = std::ldexp(1.0, static_cast<int>(summary.levels().front().shift));
+        QVERIFY(summary.levelFor(finest - 1) == nullptr);
+        QCOMPARE(summary.levelFor(finest * 2.5)->shift, summary.levels().front().shift + 1);
+    }
+
+    void paintedPixelsMatchTheData_data()
+    {
+        QTest::addColumn<int>("events");
+        QTest::addColumn<double>("fraction");
+        QTest::newRow("sparse: events one by one") << 2'000 << 0.05;
+        QTest::newRow("exact folding") << 20'000 << 1.0;
+        QTest::newRow("summary buckets") << 300'000 << 1.0;
+        QTest::newRow("summary buckets, zoomed") << 300'000 << 0.3;
+    }
+
+    void paintedPixelsMatchTheData()
+    {
+        QFETCH(int, events);
+        QFETCH(double, fraction);
+        const SyntheticLane synthetic = syntheticLane(static_cast<std::size_t>(events), 7);
+        const TimelineData& data = *synthetic.data;
+        const TimelineLane& lane = data.lanes.front();
+        TimelineStyle style;
+        TimeScale scale;
+        scale.setBounds(data.begin, data.end);
+        scale.setWidth(800);
+        const double span = static_cast<double>(data.end - data.begin);
+        if (fraction == 1.0) {
+            scale.fitAll();
+        } else {
+            // The marker begins at 60% of the view.
+            const double from = static_cast<double>(lane.begin[synthetic.marker]) - span * fraction * 0.6;
+            scale.setVisible(from, from + span * fraction);
+        }
+
+        TimelinePaintStats stats;
+        const QImage image = paintLane(data, scale, style, false, &stats);
+        // Both drawing paths give the same pixels.
+        QCOMPARE(paintLane(data, scale, style, true), image);
+
+        const int top = style.laneTop(0, 0);
+        const int plotLeft = style.labelWidth;
+        const QRgb background = QColor(252, 252, 252).rgb();
+        const QRgb grid = qRgb(252 * 231 / 256, 252 * 231 / 256, 252 * 231 / 256);
+        auto painted = [&](int x) {
+            for (int y = top; y < top + style.laneHeight; ++y) {
+                const QRgb pixel = image.pixel(plotLeft + x, y);
+                if (pixel != background && pixel != grid) {
+                    return true;
+                }
+            }
+            return false;
+        };
+        // Every event in view is painted at its issue pixel (summary buckets may move a fold by
+        // a quarter pixel, so the neighbour counts), and every painted pixel belongs to an event.
+        std::vector<char> covered(static_cast<std::size_t>(scale.width()), 0);
+        for (std::size_t k = 0; k < lane.size(); ++k) {
+            const double xb = scale.toX(static_cast<double>(lane.begin[k]));
+            const double xe = scale.toX(static_cast<double>(lane.end[k]));
+            if (xe < 0 || xb >= scale.width()) {
+                continue;
+            }
+            const int x = std::clamp(static_cast<int>(std::floor(xb)), 0, scale.width() - 1);
+            QVERIFY2(painted(x) || (x > 0 && painted(x - 1)),
+                     qPrintable(QStringLiteral("event %1 at x %2").arg(k).arg(x)));
+            // Folded columns reach the latest completion among their events.
+            const int xLast = std::clamp(static_cast<int>(std::ceil(xe)) - 1, 0, scale.width() - 1);
+            QVERIFY2(painted(xLast), qPrintable(QStringLiteral("event %1 ends at x %2").arg(k).arg(xLast)));
+            const int a = std::max(0, static_cast<int>(std::floor(xb)) - 1);
+            const int b = std::min(scale.width() - 1, static_cast<int>(std::ceil(xe)) + 1);
+            for (int c = a; c <= b; ++c) {
+                covered[static_cast<std::size_t>(c)] = 1;
+            }
+        }
+        for (int x = 0; x < scale.width(); ++x) {
+            if (painted(x)) {
+                QVERIFY2(covered[static_cast<std::size_t>(x)],
+                         qPrintable(QStringLiteral("stray pixels at x %1").arg(x)));
+            }
+        }
+        // The long marker ends last in its column, so it is drawn in full in its own colour:
+        // its collective part fills the lane's top row from its start to its completion.
+        const cc::Ns markerStart = data.timings->start[synthetic.marker];
+        const int x0 = std::max(0, static_cast<int>(std::ceil(scale.toX(static_cast<double>(markerStart)))) + 1);
+        const int x1 =
+            std::min(scale.width(),
+                     static_cast<int>(std::floor(scale.toX(static_cast<double>(lane.end[synthetic.marker])))) - 1);
+        QVERIFY(x1 - x0 > 3);
+        const QRgb markerColor = TimelineStyle::opColor(cc::OpKind::AllGather).rgb();
+        for (int x = x0; x < x1; ++x) {
+            const QRgb pixel = image.pixel(plotLeft + x, top);
+            const bool gridLine =
+                qRed(pixel) == qRed(markerColor) * 231 / 256 && qBlue(pixel) == qBlue(markerColor) * 231 / 256;
+            QVERIFY2(pixel == markerColor || gridLine, qPrintable(QStringLiteral("x %1").arg(x)));
+        }
+        // Every event that can reach into view is accounted for exactly once, whichever path
+        // (one by one, exact folding, summary buckets) drew it, and cost follows the pixels.
+        const std::uint32_t first = lane.firstReaching(static_cast<cc::Ns>(std::floor(scale.begin())));
+        const std::uint32_t last = lane.firstBeginningAfter(static_cast<cc::Ns>(std::ceil(scale.end())));
+        QCOMPARE(stats.eventsDrawn + stats.foldedEvents, std::size_t(last - first));
+        QVERIFY(stats.eventsDrawn + stats.foldedColumns <= static_cast<std::size_t>(scale.width()) + 2);
+        if (events >= 20'000 && fraction == 1.0) {
+            QVERIFY(stats.foldedColumns > 0);
+        }
     }
 };
 

@@ -7,6 +7,7 @@
 #include "core/configs/backend_config.h"
 #include "core/report/report.h"
 #include "core/trace/trace.h"
+#include "core/verify/behavior_verifier.h"
 #include "ui/verification/verification_document.h"
 
 #include <QList>
@@ -42,6 +43,29 @@ struct ArtifactRelation {
     QString text; ///< e.g. "compiled from adversarial.trace.json"
 };
 
+/// How an artifact made in the workbench came to be: compiled, found by behaviour search or
+/// reduced by ddmin from a trace. Kept because a reduced subset's canary may name the subset,
+/// not the trace it was cut from, so its identity alone cannot tell where it came from.
+enum class ArtifactOriginKind {
+    None,     ///< opened from a file
+    Compiled, ///< compile
+    Searched, ///< behaviour search
+    Reduced,  ///< ddmin reduce
+};
+
+struct ArtifactOrigin {
+    ArtifactOriginKind kind = ArtifactOriginKind::None;
+    QString sourceIdentity; ///< normalised SHA-256 of the trace it was made from
+    QString sourceName;
+    /// The verification options it was made under (search, reduce, strict compile), so that a
+    /// one-click verification asks what its producer asked; null: the defaults.
+    std::shared_ptr<const cc::verify::VerifyOptions> verifyOptions;
+    QString summary; ///< one line from core ("reduced 100 -> 1 events in 18 oracle calls")
+};
+
+/// "compiled from %1", "searched from %1", "reduced from %1" (translated); empty for None.
+QString originRelationText(ArtifactOriginKind kind, const QString& sourceName);
+
 struct Artifact {
     ArtifactId id = 0; ///< assigned by the store
     ArtifactKind kind = ArtifactKind::Trace;
@@ -50,6 +74,7 @@ struct Artifact {
     QString identity; ///< SHA-256 hex: the normalised hash of a trace, the file hash otherwise
     std::vector<ArtifactFact> facts;
     std::vector<ArtifactRelation> relations; ///< maintained by the store
+    ArtifactOrigin origin;                   ///< for artifacts made in the workbench
 
     std::shared_ptr<const cc::Trace> trace;                   ///< Trace artifacts
     std::shared_ptr<const cc::ConfigSet> configs;             ///< ConfigSet artifacts

@@ -157,6 +157,31 @@ Artifact verificationArtifact(VerificationDocument document, const QString& path
     return artifact;
 }
 
+Artifact canaryArtifact(std::shared_ptr<const cc::Canary> canary, std::shared_ptr<const std::string> bytes,
+                        const QString& path, const QString& name)
+{
+    const cc::CanaryHeader& h = canary->header;
+    Artifact artifact;
+    artifact.kind = ArtifactKind::Canary;
+    artifact.path = path;
+    artifact.name = name;
+    artifact.identity = qs(cc::sha256Hex(*bytes));
+    artifact.facts.push_back({LoaderText::tr("Source SHA-256"), qs(h.sourceSha256)});
+    artifact.facts.push_back({LoaderText::tr("Coverage"), qs(cc::coverageName(h.coverage))});
+    artifact.facts.push_back({LoaderText::tr("Timing mode"), qs(cc::timingModeName(h.timingMode))});
+    artifact.facts.push_back({LoaderText::tr("Claim"), qs(cc::claimName(h.claim))});
+    artifact.facts.push_back({LoaderText::tr("Logical events"), formatCount(h.logicalEvents)});
+    artifact.facts.push_back({LoaderText::tr("Stored events"), formatCount(h.storedEvents)});
+    artifact.facts.push_back({LoaderText::tr("Event compression"), qs(cc::formatRatioMicros(h.eventRatioMicros))});
+    artifact.facts.push_back({LoaderText::tr("Byte compression"), qs(cc::formatRatioMicros(h.byteRatioMicros))});
+    artifact.facts.push_back(
+        {LoaderText::tr("Serialised size"), formatBytes(static_cast<std::int64_t>(bytes->size()))});
+    artifact.facts.push_back({LoaderText::tr("Segments"), formatCount(canary->segments.size())});
+    artifact.canary = std::move(canary);
+    artifact.bytes = std::move(bytes);
+    return artifact;
+}
+
 Artifact loadArtifact(const QString& path, cc::Progress& progress)
 {
     const QFileInfo info(path);
@@ -224,23 +249,8 @@ Artifact loadArtifact(const QString& path, cc::Progress& progress)
     case ArtifactKind::Canary: {
         progress.report(0.1, toStd(LoaderText::tr("Reading canary")));
         auto canary = std::make_shared<const cc::Canary>(cc::readCanary(toPath(path)));
-        const cc::CanaryHeader& h = canary->header;
-        Artifact artifact;
-        artifact.kind = kind;
-        artifact.path = path;
-        artifact.name = info.fileName();
-        artifact.identity = qs(cc::sha256Hex(readWholeFile(path)));
-        artifact.facts.push_back({LoaderText::tr("Source SHA-256"), qs(h.sourceSha256)});
-        artifact.facts.push_back({LoaderText::tr("Coverage"), qs(cc::coverageName(h.coverage))});
-        artifact.facts.push_back({LoaderText::tr("Timing mode"), qs(cc::timingModeName(h.timingMode))});
-        artifact.facts.push_back({LoaderText::tr("Claim"), qs(cc::claimName(h.claim))});
-        artifact.facts.push_back({LoaderText::tr("Logical events"), formatCount(h.logicalEvents)});
-        artifact.facts.push_back({LoaderText::tr("Stored events"), formatCount(h.storedEvents)});
-        artifact.facts.push_back({LoaderText::tr("Event compression"), qs(cc::formatRatioMicros(h.eventRatioMicros))});
-        artifact.facts.push_back({LoaderText::tr("Byte compression"), qs(cc::formatRatioMicros(h.byteRatioMicros))});
-        artifact.facts.push_back({LoaderText::tr("Segments"), formatCount(canary->segments.size())});
-        artifact.canary = std::move(canary);
-        return artifact;
+        auto bytes = std::make_shared<const std::string>(readWholeFile(path));
+        return canaryArtifact(std::move(canary), std::move(bytes), path, info.fileName());
     }
     case ArtifactKind::Verification: {
         progress.report(0.1, toStd(LoaderText::tr("Reading verification")));
@@ -275,8 +285,26 @@ QString artifactKindName(ArtifactKind kind)
 
 namespace cc::ui {
 
+QString originRelationText(ArtifactOriginKind kind, const QString& sourceName)
+{
+    switch (kind) {
+    case ArtifactOriginKind::None:
+        return {};
+    case ArtifactOriginKind::Compiled:
+        return QCoreApplication::translate("cc::ui::Artifact", "compiled from %1").arg(sourceName);
+    case ArtifactOriginKind::Searched:
+        return QCoreApplication::translate("cc::ui::Artifact", "searched from %1").arg(sourceName);
+    case ArtifactOriginKind::Reduced:
+        return QCoreApplication::translate("cc::ui::Artifact", "reduced from %1").arg(sourceName);
+    }
+    return {};
+}
+
 QString Artifact::sourceIdentity() const
 {
+    if (origin.kind != ArtifactOriginKind::None && !origin.sourceIdentity.isEmpty()) {
+        return origin.sourceIdentity;
+    }
     if (report) {
         return qs(report->inputSha256);
     }

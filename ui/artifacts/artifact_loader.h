@@ -21,6 +21,11 @@ Artifact loadArtifact(const QString& path, cc::Progress& progress);
 /// An artifact for a verification document (read from path, or just computed when path is empty).
 Artifact verificationArtifact(VerificationDocument document, const QString& path);
 
+/// An artifact for a canary and its serialised bytes (read from path, or just made in the
+/// workbench when path is empty); its identity is the SHA-256 of the bytes.
+Artifact canaryArtifact(std::shared_ptr<const cc::Canary> canary, std::shared_ptr<const std::string> bytes,
+                        const QString& path, const QString& name);
+
 /// Summarises an in-memory trace (facts and identity), e.g. for a generated trace.
 Artifact traceArtifact(std::shared_ptr<const cc::Trace> trace, const QString& path, cc::Progress& progress);
 

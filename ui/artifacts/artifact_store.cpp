@@ -129,7 +129,10 @@ void ArtifactStore::deriveRelations()
             }
             if (to.kind == ArtifactKind::Trace && !from.sourceIdentity().isEmpty() &&
                 from.sourceIdentity() == to.identity) {
-                from.relations.push_back({to.id, tr("%1 of %2").arg(artifactKindName(from.kind), to.name)});
+                // An artifact made here says how it was made ("reduced from ..."); a file says what it is.
+                const QString made = originRelationText(from.origin.kind, to.name);
+                from.relations.push_back(
+                    {to.id, made.isEmpty() ? tr("%1 of %2").arg(artifactKindName(from.kind), to.name) : made});
             }
             if (from.verification && to.kind == ArtifactKind::Canary &&
                 from.verification->canarySha256 == to.identity) {

@@ -1,5 +1,6 @@
 #include "ui/distributions/distribution_data.h"
 
+#include "core/canary/canary.h"
 #include "ui/util/text.h"
 
 #include <QCoreApplication>
@@ -21,8 +22,50 @@ double toUs(Ns ns)
 }
 } // namespace
 
+namespace {
+
+/// The filtered, sorted values of one configuration of one replay, with its hidden share.
+struct Collected {
+    std::vector<Ns> values;
+    std::int64_t hiddenSharePpm = 0;
+};
+
+Collected collect(const cc::Trace& trace, const cc::SampleColumns& samples, const DistributionFilter& filter)
+{
+    // Filters compare names: a canary's expansion has its own string table.
+    const std::uint32_t phaseId = filter.phase.isEmpty() ? cc::kNoString : trace.strings.find(toStd(filter.phase));
+    const std::uint32_t opId = filter.op.isEmpty() ? cc::kNoString : trace.strings.find(toStd(filter.op));
+    Collected out;
+    if ((!filter.phase.isEmpty() && phaseId == cc::kNoString) || (!filter.op.isEmpty() && opId == cc::kNoString)) {
+        return out;
+    }
+    out.values.reserve(samples.size());
+    cc::wide::Int hidden = 0;
+    cc::wide::Int latency = 0;
+    for (std::size_t k = 0; k < samples.size(); ++k) {
+        const std::size_t event = k % samples.eventCount;
+        if (!filter.phase.isEmpty() && trace.phase[event] != phaseId) {
+            continue;
+        }
+        if (!filter.op.isEmpty() && trace.op[event] != opId) {
+            continue;
+        }
+        const Ns value = filter.metric == DistributionMetric::QueueWait ? samples.queueWait[k] : samples.latency(k);
+        out.values.push_back(value);
+        hidden += samples.hidden[k];
+        latency += samples.latency(k);
+    }
+    std::sort(out.values.begin(), out.values.end());
+    if (latency > 0) {
+        out.hiddenSharePpm = static_cast<std::int64_t>(hidden * 1'000'000 / latency); // floor, as the engine
+    }
+    return out;
+}
+
+} // namespace
+
 DistributionData computeDistributions(const ReplayResult& replay, const DistributionFilter& filter,
-                                      cc::Progress& progress)
+                                      cc::Progress& progress, const ReplayResult& canaryReplay)
 {
     DistributionData data;
     data.filter = filter;
@@ -40,36 +83,40 @@ DistributionData computeDistributions(const ReplayResult& replay, const Distribu
     }
     data.phases = QStringList(phases.begin(), phases.end());
     data.ops = QStringList(ops.begin(), ops.end());
-    const std::string phase = toStd(filter.phase);
-    const std::string op = toStd(filter.op);
-    const std::uint32_t phaseId = filter.phase.isEmpty() ? cc::kNoString : trace.strings.find(phase);
-    const std::uint32_t opId = filter.op.isEmpty() ? cc::kNoString : trace.strings.find(op);
 
+    struct Pending {
+        DistributionSeries series;
+        Collected collected;
+    };
+    std::vector<Pending> pending;
+    const bool withCanary = canaryReplay.valid() && canaryReplay.request.trace != nullptr;
     const int count = replay.configurationCount();
-    std::vector<std::vector<Ns>> sorted(static_cast<std::size_t>(count));
     Ns lowest = std::numeric_limits<Ns>::max();
     Ns highest = 0;
     for (int c = 0; c < count; ++c) {
         progress.check();
         progress.report(0.8 * c / count,
-                        toStd(DistributionText::tr("Sorting latencies of %1").arg(replay.configurationName(c))));
-        const cc::SampleColumns& samples = replay.configuration(c)->samples;
-        auto& values = sorted[static_cast<std::size_t>(c)];
-        values.reserve(samples.size());
-        for (std::size_t k = 0; k < samples.size(); ++k) {
-            const std::size_t event = k % samples.eventCount;
-            if (!filter.phase.isEmpty() && trace.phase[event] != phaseId) {
-                continue;
-            }
-            if (!filter.op.isEmpty() && trace.op[event] != opId) {
-                continue;
-            }
-            values.push_back(samples.latency(k));
+                        toStd(DistributionText::tr("Sorting samples of %1").arg(replay.configurationName(c))));
+        const cc::ConfigurationReplay* config = replay.configuration(c);
+        Pending source;
+        source.series.name = qs(config->name);
+        source.series.configuration = c;
+        source.collected = collect(trace, config->samples, filter);
+        pending.push_back(std::move(source));
+        const cc::ConfigurationReplay* canary = withCanary ? canaryReplay.configuration(c) : nullptr;
+        if (canary != nullptr && canary->name == config->name) {
+            Pending expanded;
+            expanded.series.name = qs(canary->name);
+            expanded.series.configuration = c;
+            expanded.series.canary = true;
+            expanded.collected = collect(*canaryReplay.request.trace, canary->samples, filter);
+            pending.push_back(std::move(expanded));
         }
-        std::sort(values.begin(), values.end());
-        if (!values.empty()) {
-            lowest = std::min(lowest, values.front());
-            highest = std::max(highest, values.back());
+    }
+    for (const Pending& p : pending) {
+        if (!p.collected.values.empty()) {
+            lowest = std::min(lowest, p.collected.values.front());
+            highest = std::max(highest, p.collected.values.back());
         }
     }
     if (highest == 0) {
@@ -85,12 +132,12 @@ DistributionData computeDistributions(const ReplayResult& replay, const Distribu
         data.binEdgesUs[static_cast<std::size_t>(b)] = std::exp(logMin + (logMax - logMin) * b / kHistogramBins);
     }
 
-    for (int c = 0; c < count; ++c) {
+    for (Pending& p : pending) {
         progress.check();
-        const auto& values = sorted[static_cast<std::size_t>(c)];
-        DistributionSeries series;
-        series.name = replay.configurationName(c);
+        const auto& values = p.collected.values;
+        DistributionSeries series = std::move(p.series);
         series.count = values.size();
+        series.hiddenSharePpm = p.collected.hiddenSharePpm;
         series.histogram.assign(kHistogramBins, 0.0);
         if (!values.empty()) {
             const std::size_t n = values.size();

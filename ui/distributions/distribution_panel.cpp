@@ -17,6 +17,7 @@
 #include <QVBoxLayout>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
+#include <QtCharts/QLegend>
 #include <QtCharts/QLegendMarker>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QLogValueAxis>
@@ -33,6 +34,26 @@ QColor configurationColor(int c)
                                      QColor(204, 121, 167), QColor(230, 159, 0), QColor(86, 180, 233),
                                      QColor(90, 90, 90),    QColor(150, 70, 0)};
     return palette[static_cast<std::size_t>(c) % (sizeof(palette) / sizeof(palette[0]))];
+}
+
+QColor canaryColor(int c)
+{
+    return configurationColor(c).darker(175);
+}
+
+QColor seriesColor(const DistributionSeries& series)
+{
+    return series.canary ? canaryColor(series.configuration) : configurationColor(series.configuration);
+}
+
+QPen seriesPen(const DistributionSeries& series)
+{
+    QPen pen(seriesColor(series), 2);
+    if (series.canary) {
+        pen.setStyle(Qt::DashLine);
+        pen.setWidthF(2.5);
+    }
+    return pen;
 }
 
 // ---- DistributionSummaryModel --------------------------------------------------------------
@@ -67,7 +88,7 @@ QVariant DistributionSummaryModel::data(const QModelIndex& index, int role) cons
     }
     const DistributionSeries& s = series_[static_cast<std::size_t>(index.row())];
     if (role == Qt::DecorationRole && index.column() == NameColumn) {
-        return configurationColor(index.row());
+        return seriesColor(s);
     }
     if (role == Qt::TextAlignmentRole && index.column() != NameColumn) {
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
@@ -88,6 +109,8 @@ QVariant DistributionSummaryModel::data(const QModelIndex& index, int role) cons
         return formatDuration(s.p99);
     case MaxColumn:
         return formatDuration(s.max);
+    case HiddenShareColumn:
+        return formatPercent(static_cast<double>(s.hiddenSharePpm) / 1e6);
     default:
         return {};
     }
@@ -111,6 +134,8 @@ QVariant DistributionSummaryModel::headerData(int section, Qt::Orientation orien
         return tr("p99");
     case MaxColumn:
         return tr("max");
+    case HiddenShareColumn:
+        return tr("hidden share");
     default:
         return {};
     }
@@ -126,6 +151,10 @@ DistributionPanel::DistributionPanel(ReplayController* replay, QWidget* parent) 
     phase_->setObjectName(QStringLiteral("distributionPhase"));
     op_ = new QComboBox(this);
     op_->setObjectName(QStringLiteral("distributionOp"));
+    metric_ = new QComboBox(this);
+    metric_->setObjectName(QStringLiteral("distributionMetric"));
+    metric_->addItem(tr("latency"), static_cast<int>(DistributionMetric::Latency));
+    metric_->addItem(tr("queue wait"), static_cast<int>(DistributionMetric::QueueWait));
     note_ = new QLabel(this);
     note_->setWordWrap(true);
     auto* exportButton = new QPushButton(QIcon(QStringLiteral(":/icons/export.svg")), tr("Export…"), this);
@@ -136,6 +165,8 @@ DistributionPanel::DistributionPanel(ReplayController* replay, QWidget* parent) 
         auto* chart = new QChart;
         chart->setAnimationOptions(QChart::NoAnimation);
         chart->legend()->setAlignment(Qt::AlignBottom);
+        // Line-shaped legend markers carry each series' pen, so "dashed = canary" reads off the legend.
+        chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
         chart->setMargins(QMargins(4, 4, 4, 4));
         auto* view = new QChartView(chart, this);
         view->setObjectName(name);
@@ -145,11 +176,15 @@ DistributionPanel::DistributionPanel(ReplayController* replay, QWidget* parent) 
     };
     cdfView_ = makeView(QStringLiteral("cdfChart"));
     histogramView_ = makeView(QStringLiteral("histogramChart"));
+    // One legend, beside the CDF, one entry per line: with a canary overlaid there are two per
+    // configuration, too many to share a row. The histogram uses the same colours and pens.
+    cdfView_->chart()->legend()->setAlignment(Qt::AlignRight);
+    histogramView_->chart()->legend()->hide();
     charts_ = new QWidget(this);
     auto* chartLayout = new QHBoxLayout(charts_);
     chartLayout->setContentsMargins(0, 0, 0, 0);
-    chartLayout->addWidget(cdfView_);
-    chartLayout->addWidget(histogramView_);
+    chartLayout->addWidget(cdfView_, 3); // the CDF carries the legend
+    chartLayout->addWidget(histogramView_, 2);
 
     auto* table = new QTableView(this);
     table->setObjectName(QStringLiteral("distributionSummary"));
@@ -161,6 +196,8 @@ DistributionPanel::DistributionPanel(ReplayController* replay, QWidget* parent) 
     table->setMaximumHeight(fontMetrics().height() * 9);
 
     auto* filters = new QHBoxLayout;
+    filters->addWidget(new QLabel(tr("Show:"), this));
+    filters->addWidget(metric_);
     filters->addWidget(new QLabel(tr("Phase:"), this));
     filters->addWidget(phase_);
     filters->addWidget(new QLabel(tr("Operation:"), this));
@@ -176,6 +213,7 @@ DistributionPanel::DistributionPanel(ReplayController* replay, QWidget* parent) 
         DistributionFilter filter;
         filter.phase = phase_->currentData().toString();
         filter.op = op_->currentData().toString();
+        filter.metric = static_cast<DistributionMetric>(metric_->currentData().toInt());
         if (!(filter == filter_)) {
             filter_ = filter;
             recompute();
@@ -183,7 +221,10 @@ DistributionPanel::DistributionPanel(ReplayController* replay, QWidget* parent) 
     };
     connect(phase_, &QComboBox::currentIndexChanged, this, onFilter);
     connect(op_, &QComboBox::currentIndexChanged, this, onFilter);
+    connect(metric_, &QComboBox::currentIndexChanged, this, onFilter);
     connect(replay_, &ReplayController::currentChanged, this, &DistributionPanel::recompute);
+    connect(replay_, &ReplayController::canaryReplayChanged, this, &DistributionPanel::recompute);
+    connect(replay_, &ReplayController::canaryChanged, this, &DistributionPanel::recompute);
     recompute();
 }
 
@@ -199,7 +240,21 @@ QChart* DistributionPanel::histogramChart() const
 void DistributionPanel::setFilter(const DistributionFilter& filter)
 {
     filter_ = filter;
+    {
+        QSignalBlocker block(metric_);
+        metric_->setCurrentIndex(metric_->findData(static_cast<int>(filter.metric)));
+    }
     recompute();
+}
+
+QString DistributionPanel::seriesTitle(const DistributionSeries& s) const
+{
+    const bool overlay = std::any_of(data_.series.begin(), data_.series.end(),
+                                     [](const DistributionSeries& other) { return other.canary; });
+    if (!overlay) {
+        return s.name;
+    }
+    return s.canary ? tr("%1 · canary").arg(s.name) : tr("%1 · source").arg(s.name);
 }
 
 void DistributionPanel::recompute()
@@ -210,12 +265,29 @@ void DistributionPanel::recompute()
         note_->setText(replay_->trace() ? tr("Waiting for the replay…") : tr("Open a trace to see its distributions."));
         return;
     }
+    // The canary is overlaid only when it was replayed exactly like the source.
+    ReplayResult canary = replay_->canaryReplay();
+    if (!canary.valid() || canary.request.configs != replay.request.configs ||
+        !(canary.request.protocol == replay.request.protocol)) {
+        canary = {};
+    }
+    QString note = tr("Replay %1 · a model, not a measurement of hardware").arg(protocolLabel(replay.request.protocol));
+    if (canary.valid()) {
+        note = tr("Replay %1 · source (solid) and canary %2 (dashed, darker) · a model, not a measurement of hardware")
+                   .arg(protocolLabel(replay.request.protocol), replay_->canaryName());
+    } else if (replay_->canary()) {
+        note = tr("Replay %1 · replaying the canary %2…")
+                   .arg(protocolLabel(replay.request.protocol), replay_->canaryName());
+    }
     const DistributionFilter filter = filter_;
     replay_->runner()->run<DistributionData>(
         QStringLiteral("distributions"), tr("Computing latency distributions"),
-        [replay, filter](cc::Progress& progress) { return computeDistributions(replay, filter, progress); }, this,
-        [this, label = protocolLabel(replay.request.protocol)](DistributionData data) {
-            note_->setText(tr("Replay %1 · a model, not a measurement of hardware").arg(label));
+        [replay, canary, filter](cc::Progress& progress) {
+            return computeDistributions(replay, filter, progress, canary);
+        },
+        this,
+        [this, note](DistributionData data) {
+            note_->setText(note);
             show(std::move(data));
         });
 }
@@ -249,11 +321,14 @@ void DistributionPanel::show(DistributionData data)
             delete axis;
         }
     }
-    cdf->setTitle(tr("Latency CDF (log time axis)"));
-    histogram->setTitle(tr("Latency histogram (log-spaced bins)"));
+    const bool queueWait = data_.filter.metric == DistributionMetric::QueueWait;
+    cdf->setTitle(queueWait ? tr("Queue-wait CDF (log time axis)") : tr("Latency CDF (log time axis)"));
+    histogram->setTitle(queueWait ? tr("Queue-wait histogram (log-spaced bins)")
+                                  : tr("Latency histogram (log-spaced bins)"));
+    const QString axisTitle = queueWait ? tr("queue wait (µs)") : tr("latency (µs)");
 
     auto* cdfX = new QLogValueAxis;
-    cdfX->setTitleText(tr("latency (µs)"));
+    cdfX->setTitleText(axisTitle);
     cdfX->setLabelFormat(QStringLiteral("%g"));
     cdfX->setBase(10.0);
     cdfX->setMinorTickCount(-1);
@@ -263,7 +338,7 @@ void DistributionPanel::show(DistributionData data)
     cdf->addAxis(cdfX, Qt::AlignBottom);
     cdf->addAxis(cdfY, Qt::AlignLeft);
     auto* histX = new QLogValueAxis;
-    histX->setTitleText(tr("latency (µs)"));
+    histX->setTitleText(axisTitle);
     histX->setLabelFormat(QStringLiteral("%g"));
     histX->setBase(10.0);
     auto* histY = new QValueAxis;
@@ -276,13 +351,11 @@ void DistributionPanel::show(DistributionData data)
     double histMax = 0.0;
     for (std::size_t c = 0; c < data_.series.size(); ++c) {
         const DistributionSeries& s = data_.series[c];
-        const QColor color = configurationColor(static_cast<int>(c));
-        QPen pen(color, 2);
-        if (s.canary) {
-            pen.setStyle(Qt::DashLine);
-        }
+        const QColor color = seriesColor(s);
+        const QPen pen = seriesPen(s);
+        const QString title = seriesTitle(s);
         auto* line = new QLineSeries;
-        line->setName(s.name);
+        line->setName(title);
         line->setPen(pen);
         QList<QPointF> points(s.cdf.begin(), s.cdf.end());
         line->replace(points);
@@ -291,10 +364,11 @@ void DistributionPanel::show(DistributionData data)
         line->attachAxis(cdfY);
 
         auto* markers = new QScatterSeries;
-        markers->setName(tr("%1 p50/p95/p99/max").arg(s.name));
+        markers->setName(tr("%1 p50/p95/p99/max").arg(title));
         markers->setColor(color);
         markers->setBorderColor(Qt::white);
-        markers->setMarkerSize(8.0);
+        markers->setMarkerShape(s.canary ? QScatterSeries::MarkerShapeRectangle : QScatterSeries::MarkerShapeCircle);
+        markers->setMarkerSize(s.canary ? 7.0 : 8.0);
         if (s.count > 0) {
             auto at = [](Ns v) { return std::max(static_cast<double>(v), 1.0) / 1000.0; };
             markers->append(at(s.p50), 0.50);
@@ -310,7 +384,7 @@ void DistributionPanel::show(DistributionData data)
         }
 
         auto* steps = new QLineSeries;
-        steps->setName(s.name);
+        steps->setName(title);
         steps->setPen(pen);
         for (int b = 0; b < static_cast<int>(s.histogram.size()); ++b) {
             const double h = s.histogram[static_cast<std::size_t>(b)];

@@ -1,14 +1,18 @@
-// Latency distributions per configuration in Qt Charts: a CDF on a logarithmic time axis and a
-// histogram over log-spaced bins, one series per configuration (source solid; a canary's series,
-// when one is shown, dashed), p50/p95/p99/max markers on the CDF, a summary table, per-phase and
-// per-operation filters, and export of both charts to PNG or SVG. The data is decimated on a
-// worker thread (job slot "distributions").
+// Latency (or queue-wait) distributions per configuration in Qt Charts: a CDF on a logarithmic
+// time axis and a histogram over log-spaced bins, one series per configuration. When a canary
+// compiled from the trace is loaded, its expansion's replay is overlaid per configuration: source
+// solid in the configuration's colour, canary dashed in a darker shade of it, both named in the
+// legend. p50/p95/p99/max markers on the CDF (circles for the source, squares for the canary), a
+// summary table with the hidden-communication share, per-phase and per-operation filters, and
+// export of both charts to PNG or SVG. The data is decimated on a worker thread (job slot
+// "distributions").
 #pragma once
 
 #include "ui/distributions/distribution_data.h"
 #include "ui/replay/replay_controller.h"
 
 #include <QAbstractTableModel>
+#include <QPen>
 #include <QWidget>
 
 class QChart;
@@ -21,7 +25,7 @@ namespace cc::ui {
 class DistributionSummaryModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { NameColumn, CountColumn, P50Column, P95Column, P99Column, MaxColumn, ColumnCount };
+    enum Column { NameColumn, CountColumn, P50Column, P95Column, P99Column, MaxColumn, HiddenShareColumn, ColumnCount };
 
     explicit DistributionSummaryModel(QObject* parent = nullptr);
     void setData(const DistributionData& data);
@@ -45,6 +49,8 @@ public:
     QChart* cdfChart() const;
     QChart* histogramChart() const;
     void setFilter(const DistributionFilter& filter);
+    /// The legend text of series s in the charts.
+    QString seriesTitle(const DistributionSeries& s) const;
 
     /// Writes both charts side by side as PNG or SVG (by suffix). Returns false on failure.
     bool exportTo(const QString& path);
@@ -60,6 +66,7 @@ private:
     ReplayController* replay_;
     QComboBox* phase_;
     QComboBox* op_;
+    QComboBox* metric_;
     QLabel* note_;
     QChartView* cdfView_;
     QChartView* histogramView_;
@@ -71,5 +78,10 @@ private:
 
 /// The colour of configuration index c in every chart.
 QColor configurationColor(int c);
+/// The colour of the canary's series of configuration c: a darker shade of configurationColor(c).
+QColor canaryColor(int c);
+/// The colour and the pen (solid for the source, dashed for the canary) of a series.
+QColor seriesColor(const DistributionSeries& series);
+QPen seriesPen(const DistributionSeries& series);
 
 } // namespace cc::ui

@@ -1,12 +1,16 @@
 #include "ui/replay/replay_controller.h"
 
+#include "core/canary/expand.h"
 #include "core/configs/config_io.h"
+#include "ui/artifacts/artifact_store.h"
+#include "ui/util/text.h"
 
 namespace cc::ui {
 
 namespace {
 const QString kBaselineSlot = QStringLiteral("replay-baseline");
 const QString kControlledSlot = QStringLiteral("replay-controlled");
+const QString kCanarySlot = QStringLiteral("replay-canary");
 } // namespace
 
 ReplayController::ReplayController(JobRunner* runner, QObject* parent) : QObject(parent), runner_(runner)
@@ -43,6 +47,7 @@ void ReplayController::setConfigSet(std::shared_ptr<const cc::ConfigSet> configs
     emit currentChanged();
     emit currentConfigurationChanged(configuration_);
     replayBaseline();
+    replayCanary();
 }
 
 void ReplayController::setAblations(const cc::AblationSet& ablations)
@@ -54,6 +59,7 @@ void ReplayController::setAblations(const cc::AblationSet& ablations)
     protocol_.isolated = false;
     controlled_ = {};
     emit protocolChanged();
+    replayCanary();
     if (hasControls()) {
         replayControlled();
     } else {
@@ -73,6 +79,7 @@ void ReplayController::setIsolated(bool isolated)
     }
     controlled_ = {};
     emit protocolChanged();
+    replayCanary();
     if (hasControls()) {
         replayControlled();
     } else {
@@ -149,6 +156,104 @@ void ReplayController::replayControlled()
             emit currentChanged();
         },
         [this](const JobError& error) { emit replayFailed(error); });
+}
+
+// ---- the canary beside the trace ------------------------------------------------------------
+
+namespace {
+
+struct CanaryReplayOutcome {
+    std::shared_ptr<const cc::Trace> expanded;
+    ReplayResult result;
+};
+
+} // namespace
+
+void ReplayController::setCanary(std::shared_ptr<const cc::Canary> canary, const QString& name)
+{
+    if (canary == canary_) {
+        canaryName_ = name;
+        return;
+    }
+    canary_ = std::move(canary);
+    canaryName_ = canary_ ? name : QString();
+    canaryTrace_.reset();
+    emit canaryChanged();
+    replayCanary();
+}
+
+bool ReplayController::isReplayingCanary() const
+{
+    return runner_->isActive(canaryJob_);
+}
+
+void ReplayController::resetCanaryReplay()
+{
+    runner_->cancelSlot(kCanarySlot);
+    if (canaryReplay_.valid()) {
+        canaryReplay_ = {};
+        emit canaryReplayChanged();
+    }
+}
+
+void ReplayController::replayCanary()
+{
+    resetCanaryReplay();
+    if (!canary_ || !configs_) {
+        return;
+    }
+    auto canary = canary_;
+    auto expanded = canaryTrace_;
+    const auto configs = configs_;
+    const cc::ReplayProtocol protocol = protocol_;
+    const std::string name = toStd(canaryName_);
+    canaryJob_ = runner_->run<CanaryReplayOutcome>(
+        kCanarySlot, tr("Replaying the canary %1").arg(canaryName_),
+        [canary, expanded, configs, protocol, name](cc::Progress& progress) {
+            CanaryReplayOutcome outcome;
+            outcome.expanded =
+                expanded ? expanded : std::make_shared<const cc::Trace>(cc::expandCanary(*canary, name, progress));
+            outcome.result = runReplay(ReplayRequest{outcome.expanded, configs, protocol}, progress);
+            return outcome;
+        },
+        this,
+        [this, canary](CanaryReplayOutcome outcome) {
+            if (canary != canary_ || outcome.result.request.configs != configs_ ||
+                !(outcome.result.request.protocol == protocol_)) {
+                return; // the canary, the set or the controls changed meanwhile
+            }
+            canaryTrace_ = outcome.expanded;
+            canaryReplay_ = std::move(outcome.result);
+            emit canaryReplayChanged();
+        },
+        [this](const JobError& error) { emit replayFailed(error); });
+}
+
+void ReplayController::followCanaries(const ArtifactStore* store)
+{
+    auto update = [this, store]() {
+        const Artifact* trace = store->activeTraceArtifact();
+        const Artifact* found = nullptr;
+        if (trace != nullptr && !trace->identity.isEmpty()) {
+            for (const Artifact& artifact : store->artifacts()) {
+                // The canary's own source hash, not the artifact's origin: a canary of a reduced
+                // subset names the subset, and its segment indices are the subset's.
+                if (artifact.kind == ArtifactKind::Canary && artifact.canary &&
+                    qs(artifact.canary->header.sourceSha256) == trace->identity) {
+                    found = &artifact;
+                    break;
+                }
+            }
+        }
+        if (found != nullptr) {
+            setCanary(found->canary, found->name);
+        } else {
+            setCanary(nullptr, QString());
+        }
+    };
+    connect(store, &ArtifactStore::relationsChanged, this, update);
+    connect(store, &ArtifactStore::activeTraceChanged, this, update);
+    update();
 }
 
 } // namespace cc::ui

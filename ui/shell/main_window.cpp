@@ -2,6 +2,8 @@
 
 #include "ui/ablation/ablation_panel.h"
 #include "ui/artifacts/artifact_loader.h"
+#include "ui/capture/capture_panel.h"
+#include "ui/distill/distill_controller.h"
 #include "ui/distributions/distribution_panel.h"
 #include "ui/shell/error_dialog.h"
 #include "ui/shell/job_progress_widget.h"
@@ -9,6 +11,7 @@
 #include "ui/shell/recent_files.h"
 #include "ui/timeline/timeline_panel.h"
 #include "ui/util/text.h"
+#include "ui/verification/verification_comparison.h"
 #include "ui/verification/verification_stepper.h"
 
 #include "core/verify/behavior_verifier.h"
@@ -55,6 +58,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     store_ = new ArtifactStore(this);
     artifactModel_ = new ArtifactModel(store_, this);
     replay_ = new ReplayController(runner_, this);
+    replay_->followCanaries(store_);
     recent_ = new RecentFiles(this);
     timeline_ = new TimelinePanel(runner_, replay_, this);
     setCentralWidget(timeline_);
@@ -137,6 +141,14 @@ void MainWindow::createDocks()
     ablations_ = new AblationPanel(replay_);
     verification_ = new VerificationStepper;
     connect(verification_, &VerificationStepper::runRequested, this, &MainWindow::runVerification);
+    capture_ = new CapturePanel(runner_, store_);
+    distill_ = new DistillController(runner_, store_, replay_, this);
+    connect(distill_, &DistillController::verificationReady, this, &MainWindow::activateArtifact);
+    connect(distill_, &DistillController::failed, this, [this](const QString& what, const JobError& error) {
+        g_lastError = ErrorDialog::showError(this, what, error);
+    });
+    connect(artifactView_->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex& index) { distill_->setSelectedArtifact(artifactModel_->artifactAt(index)); });
 
     QDockWidget* artifacts =
         addDock(QStringLiteral("artifactsDock"), tr("Artifacts"), artifactView_, Qt::LeftDockWidgetArea);
@@ -157,6 +169,18 @@ void MainWindow::createDocks()
     details->raise();
     tabifyDockWidget(distributions, ablations);
     tabifyDockWidget(ablations, verification);
+    QDockWidget* comparison = addDock(QStringLiteral("verificationComparisonDock"), tr("Compare Verifications"),
+                                      distill_->comparison(), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(verification, comparison);
+    QDockWidget* captureDock =
+        addDock(QStringLiteral("captureDock"), tr("Capture"), capture_, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(ablations, captureDock);
+    // The worker is probed the first time the panel is brought up, not at every start.
+    connect(captureDock, &QDockWidget::visibilityChanged, capture_, [this](bool visible) {
+        if (visible) {
+            capture_->ensureProbed();
+        }
+    });
     distributions->raise();
     resizeDocks({artifacts, details}, {330, 360}, Qt::Horizontal);
     resizeDocks({distributions}, {330}, Qt::Vertical);
@@ -193,6 +217,15 @@ void MainWindow::createMenus()
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     recentMenu_->setObjectName(QStringLiteral("recentMenu"));
     file->addAction(closeArtifactAction_);
+    QAction* captureAction = file->addAction(tr("&Capture a Cell…"));
+    captureAction->setObjectName(QStringLiteral("captureAction"));
+    captureAction->setToolTip(tr("Plan and run a real capture cell (worker processes, one per rank)"));
+    connect(captureAction, &QAction::triggered, this, [this]() {
+        if (QDockWidget* d = dock(QStringLiteral("captureDock"))) {
+            d->show();
+            d->raise();
+        }
+    });
     file->addSeparator();
     file->addAction(quitAction_);
 
@@ -239,6 +272,7 @@ void MainWindow::createMenus()
         }
     });
     replay->addAction(cancelAction_);
+    menuBar()->addMenu(distill_->menu());
 
     QMenu* settings = menuBar()->addMenu(tr("&Settings"));
     QMenu* language = settings->addMenu(tr("&Language"));
@@ -407,6 +441,9 @@ void MainWindow::artifactContextMenu(const QPoint& pos)
     }
     if (artifact->kind == ArtifactKind::Report) {
         menu.addAction(tr("Verify against its Trace"), this, [this, id]() { verifyReport(id); });
+    }
+    if (artifact->kind == ArtifactKind::Canary) {
+        menu.addAction(tr("Verify Behaviour"), this, [this, id]() { distill_->verifyCanary(id); });
     }
     menu.addAction(tr("Close"), this, [this, id]() { store_->remove(id); });
     menu.exec(artifactView_->viewport()->mapToGlobal(pos));

@@ -22,6 +22,8 @@ class QTreeView;
 namespace cc::ui {
 
 class AblationPanel;
+class CapturePanel;
+class DistillController;
 class DistributionPanel;
 class ErrorDialog;
 class JobProgressWidget;
@@ -47,6 +49,10 @@ public:
     DistributionPanel* distributions() const { return distributions_; }
     AblationPanel* ablations() const { return ablations_; }
     VerificationStepper* verification() const { return verification_; }
+    /// The capture panel (dock "captureDock", File ▸ Capture a Cell): real capture cells.
+    CapturePanel* capture() const { return capture_; }
+    /// The Distil menu: compile, behaviour search and reduce dialogs, one-click verify, comparison.
+    DistillController* distill() const { return distill_; }
     /// Runs verify-behavior on the active trace and a loaded canary compiled from it.
     void runVerification();
     RecentFiles* recentFiles() const { return recent_; }
@@ -95,6 +101,8 @@ private:
     DistributionPanel* distributions_ = nullptr;
     AblationPanel* ablations_ = nullptr;
     VerificationStepper* verification_ = nullptr;
+    CapturePanel* capture_ = nullptr;
+    DistillController* distill_ = nullptr;
     JobProgressWidget* progress_;
     QTreeView* artifactView_ = nullptr;
     QLabel* configLabel_;

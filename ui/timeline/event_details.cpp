@@ -101,12 +101,151 @@ std::vector<PropertyRow> describeEvent(const cc::Trace& trace, std::uint32_t i)
     return rows;
 }
 
+// ---- canary segments -----------------------------------------------------------------------
+
+std::uint64_t CanaryContext::sourceIndex(std::uint32_t event) const
+{
+    if (!expansion || !canary) {
+        return event;
+    }
+    // A subset canary's expansion skips the deleted source events: map through its covered runs.
+    const cc::CoveredIndex covered(cc::coveredRunsOf(canary->header));
+    return event < covered.size() ? covered.sourceIndex(event) : canary->header.coveredFirst + event;
+}
+
+std::optional<std::uint32_t> CanaryContext::expandedIndex(std::uint64_t source) const
+{
+    if (!canary) {
+        return std::nullopt;
+    }
+    const cc::CoveredIndex covered(cc::coveredRunsOf(canary->header));
+    const auto k = covered.expandedIndex(source);
+    if (!k || *k > UINT32_MAX) {
+        return std::nullopt;
+    }
+    return static_cast<std::uint32_t>(*k);
+}
+
+std::optional<std::size_t> canarySegmentOf(const cc::Canary& canary, std::uint64_t sourceIndex)
+{
+    const auto& segments = canary.segments;
+    // The last segment that starts at or before sourceIndex, if it reaches it.
+    const auto after = std::upper_bound(segments.begin(), segments.end(), sourceIndex,
+                                        [](std::uint64_t i, const cc::CanarySegment& s) { return i < s.first; });
+    if (after == segments.begin()) {
+        return std::nullopt;
+    }
+    const auto found = std::prev(after);
+    if (sourceIndex - found->first >= found->events) {
+        return std::nullopt;
+    }
+    return static_cast<std::size_t>(found - segments.begin());
+}
+
+namespace {
+
+QString segmentKindText(cc::SegmentKind kind)
+{
+    switch (kind) {
+    case cc::SegmentKind::Run:
+        return DetailsText::tr("run (one token repeated; exact)");
+    case cc::SegmentKind::Motif:
+        return DetailsText::tr("motif (a repeated body of tokens; exact)");
+    case cc::SegmentKind::Literal:
+        return DetailsText::tr("literal (tokens in order, once; exact)");
+    case cc::SegmentKind::Interval:
+        return DetailsText::tr("interval (timing approximated within bounds)");
+    }
+    return {};
+}
+
+QString boundsText(const cc::TimingErrors& bounds)
+{
+    if (bounds.isZero()) {
+        return DetailsText::tr("0 (every field exact)");
+    }
+    QStringList parts;
+    for (std::size_t f = 0; f < cc::kErrorFieldCount; ++f) {
+        const std::int64_t value = cc::errorField(bounds, f);
+        if (value != 0) {
+            parts << QStringLiteral("%1 ≤ %2").arg(qs(cc::kErrorFieldNames[f])).arg(value);
+        }
+    }
+    return parts.join(QLatin1String(", "));
+}
+
+} // namespace
+
+std::vector<PropertyRow> describeCanarySegment(const CanaryContext& context, std::uint32_t event)
+{
+    std::vector<PropertyRow> rows;
+    if (!context.canary) {
+        return rows;
+    }
+    const cc::Canary& canary = *context.canary;
+    const cc::CanaryHeader& h = canary.header;
+    auto add = [&](const QString& label, const QString& value, const QString& tip = {}) {
+        rows.push_back({label, value, false, tip});
+    };
+    rows.push_back({DetailsText::tr("Canary segment"), {}, true, {}});
+    add(DetailsText::tr("Canary"), context.name.isEmpty() ? DetailsText::tr("(unnamed)") : context.name);
+    add(DetailsText::tr("Canary coverage"),
+        DetailsText::tr("%1, %2, claim %3")
+            .arg(qs(cc::coverageName(h.coverage)), qs(cc::timingModeName(h.timingMode)), qs(cc::claimName(h.claim))));
+    const std::uint64_t source = context.sourceIndex(event);
+    if (context.expansion) {
+        add(DetailsText::tr("Source event"), formatCount(source));
+    }
+    const auto index = canarySegmentOf(canary, source);
+    if (!index) {
+        if (cc::isSubset(h)) {
+            const cc::CoveredIndex covered(cc::coveredRunsOf(h));
+            add(DetailsText::tr("Segment"),
+                DetailsText::tr("none: the canary keeps a subset of %1 source events, and not this one")
+                    .arg(formatCount(covered.size())));
+        } else {
+            add(DetailsText::tr("Segment"),
+                DetailsText::tr("none: the canary covers source events %1 – %2 only")
+                    .arg(formatCount(h.coveredFirst), formatCount(h.coveredLast == 0 ? 0 : h.coveredLast - 1)));
+        }
+        return rows;
+    }
+    const cc::CanarySegment& segment = canary.segments[*index];
+    add(DetailsText::tr("Segment"),
+        DetailsText::tr("%1 of %2").arg(formatCount(*index), formatCount(canary.segments.size())),
+        DetailsText::tr("Index in the canary's segment list, counted from 0"));
+    add(DetailsText::tr("Segment kind"), segmentKindText(segment.kind));
+    add(DetailsText::tr("Source events"),
+        DetailsText::tr("%1 – %2 (%3 events)")
+            .arg(formatCount(segment.first), formatCount(segment.first + segment.events - 1),
+                 formatCount(segment.events)));
+    add(DetailsText::tr("Position in segment"), formatCount(source - segment.first));
+    std::uint64_t bodyEvents = 0;
+    for (const cc::CanaryItem& item : segment.body) {
+        bodyEvents += item.count;
+    }
+    add(DetailsText::tr("Program"), DetailsText::tr("%1 stored items (%2 events) × %3 repeats, then %4 items once more")
+                                        .arg(formatCount(segment.body.size()), formatCount(bodyEvents),
+                                             formatCount(segment.repeats), formatCount(segment.tail)));
+    if (segment.bounds) {
+        const QString bounds = boundsText(*segment.bounds);
+        add(DetailsText::tr("Error bounds"), bounds,
+            DetailsText::tr("The true per-field maximum error of this interval (ns; pressure in 1e-9 units):\n%1")
+                .arg(bounds));
+    }
+    add(DetailsText::tr("Commitment (SHA-256)"), qs(segment.sha256),
+        DetailsText::tr("SHA-256 of the canonical bytes of source events %1 – %2:\n%3")
+            .arg(formatCount(segment.first), formatCount(segment.first + segment.events - 1), qs(segment.sha256)));
+    return rows;
+}
+
 // ---- ConfigTimingModel ---------------------------------------------------------------------
 
 ConfigTimingModel::ConfigTimingModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void ConfigTimingModel::setEvent(const ReplayResult& replay, std::optional<std::uint32_t> event,
-                                 int currentConfiguration)
+                                 int currentConfiguration, const ReplayResult& canaryReplay,
+                                 std::optional<std::uint32_t> canaryEvent)
 {
     beginResetModel();
     rows_.clear();
@@ -115,11 +254,21 @@ void ConfigTimingModel::setEvent(const ReplayResult& replay, std::optional<std::
         for (int c = 0; c < replay.configurationCount(); ++c) {
             const cc::ConfigurationReplay* config = replay.configuration(c);
             if (*event < config->samples.eventCount) {
-                rows_.push_back({qs(config->name), config->samples.at(*event)});
+                rows_.push_back({qs(config->name), config->samples.at(*event), false, c});
+            }
+            const cc::ConfigurationReplay* canary = canaryReplay.configuration(c);
+            if (canaryEvent && canary != nullptr && canary->name == config->name &&
+                *canaryEvent < canary->samples.eventCount) {
+                rows_.push_back({qs(canary->name), canary->samples.at(*canaryEvent), true, c});
             }
         }
     }
     endResetModel();
+}
+
+bool ConfigTimingModel::isCanaryRow(int row) const
+{
+    return row >= 0 && row < static_cast<int>(rows_.size()) && rows_[static_cast<std::size_t>(row)].canary;
 }
 
 void ConfigTimingModel::clear()
@@ -145,9 +294,10 @@ QVariant ConfigTimingModel::data(const QModelIndex& index, int role) const
         return {};
     }
     const Row& row = rows_[static_cast<std::size_t>(index.row())];
-    if (role == Qt::FontRole && index.row() == current_) {
+    if (role == Qt::FontRole && (row.configurationIndex == current_ || row.canary)) {
         QFont font;
-        font.setBold(true);
+        font.setBold(row.configurationIndex == current_);
+        font.setItalic(row.canary);
         return font;
     }
     if (role == Qt::TextAlignmentRole && index.column() != ConfigurationColumn) {
@@ -159,7 +309,7 @@ QVariant ConfigTimingModel::data(const QModelIndex& index, int role) const
     const cc::EventSample& s = row.sample;
     switch (index.column()) {
     case ConfigurationColumn:
-        return row.configuration;
+        return row.canary ? tr("%1 (canary)").arg(row.configuration) : row.configuration;
     case StartColumn:
         return formatDuration(s.start);
     case RankWaitColumn:
@@ -233,7 +383,8 @@ EventDetailsWidget::EventDetailsWidget(QWidget* parent) : QWidget(parent)
 }
 
 void EventDetailsWidget::display(std::shared_ptr<const cc::Trace> trace, const ReplayResult& replay,
-                                 std::optional<std::uint32_t> event, int currentConfiguration)
+                                 std::optional<std::uint32_t> event, int currentConfiguration,
+                                 const CanaryContext& canary, const ReplayResult& canaryReplay)
 {
     if (!trace || !event || *event >= trace->size()) {
         title_->setText(tr("Click an event in the timeline to see its fields and its simulated timing under every "
@@ -242,16 +393,35 @@ void EventDetailsWidget::display(std::shared_ptr<const cc::Trace> trace, const R
         timings_->clear();
         return;
     }
-    title_->setText(
+    QString title =
         tr("<b>%1</b> · event %2 of %3")
-            .arg(qs(trace->opName(*event)).toHtmlEscaped(), formatCount(*event), formatCount(trace->size())));
-    fields_->setRows(describeEvent(*trace, *event));
+            .arg(qs(trace->opName(*event)).toHtmlEscaped(), formatCount(*event), formatCount(trace->size()));
+    std::vector<PropertyRow> rows = describeEvent(*trace, *event);
+    if (canary.canary) {
+        // The segment follows the event's own fields, before its timing in the trace.
+        std::vector<PropertyRow> segment = describeCanarySegment(canary, *event);
+        const auto timing = std::find_if(rows.begin() + 1, rows.end(), [](const PropertyRow& r) { return r.heading; });
+        rows.insert(timing, segment.begin(), segment.end());
+        if (const auto index = canarySegmentOf(*canary.canary, canary.sourceIndex(*event))) {
+            title += tr(" · canary segment %1 (%2)")
+                         .arg(formatCount(*index), qs(cc::segmentKindName(canary.canary->segments[*index].kind)));
+        }
+    }
+    title_->setText(title);
+    fields_->setRows(std::move(rows));
     if (replay.valid() && replay.request.trace == trace) {
-        timings_->setEvent(replay, event, currentConfiguration);
+        // The canary's own replay numbers its events from the start of its covered range.
+        const auto canaryEvent = canary.expansion ? std::nullopt : canary.expandedIndex(canary.sourceIndex(*event));
+        timings_->setEvent(replay, event, currentConfiguration, canaryReplay, canaryEvent);
     } else {
         timings_->clear();
     }
     fieldsView_->resizeColumnToContents(PropertyModel::LabelColumn);
+}
+
+QString EventDetailsWidget::title() const
+{
+    return title_->text();
 }
 
 } // namespace cc::ui

@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <unordered_map>
@@ -15,55 +17,40 @@ namespace cc::ui {
 
 // ---- RangeMaxIndex -------------------------------------------------------------------------
 
-namespace {
-
-std::vector<std::uint32_t> blockArgmax(const std::vector<Ns>& values, const std::vector<std::uint32_t>* finer,
-                                       std::uint32_t shift, std::uint32_t finerShift)
-{
-    const std::size_t n = values.size();
-    const std::size_t blockSize = std::size_t{1} << shift;
-    const std::size_t blocks = n / blockSize; // only complete blocks are ever consulted
-    std::vector<std::uint32_t> result(blocks);
-    for (std::size_t b = 0; b < blocks; ++b) {
-        std::uint32_t best = static_cast<std::uint32_t>(b * blockSize);
-        if (finer == nullptr) {
-            for (std::size_t i = b * blockSize; i < (b + 1) * blockSize; ++i) {
-                if (values[i] > values[best]) {
-                    best = static_cast<std::uint32_t>(i);
-                }
-            }
-        } else {
-            const std::size_t per = std::size_t{1} << (shift - finerShift);
-            for (std::size_t k = b * per; k < (b + 1) * per; ++k) {
-                const std::uint32_t candidate = (*finer)[k];
-                if (values[candidate] > values[best]) {
-                    best = candidate;
-                }
-            }
-        }
-        result[b] = best;
-    }
-    return result;
-}
-
-} // namespace
-
 void RangeMaxIndex::build(const std::vector<Ns>& values)
 {
-    level0_ = blockArgmax(values, nullptr, kShift0, 0);
-    level1_ = blockArgmax(values, &level0_, kShift1, kShift0);
-    level2_ = blockArgmax(values, &level1_, kShift2, kShift1);
+    // Only complete blocks are ever consulted; each keeps the first index of its maximum.
+    auto level = [](std::size_t blocks, std::size_t per, const auto& candidate) {
+        std::vector<Block> result(blocks);
+        for (std::size_t b = 0; b < blocks; ++b) {
+            Block best = candidate(b * per);
+            for (std::size_t k = b * per + 1; k < (b + 1) * per; ++k) {
+                const Block next = candidate(k);
+                if (next.value > best.value) {
+                    best = next;
+                }
+            }
+            result[b] = best;
+        }
+        return result;
+    };
+    const std::size_t n = values.size();
+    level0_ = level(n >> kShift0, std::size_t{1} << kShift0, [&](std::size_t i) {
+        return Block{values[i], static_cast<std::uint32_t>(i)};
+    });
+    level1_ = level(n >> kShift1, std::size_t{1} << (kShift1 - kShift0), [&](std::size_t k) { return level0_[k]; });
+    level2_ = level(n >> kShift2, std::size_t{1} << (kShift2 - kShift1), [&](std::size_t k) { return level1_[k]; });
 }
 
 std::uint32_t RangeMaxIndex::argmax(const std::vector<Ns>& values, std::uint32_t first, std::uint32_t last) const
 {
-    std::uint32_t best = first;
+    Block best{values[first], first};
     std::uint32_t i = first;
     constexpr std::uint32_t size0 = 1u << kShift0;
     constexpr std::uint32_t size1 = 1u << kShift1;
     constexpr std::uint32_t size2 = 1u << kShift2;
     while (i < last) {
-        std::uint32_t candidate;
+        Block candidate;
         if ((i & (size2 - 1)) == 0 && last - i >= size2) {
             candidate = level2_[i >> kShift2];
             i += size2;
@@ -74,24 +61,112 @@ std::uint32_t RangeMaxIndex::argmax(const std::vector<Ns>& values, std::uint32_t
             candidate = level0_[i >> kShift0];
             i += size0;
         } else {
-            candidate = i;
+            candidate = Block{values[i], i};
             ++i;
         }
-        if (values[candidate] > values[best]) {
+        if (candidate.value > best.value) {
             best = candidate;
         }
     }
-    return best;
+    return best.index;
 }
 
 std::size_t RangeMaxIndex::memoryBytes() const
 {
-    return (level0_.capacity() + level1_.capacity() + level2_.capacity()) * sizeof(std::uint32_t);
+    return (level0_.capacity() + level1_.capacity() + level2_.capacity()) * sizeof(Block);
+}
+
+// ---- LaneSummary ---------------------------------------------------------------------------
+
+void LaneSummary::build(const std::vector<Ns>& begin, const std::vector<Ns>& end, const std::vector<OpKind>& kind)
+{
+    levels_.clear();
+    const std::size_t n = begin.size();
+    if (n < 64) {
+        return;
+    }
+    origin_ = begin.front();
+    const Ns span = std::max<Ns>(begin.back() - origin_, 1);
+    const std::size_t maxBuckets = n / 8;
+    // The finest level: the narrowest power-of-two bucket with at most maxBuckets buckets.
+    std::uint32_t shift = 0;
+    while (shift < 62 && static_cast<std::uint64_t>(span >> shift) + 1 > maxBuckets) {
+        ++shift;
+    }
+    Level finest;
+    finest.shift = shift;
+    const std::size_t buckets = static_cast<std::size_t>(span >> shift) + 1;
+    finest.first.assign(buckets + 1, static_cast<std::uint32_t>(n));
+    finest.widest.assign(buckets, Widest{std::numeric_limits<Ns>::min(), 0, OpKind::Custom});
+    std::size_t bucket = 0;
+    finest.first[0] = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+        const auto b = static_cast<std::size_t>((begin[k] - origin_) >> shift);
+        while (bucket < b) {
+            finest.first[++bucket] = static_cast<std::uint32_t>(k);
+        }
+        if (end[k] > finest.widest[b].end) {
+            finest.widest[b] = Widest{end[k], static_cast<std::uint32_t>(k), kind[k]};
+        }
+    }
+    while (bucket < buckets) {
+        finest.first[++bucket] = static_cast<std::uint32_t>(n);
+    }
+    levels_.push_back(std::move(finest));
+    while (levels_.back().widest.size() > 1) {
+        const Level& fine = levels_.back();
+        Level coarse;
+        coarse.shift = fine.shift + 1;
+        const std::size_t count = (fine.widest.size() + 1) / 2;
+        coarse.first.resize(count + 1);
+        coarse.widest.resize(count);
+        for (std::size_t b = 0; b < count; ++b) {
+            coarse.first[b] = fine.first[2 * b];
+            Widest best = fine.widest[2 * b];
+            if (2 * b + 1 < fine.widest.size() && fine.widest[2 * b + 1].end > best.end) {
+                best = fine.widest[2 * b + 1];
+            }
+            coarse.widest[b] = best;
+        }
+        coarse.first[count] = static_cast<std::uint32_t>(n);
+        levels_.push_back(std::move(coarse));
+    }
+}
+
+const LaneSummary::Level* LaneSummary::levelFor(double maxWidth) const
+{
+    const Level* found = nullptr;
+    for (const Level& level : levels_) {
+        if (std::ldexp(1.0, static_cast<int>(level.shift)) > maxWidth) {
+            break;
+        }
+        found = &level;
+    }
+    return found;
+}
+
+std::size_t LaneSummary::memoryBytes() const
+{
+    std::size_t bytes = 0;
+    for (const Level& level : levels_) {
+        bytes += level.first.capacity() * sizeof(std::uint32_t) + level.widest.capacity() * sizeof(Widest);
+    }
+    return bytes;
 }
 
 // ---- TimelineLane --------------------------------------------------------------------------
 
-void TimelineLane::finish()
+namespace {
+
+std::uint32_t fitDetail(Ns value)
+{
+    return value >= 0 && value < static_cast<Ns>(LaneEntryDetail::kDetailFar) ? static_cast<std::uint32_t>(value)
+                                                                              : LaneEntryDetail::kDetailFar;
+}
+
+} // namespace
+
+void TimelineLane::finish(const EventTimings* timings)
 {
     prefixMaxEnd.resize(end.size());
     Ns running = std::numeric_limits<Ns>::min();
@@ -102,6 +177,17 @@ void TimelineLane::finish()
         maxDuration = std::max(maxDuration, end[k] - begin[k]);
     }
     endMax.build(end);
+    summary.build(begin, end, kind);
+    detail.clear();
+    if (timings != nullptr) {
+        detail.resize(events.size());
+        for (std::size_t k = 0; k < events.size(); ++k) {
+            const std::uint32_t e = events[k];
+            detail[k] =
+                LaneEntryDetail{fitDetail(timings->rankWait[e]), fitDetail(timings->start[e] - timings->issue[e]),
+                                fitDetail(timings->hidden[e])};
+        }
+    }
 }
 
 std::uint32_t TimelineLane::firstReaching(Ns t) const
@@ -119,7 +205,8 @@ std::size_t TimelineLane::memoryBytes() const
 {
     return events.capacity() * sizeof(std::uint32_t) +
            (begin.capacity() + end.capacity() + prefixMaxEnd.capacity()) * sizeof(Ns) +
-           kind.capacity() * sizeof(OpKind) + endMax.memoryBytes();
+           kind.capacity() * sizeof(OpKind) + detail.capacity() * sizeof(LaneEntryDetail) + endMax.memoryBytes() +
+           summary.memoryBytes();
 }
 
 // ---- TimelineData --------------------------------------------------------------------------
@@ -355,7 +442,7 @@ std::shared_ptr<const TimelineData> buildTimeline(std::shared_ptr<const cc::Trac
         progress.check();
         builder.lane.label = builder.label;
         sortLaneIfNeeded(builder.lane);
-        builder.lane.finish();
+        builder.lane.finish(timings.get());
         if (builder.lane.size() > 0) {
             data->begin = std::min(data->begin, builder.lane.begin.front());
             data->end = std::max(data->end, builder.lane.prefixMaxEnd.back());

@@ -37,7 +37,9 @@ struct EventTimings {
     std::size_t size() const { return end.size(); }
 };
 
-/// Answers argmax of a value column over index ranges using block maxima.
+/// Answers argmax of a value column over index ranges using block maxima. Each block keeps its
+/// maximum value beside its index, so a query compares contiguous block entries and reads the
+/// value column only for the few entries outside whole blocks (no scattered loads per block).
 class RangeMaxIndex {
 public:
     void build(const std::vector<Ns>& values);
@@ -46,10 +48,56 @@ public:
     std::size_t memoryBytes() const;
 
 private:
+    struct Block {
+        Ns value = 0;
+        std::uint32_t index = 0;
+    };
     static constexpr std::uint32_t kShift0 = 4;  // 16 events
     static constexpr std::uint32_t kShift1 = 8;  // 256 events
     static constexpr std::uint32_t kShift2 = 12; // 4096 events
-    std::vector<std::uint32_t> level0_, level1_, level2_;
+    std::vector<Block> level0_, level1_, level2_;
+};
+
+/// What the painter needs to draw one lane entry in full, stored in lane order next to its
+/// begin/end so a repaint reads lane-local memory instead of scattered per-event columns.
+/// Offsets from the entry's issue time; kDetailFar marks a value that does not fit in 32 bits
+/// (the painter then reads the exact value from the EventTimings).
+struct LaneEntryDetail {
+    static constexpr std::uint32_t kDetailFar = 0xffffffffU;
+    std::uint32_t rankWait = 0;    ///< issue -> last rank arrived
+    std::uint32_t startOffset = 0; ///< issue -> the collective starts (rank wait + queue wait)
+    std::uint32_t hidden = 0;      ///< communication hidden behind compute
+};
+
+/// A multi-resolution summary of a lane, built once per timeline: for power-of-two time buckets
+/// (aligned to the lane's first issue) the first entry beginning in or after each bucket and the
+/// entry that ends last among those beginning in it. At a zoom where a pixel spans four or more
+/// buckets, a repaint reads a few buckets per pixel column instead of the events: its cost
+/// follows the pixels whatever the event count. Levels are kept while a level has at most one
+/// bucket per eight entries (about 5 bytes per entry over all levels).
+class LaneSummary {
+public:
+    struct Widest {
+        Ns end = 0;
+        std::uint32_t index = 0;      ///< lane entry; only meaningful when the bucket holds entries
+        OpKind kind = OpKind::Custom; ///< its operation (the folded column's colour)
+    };
+    struct Level {
+        std::uint32_t shift = 0;          ///< bucket width 2^shift ns
+        std::vector<std::uint32_t> first; ///< per bucket, plus one past the last: first entry index
+        std::vector<Widest> widest;       ///< per bucket
+    };
+
+    void build(const std::vector<Ns>& begin, const std::vector<Ns>& end, const std::vector<OpKind>& kind);
+    Ns origin() const { return origin_; }
+    const std::vector<Level>& levels() const { return levels_; }
+    /// The coarsest level whose buckets are at most maxWidth ns wide, or nullptr.
+    const Level* levelFor(double maxWidth) const;
+    std::size_t memoryBytes() const;
+
+private:
+    Ns origin_ = 0;
+    std::vector<Level> levels_; ///< finest first
 };
 
 struct TimelineLane {
@@ -59,12 +107,15 @@ struct TimelineLane {
     std::vector<Ns> end;               ///< completion (== begin without a replay)
     std::vector<Ns> prefixMaxEnd;
     std::vector<OpKind> kind;
+    std::vector<LaneEntryDetail> detail; ///< per entry, from the timings (empty without a replay)
     RangeMaxIndex endMax;
+    LaneSummary summary;
     Ns maxDuration = 0;
 
     std::size_t size() const { return events.size(); }
-    /// Fills prefixMaxEnd, endMax and maxDuration from begin/end.
-    void finish();
+    /// Fills prefixMaxEnd, endMax, summary and maxDuration from begin/end, and detail from timings
+    /// (indexed by canonical event) when given.
+    void finish(const EventTimings* timings = nullptr);
     /// First entry whose completion reaches time t or later.
     std::uint32_t firstReaching(Ns t) const;
     /// First entry that begins after time t.

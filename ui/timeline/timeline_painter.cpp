@@ -10,12 +10,16 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
+#include <utility>
 
 namespace cc::ui {
 
 namespace {
 
 constexpr int kDensityLevels = 8;
+/// Columns expected to hold at most this many events are scanned linearly.
+constexpr std::uint32_t kLinearScan = 96;
 
 /// Pixel position clamped far enough outside the plot that extreme zooms never overflow int.
 int pixel(double x, int width)
@@ -34,12 +38,13 @@ int densityLevel(std::uint32_t count)
 }
 
 /// Opaque rectangles written straight into the plot's pixels: thousands of them per frame cost
-/// a few memory fills instead of as many QPainter calls.
+/// a few memory fills instead of as many QPainter calls. Coordinates are plot-local; the plot
+/// sits at origin in the image and is clipped to size.
 class Canvas {
 public:
-    explicit Canvas(QImage& image)
-        : bits_(reinterpret_cast<QRgb*>(image.bits())), stride_(image.bytesPerLine() / 4), width_(image.width()),
-          height_(image.height())
+    Canvas(uchar* bits, qsizetype bytesPerLine, QPoint origin, QSize size)
+        : bits_(reinterpret_cast<QRgb*>(bits)), stride_(bytesPerLine / 4), origin_(origin), width_(size.width()),
+          height_(size.height())
     {
     }
     void fill(int x, int y, int w, int h, QRgb color)
@@ -52,16 +57,53 @@ public:
             return;
         }
         for (int row = y0; row < y1; ++row) {
-            std::fill_n(bits_ + static_cast<std::ptrdiff_t>(row) * stride_ + x0, x1 - x0, color);
+            std::fill_n(line(row) + x0, x1 - x0, color);
+        }
+    }
+    /// Darkens column x (a grid line) by alpha/256 towards black, keeping the pixels opaque.
+    void darkenColumn(int x, int alpha)
+    {
+        if (x < 0 || x >= width_) {
+            return;
+        }
+        const auto keep = static_cast<std::uint32_t>(256 - alpha);
+        for (int row = 0; row < height_; ++row) {
+            QRgb& pixel = line(row)[x];
+            const std::uint32_t rb = ((pixel & 0x00ff00ffU) * keep >> 8) & 0x00ff00ffU;
+            const std::uint32_t g = ((pixel & 0x0000ff00U) * keep >> 8) & 0x0000ff00U;
+            pixel = 0xff000000U | rb | g;
         }
     }
 
 private:
+    QRgb* line(int row) const { return bits_ + static_cast<std::ptrdiff_t>(row + origin_.y()) * stride_ + origin_.x(); }
     QRgb* bits_;
     qsizetype stride_;
+    QPoint origin_;
     int width_;
     int height_;
 };
+
+/// The image the painter draws on, when the plot can be written into it directly: an opaque
+/// 32-bit QImage without a transform, holding the whole plot. Otherwise the plot goes through an
+/// offscreen image and is copied once.
+QImage* directTarget(QPainter& painter, const QRect& plot)
+{
+    QPaintDevice* device = painter.device();
+    if (device == nullptr || device->devType() != QInternal::Image) {
+        return nullptr;
+    }
+    auto* image = static_cast<QImage*>(device);
+    const QImage::Format format = image->format();
+    if (format != QImage::Format_RGB32 && format != QImage::Format_ARGB32 &&
+        format != QImage::Format_ARGB32_Premultiplied) {
+        return nullptr;
+    }
+    if (!painter.deviceTransform().isIdentity() || image->devicePixelRatio() != 1.0 || !image->rect().contains(plot)) {
+        return nullptr;
+    }
+    return image;
+}
 
 class LanePainter {
 public:
@@ -85,19 +127,109 @@ public:
         }
         const Ns t0 = static_cast<Ns>(std::floor(scale_.begin()));
         const Ns t1 = static_cast<Ns>(std::ceil(scale_.end()));
-        std::uint32_t i = lane.firstReaching(t0);
+        const std::uint32_t i = lane.firstReaching(t0);
         const std::uint32_t last = lane.firstBeginningAfter(t1);
+        if (i >= last) {
+            return;
+        }
+        // Zoomed out far enough that a pixel spans four or more summary buckets: read the buckets.
+        const LaneSummary::Level* level = lane.summary.levelFor(scale_.nsPerPixel() / 4.0);
+        const Ns origin = lane.summary.origin();
+        if (level == nullptr || t1 < origin) {
+            paintEvents(lane, i, last, top, stats);
+            return;
+        }
+        const std::uint32_t shift = level->shift;
+        const std::size_t buckets = level->widest.size();
+        // The first bucket that starts at or after t0; events beginning before it (earlier than
+        // t0, or within a quarter pixel after it) are drawn one by one / folded exactly.
+        const Ns from = std::max(t0, origin);
+        const auto b0 = static_cast<std::size_t>((from - origin + (Ns{1} << shift) - 1) >> shift);
+        const std::uint32_t split = b0 < buckets ? std::clamp(level->first[b0], i, last) : last;
+        paintEvents(lane, i, split, top, stats);
+
+        int column = std::numeric_limits<int>::min();
+        std::uint32_t count = 0;
+        std::uint32_t firstEntry = 0;
+        LaneSummary::Widest best;
+        auto flush = [&]() {
+            if (count == 1) {
+                paintEvent(lane, firstEntry, top);
+                ++stats.eventsDrawn;
+            } else if (count > 1) {
+                paintFolded(lane, best, column, count, top);
+                ++stats.foldedColumns;
+                stats.foldedEvents += count;
+            }
+            count = 0;
+        };
+        for (std::size_t b = b0; b < buckets; ++b) {
+            const std::uint32_t f = std::max(level->first[b], split);
+            const std::uint32_t g = std::min(level->first[b + 1], last);
+            if (g <= f) {
+                if (level->first[b] >= last) {
+                    break;
+                }
+                continue;
+            }
+            const Ns bucketStart = origin + (static_cast<Ns>(b) << shift);
+            const int c = static_cast<int>(std::floor(scale_.toX(static_cast<double>(bucketStart))));
+            if (c != column) {
+                flush();
+                column = c;
+                firstEntry = f;
+                best = LaneSummary::Widest{std::numeric_limits<Ns>::min(), f, OpKind::Custom};
+            }
+            LaneSummary::Widest widest = level->widest[b];
+            if (f != level->first[b] || g != level->first[b + 1]) {
+                const std::uint32_t k = lane.endMax.argmax(lane.end, f, g); // a clipped bucket
+                widest = LaneSummary::Widest{lane.end[k], k, lane.kind[k]};
+            }
+            if (widest.end > best.end) {
+                best = widest;
+            }
+            count += g - f;
+        }
+        flush();
+    }
+
+    /// Entries [i, last) column by column: the events beginning in each pixel column, [i, j),
+    /// and the one among them that ends last. Few events (as in the previous column): one
+    /// contiguous scan of begin/end; many: gallop to the boundary, then the block-maximum index.
+    void paintEvents(const TimelineLane& lane, std::uint32_t i, std::uint32_t last, int top, TimelinePaintStats& stats)
+    {
+        std::uint32_t previousCount = 1;
         while (i < last) {
             const double xb = scale_.toX(static_cast<double>(lane.begin[i]));
             const double column = std::max(-1.0, std::floor(xb));
             const Ns boundary = static_cast<Ns>(std::ceil(scale_.timeAt(column + 1.0)));
-            const std::uint32_t j = TimelinePainter::gallop(lane.begin, i + 1, last, boundary);
+            std::uint32_t j = i + 1;
+            std::uint32_t widest = i;
+            if (previousCount <= kLinearScan) {
+                const std::uint32_t limit = std::min(last, i + 2 * kLinearScan);
+                Ns widestEnd = lane.end[i];
+                while (j < limit && lane.begin[j] < boundary) {
+                    if (lane.end[j] > widestEnd) {
+                        widestEnd = lane.end[j];
+                        widest = j;
+                    }
+                    ++j;
+                }
+                if (j == limit && j < last && lane.begin[j] < boundary) {
+                    j = TimelinePainter::gallop(lane.begin, j, last, boundary);
+                    widest = lane.endMax.argmax(lane.end, i, j);
+                }
+            } else {
+                j = TimelinePainter::gallop(lane.begin, i + 1, last, boundary);
+                widest = lane.endMax.argmax(lane.end, i, j);
+            }
+            previousCount = j - i;
             if (j == i + 1) {
                 paintEvent(lane, i, top);
                 ++stats.eventsDrawn;
             } else {
-                const std::uint32_t widest = lane.endMax.argmax(lane.end, i, j);
-                paintFolded(lane, widest, static_cast<int>(column), j - i, top);
+                paintFolded(lane, LaneSummary::Widest{lane.end[widest], widest, lane.kind[widest]},
+                            static_cast<int>(column), j - i, top);
                 ++stats.foldedColumns;
                 stats.foldedEvents += j - i;
             }
@@ -130,45 +262,69 @@ private:
 
     void paintEvent(const TimelineLane& lane, std::uint32_t k, int top)
     {
+        paintEvent(lane, k, top, lane.kind[k], lane.end[k]);
+    }
+
+    /// Entry k in full, its kind and completion given (a folded column knows them already, so
+    /// only begin and the detail are read from the lane).
+    void paintEvent(const TimelineLane& lane, std::uint32_t k, int top, OpKind kind, Ns endNs)
+    {
         const int h = style_.laneHeight;
-        const OpKind kind = lane.kind[k];
         if (!data_.replayed()) {
             span(static_cast<double>(lane.begin[k]), static_cast<double>(lane.begin[k]), top, h, color(kind), true);
             return;
         }
-        const std::uint32_t event = lane.events[k];
+        // Lane-local detail (contiguous with begin/end); the per-event columns only for values
+        // too large for the compact form.
+        const Ns issueNs = lane.begin[k];
+        Ns rankWait = 0;
+        Ns startOffset = 0;
+        Ns hidden = 0;
         const EventTimings& t = *data_.timings;
-        const double issue = static_cast<double>(t.issue[event]);
-        const double rankWaitEnd = issue + static_cast<double>(t.rankWait[event]);
-        const double start = static_cast<double>(t.start[event]);
-        const double end = static_cast<double>(t.end[event]);
+        if (k < lane.detail.size()) {
+            const LaneEntryDetail& d = lane.detail[k];
+            rankWait = d.rankWait != LaneEntryDetail::kDetailFar ? d.rankWait : t.rankWait[lane.events[k]];
+            startOffset =
+                d.startOffset != LaneEntryDetail::kDetailFar ? d.startOffset : t.start[lane.events[k]] - issueNs;
+            hidden = d.hidden != LaneEntryDetail::kDetailFar ? d.hidden : t.hidden[lane.events[k]];
+        } else {
+            const std::uint32_t event = lane.events[k];
+            rankWait = t.rankWait[event];
+            startOffset = t.start[event] - issueNs;
+            hidden = t.hidden[event];
+        }
+        const double issue = static_cast<double>(issueNs);
+        const double rankWaitEnd = issue + static_cast<double>(rankWait);
+        const double start = issue + static_cast<double>(startOffset);
+        const double end = static_cast<double>(endNs);
         span(issue, rankWaitEnd, top + h * 2 / 5, std::max(2, h / 5), rankWait_, false);
         span(rankWaitEnd, start, top + h / 4, std::max(2, h / 2), queueWait_, false);
         span(start, end, top, h, color(kind), true);
-        const Ns hidden = t.hidden[event];
         if (hidden > 0) {
             span(start, std::min(end, start + static_cast<double>(hidden)), top + h - std::max(3, h / 6),
                  std::max(3, h / 6), hiddenColors_[static_cast<std::size_t>(kind)], false);
         }
     }
 
-    void paintFolded(const TimelineLane& lane, std::uint32_t widest, int column, std::uint32_t count, int top)
+    /// count events beginning in column, folded: from the column to the latest completion
+    /// among them, in the colour of the event that ends last, darker with density. When that
+    /// event spans several pixels it is drawn in full and the column marked with the density.
+    void paintFolded(const TimelineLane& lane, const LaneSummary::Widest& widest, int column, std::uint32_t count,
+                     int top)
     {
         const int x0 = std::max(column, 0);
-        const int xe = pixel(std::ceil(scale_.toX(static_cast<double>(lane.end[widest]))), width_);
+        const int xe = pixel(std::ceil(scale_.toX(static_cast<double>(widest.end))), width_);
         const int x1 = std::min(std::max(x0 + 1, xe), width_);
         if (x1 <= x0) {
             return;
         }
-        const OpKind kind = lane.kind[widest];
+        const QRgb folded = color(widest.kind, densityLevel(count));
         if (x1 - x0 >= 3 && data_.replayed()) {
-            // The column's latest-ending event spans several pixels: show it in full detail,
-            // then mark the start column with the folded density.
-            paintEvent(lane, widest, top);
-            canvas_.fill(x0, top, 1, style_.laneHeight, color(kind, densityLevel(count)));
+            paintEvent(lane, widest.index, top, widest.kind, widest.end);
+            canvas_.fill(x0, top, 1, style_.laneHeight, folded);
             return;
         }
-        canvas_.fill(x0, top, x1 - x0, style_.laneHeight, color(kind, densityLevel(count)));
+        canvas_.fill(x0, top, x1 - x0, style_.laneHeight, folded);
     }
 
     Canvas& canvas_;
@@ -275,27 +431,49 @@ TimelinePaintStats TimelinePainter::paint(QPainter& painter, const QRect& area, 
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, false);
     painter.setClipRect(area);
-    painter.fillRect(area, QColor(252, 252, 252));
 
     const int plotLeft = area.left() + style.labelWidth;
     const int plotWidth = std::max(1, area.width() - style.labelWidth);
     const int plotTop = area.top() + style.axisHeight;
     const QRect plot(plotLeft, plotTop, plotWidth, std::max(0, area.height() - style.axisHeight));
     const int laneCount = static_cast<int>(data.lanes.size());
+    const QColor background(252, 252, 252);
 
-    // The plot (stripes, tail windows, events, overlays) is drawn into an opaque offscreen image
-    // and copied once: events go in as raw pixel fills, the rest through a QPainter on the image.
+    // The plot (stripes, tail windows, events, grid, overlays) is written as raw pixel fills:
+    // straight into the target when it is a plain 32-bit image (offscreen rendering, export),
+    // otherwise into an opaque offscreen image that is copied once.
+    QImage* target = directTarget(painter, plot);
     static thread_local QImage canvasImage;
-    if (canvasImage.width() < plot.width() || canvasImage.height() < plot.height()) {
+    if (target == nullptr && (canvasImage.width() < plot.width() || canvasImage.height() < plot.height())) {
         canvasImage = QImage(std::max(plot.width(), 1), std::max(plot.height(), 1), QImage::Format_RGB32);
     }
     const QRect local(0, 0, plot.width(), plot.height());
+    // Draws with plot-local coordinates on whichever surface holds the plot.
+    auto onPlot = [&](const auto& draw) {
+        if (target != nullptr) {
+            painter.save();
+            painter.translate(plot.topLeft());
+            painter.setClipRect(local, Qt::IntersectClip);
+            draw(painter);
+            painter.restore();
+        } else {
+            QPainter cp(&canvasImage);
+            cp.setClipRect(local);
+            draw(cp);
+        }
+    };
+    if (target != nullptr) {
+        painter.fillRect(area, background);
+    } else {
+        painter.fillRect(QRect(area.left(), area.top(), area.width(), style.axisHeight), background);
+        painter.fillRect(QRect(area.left(), plotTop, style.labelWidth, plot.height()), background);
+    }
     auto laneTopIn = [&](int lane) { return area.top() + style.laneTop(lane, scrollY) - plotTop; };
     auto laneVisible = [&](int top) { return top + style.laneHeight >= 0 && top < plot.height(); };
-    {
-        QPainter cp(&canvasImage);
-        cp.setClipRect(local);
-        cp.fillRect(local, QColor(252, 252, 252));
+    onPlot([&](QPainter& cp) {
+        if (target == nullptr) {
+            cp.fillRect(local, background);
+        }
         for (int lane = 1; lane < laneCount; lane += 2) {
             const int top = laneTopIn(lane);
             if (laneVisible(top)) {
@@ -335,23 +513,33 @@ TimelinePaintStats TimelinePainter::paint(QPainter& painter, const QRect& area, 
                 cp.drawRect(rect.adjusted(0, 0, -1, -1));
             }
         }
-    }
+    });
 
-    // Events.
-    Canvas canvas(canvasImage);
-    LanePainter lanePainter(canvas, data, scale, style, plotWidth);
-    for (int lane = 0; lane < laneCount; ++lane) {
-        const int top = laneTopIn(lane);
-        if (!laneVisible(top)) {
-            continue;
-        }
-        lanePainter.paintLane(data.lanes[static_cast<std::size_t>(lane)], top, stats);
-        ++stats.lanesDrawn;
-    }
-
+    // Events, then the major grid lines over them.
     {
-        QPainter cp(&canvasImage);
-        cp.setClipRect(local);
+        // constBits: the painter already detached the image when it began; writing through the
+        // same buffer it draws on keeps the two in step.
+        Canvas canvas = target != nullptr
+                            ? Canvas(const_cast<uchar*>(std::as_const(*target).constBits()), target->bytesPerLine(),
+                                     plot.topLeft(), plot.size())
+                            : Canvas(canvasImage.bits(), canvasImage.bytesPerLine(), QPoint(0, 0), plot.size());
+        LanePainter lanePainter(canvas, data, scale, style, plotWidth);
+        for (int lane = 0; lane < laneCount; ++lane) {
+            const int top = laneTopIn(lane);
+            if (!laneVisible(top)) {
+                continue;
+            }
+            lanePainter.paintLane(data.lanes[static_cast<std::size_t>(lane)], top, stats);
+            ++stats.lanesDrawn;
+        }
+        for (const auto& tick : scale.ticks()) {
+            if (tick.major) {
+                canvas.darkenColumn(static_cast<int>(std::floor(tick.x)), 25);
+            }
+        }
+    }
+
+    onPlot([&](QPainter& cp) {
         // Selected event outline (in every lane that holds it).
         if (overlay.selectedEvent && *overlay.selectedEvent < data.eventCount) {
             const std::uint32_t event = *overlay.selectedEvent;
@@ -391,8 +579,10 @@ TimelinePaintStats TimelinePainter::paint(QPainter& painter, const QRect& area, 
             cp.drawLine(rect.topLeft(), rect.bottomLeft());
             cp.drawLine(rect.topRight(), rect.bottomRight());
         }
+    });
+    if (target == nullptr) {
+        painter.drawImage(plot.topLeft(), canvasImage, local);
     }
-    painter.drawImage(plot.topLeft(), canvasImage, local);
 
     // Axis.
     const QRect axis(plotLeft, area.top(), plotWidth, style.axisHeight);
@@ -409,8 +599,6 @@ TimelinePaintStats TimelinePainter::paint(QPainter& painter, const QRect& area, 
             painter.setPen(QColor(60, 60, 60));
             painter.drawLine(x, axis.bottom() - 8, x, axis.bottom());
             painter.drawText(QPoint(x + 3, axis.top() + metrics.ascent() + 3), tickLabel(tick.time, step));
-            painter.setPen(QColor(0, 0, 0, 25));
-            painter.drawLine(x, plotTop, x, area.bottom());
         } else {
             painter.setPen(QColor(110, 110, 110));
             painter.drawLine(x, axis.bottom() - 4, x, axis.bottom());

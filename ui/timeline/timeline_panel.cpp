@@ -108,6 +108,8 @@ TimelinePanel::TimelinePanel(JobRunner* runner, ReplayController* replay, QWidge
     connect(laneCombo_, &QComboBox::currentIndexChanged, this,
             [this](int) { setLaneMode(static_cast<LaneMode>(laneCombo_->currentData().toInt())); });
     connect(replay_, &ReplayController::configSetChanged, this, &TimelinePanel::updateConfigurations);
+    connect(replay_, &ReplayController::canaryChanged, this, &TimelinePanel::showDetails);
+    connect(replay_, &ReplayController::canaryReplayChanged, this, &TimelinePanel::showDetails);
     connect(replay_, &ReplayController::currentChanged, this, [this]() {
         const bool newTrace = replay_->trace() != shownTrace_;
         if (newTrace || replay_->current().valid()) {
@@ -300,7 +302,11 @@ void TimelinePanel::updateHeader()
 
 void TimelinePanel::showDetails()
 {
-    details_->display(replay_->trace(), replay_->current(), view_->selectedEvent(), replay_->currentConfiguration());
+    // A canary the controller follows was compiled from the shown trace (its source SHA-256 is
+    // the trace's identity), so the trace's canonical indices are the canary's source indices.
+    const CanaryContext canary{replay_->canary(), replay_->canaryName(), false};
+    details_->display(replay_->trace(), replay_->current(), view_->selectedEvent(), replay_->currentConfiguration(),
+                      canary, replay_->canaryReplay());
 }
 
 void TimelinePanel::computeRangeStatistics(double begin, double end)

@@ -20,7 +20,8 @@ struct TimelineStyle {
 
     static QColor opColor(OpKind kind);
     static QColor rankWaitColor() { return QColor(150, 150, 150); }
-    static QColor queueWaitColor() { return QColor(240, 170, 30); }
+    /// Okabe-Ito yellow: no operation uses it (send's orange was too close to the old amber).
+    static QColor queueWaitColor() { return QColor(240, 228, 66); }
     static QColor tailColor() { return QColor(220, 40, 40); }
     static QColor selectionColor() { return QColor(40, 110, 220); }
 

@@ -1,0 +1,417 @@
+#include "ui/capture/capture_models.h"
+
+#include "ui/util/text.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace cc::ui {
+
+namespace {
+
+QVariant rightAligned()
+{
+    return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+}
+
+bool validRow(const QModelIndex& index, std::size_t rows, int columns)
+{
+    return index.isValid() && !index.parent().isValid() && index.row() >= 0 &&
+           static_cast<std::size_t>(index.row()) < rows && index.column() >= 0 && index.column() < columns;
+}
+
+} // namespace
+
+QString ratioText(const cc::capture::Ratio& ratio)
+{
+    if (!ratio.defined()) {
+        return QCoreApplication::translate("cc::ui::CapturePanel", "undefined");
+    }
+    return formatPercent(static_cast<double>(ratio.ppm()) / 1e6);
+}
+
+// ---- RankProgressModel ---------------------------------------------------------------------
+
+RankProgressModel::RankProgressModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void RankProgressModel::reset(int worldSize)
+{
+    beginResetModel();
+    ranks_.assign(static_cast<std::size_t>(std::max(worldSize, 0)), RankRunState{});
+    for (std::size_t r = 0; r < ranks_.size(); ++r) {
+        ranks_[r].rank = static_cast<int>(r);
+    }
+    endResetModel();
+}
+
+void RankProgressModel::update(const std::vector<RankRunState>& ranks)
+{
+    const std::size_t n = std::min(ranks.size(), ranks_.size());
+    for (std::size_t r = 0; r < n; ++r) {
+        RankRunState& mine = ranks_[r];
+        const RankRunState& theirs = ranks[r];
+        if (mine.done != theirs.done || mine.total != theirs.total || mine.phase != theirs.phase) {
+            mine.done = theirs.done;
+            mine.total = theirs.total;
+            mine.phase = theirs.phase;
+            const int row = static_cast<int>(r);
+            emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+        }
+    }
+}
+
+bool RankProgressModel::complete() const
+{
+    if (ranks_.empty()) {
+        return false;
+    }
+    for (const auto& r : ranks_) {
+        if (r.total <= 0 || r.done < r.total) {
+            return false;
+        }
+    }
+    return true;
+}
+
+int RankProgressModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(ranks_.size());
+}
+
+int RankProgressModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RankProgressModel::data(const QModelIndex& index, int role) const
+{
+    if (!validRow(index, ranks_.size(), ColumnCount)) {
+        return {};
+    }
+    const RankRunState& r = ranks_[static_cast<std::size_t>(index.row())];
+    const int permille = r.total > 0 ? static_cast<int>(static_cast<long long>(r.done) * 1000 / r.total) : 0;
+    switch (role) {
+    case DoneRole:
+        return r.done;
+    case TotalRole:
+        return r.total;
+    case PermilleRole:
+        return permille;
+    case SortRole:
+        return index.column() == RankColumn ? QVariant(r.rank) : QVariant(permille);
+    case Qt::TextAlignmentRole:
+        return index.column() == PhaseColumn ? QVariant() : rightAligned();
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case RankColumn:
+            return r.rank;
+        case ProgressColumn:
+            if (r.total <= 0) {
+                return tr("waiting");
+            }
+            return tr("%1 of %2 (%3 %)").arg(r.done).arg(r.total).arg(permille / 10);
+        case PhaseColumn:
+            if (r.phase == "warmup") {
+                return tr("warm-up");
+            }
+            if (r.phase == "recorded") {
+                return tr("recording");
+            }
+            if (r.phase == "done") {
+                return tr("done");
+            }
+            return r.total <= 0 ? tr("starting") : qs(r.phase);
+        default:
+            return {};
+        }
+    default:
+        return {};
+    }
+}
+
+QVariant RankProgressModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+        return {};
+    }
+    switch (section) {
+    case RankColumn:
+        return tr("Rank");
+    case ProgressColumn:
+        return tr("Iterations");
+    case PhaseColumn:
+        return tr("Phase");
+    default:
+        return {};
+    }
+}
+
+// ---- RankSummaryModel ----------------------------------------------------------------------
+
+RankSummaryModel::RankSummaryModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void RankSummaryModel::setMetrics(const std::vector<cc::capture::RankMetrics>& metrics)
+{
+    beginResetModel();
+    rows_.clear();
+    for (const auto& m : metrics) {
+        rows_.push_back(Row{m.rank, static_cast<int>(m.iterations.size()), m.overlapEfficiency, m.overheadFraction,
+                            static_cast<int>(m.buckets.size())});
+    }
+    endResetModel();
+}
+
+int RankSummaryModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+int RankSummaryModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RankSummaryModel::data(const QModelIndex& index, int role) const
+{
+    if (!validRow(index, rows_.size(), ColumnCount)) {
+        return {};
+    }
+    const Row& r = rows_[static_cast<std::size_t>(index.row())];
+    if (role == Qt::TextAlignmentRole) {
+        return rightAligned();
+    }
+    if (role == kCaptureSortRole) {
+        switch (index.column()) {
+        case RankColumn:
+            return r.rank;
+        case IterationsColumn:
+            return r.iterations;
+        case OverlapColumn:
+            return r.overlap.defined() ? QVariant(static_cast<qlonglong>(r.overlap.ppm())) : QVariant();
+        case OverheadColumn:
+            return r.overhead.defined() ? QVariant(static_cast<qlonglong>(r.overhead.ppm())) : QVariant();
+        case BucketsColumn:
+            return r.buckets;
+        default:
+            return {};
+        }
+    }
+    if (role == Qt::ToolTipRole && (index.column() == OverlapColumn || index.column() == OverheadColumn)) {
+        const cc::capture::Ratio& ratio = index.column() == OverlapColumn ? r.overlap : r.overhead;
+        return index.column() == OverlapColumn
+                   ? tr("|communication ∩ compute| / |communication| = %1 ns / %2 ns")
+                         .arg(ratio.numerator)
+                         .arg(ratio.denominator)
+                   : tr("|communication only, inside the iteration window| / |window| = %1 ns / %2 ns")
+                         .arg(ratio.numerator)
+                         .arg(ratio.denominator);
+    }
+    if (role != Qt::DisplayRole) {
+        return {};
+    }
+    switch (index.column()) {
+    case RankColumn:
+        return r.rank;
+    case IterationsColumn:
+        return r.iterations;
+    case OverlapColumn:
+        return ratioText(r.overlap);
+    case OverheadColumn:
+        return ratioText(r.overhead);
+    case BucketsColumn:
+        return r.buckets;
+    default:
+        return {};
+    }
+}
+
+QVariant RankSummaryModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+        return {};
+    }
+    switch (section) {
+    case RankColumn:
+        return tr("Rank");
+    case IterationsColumn:
+        return tr("Recorded iterations");
+    case OverlapColumn:
+        return tr("Overlap efficiency");
+    case OverheadColumn:
+        return tr("Communication overhead");
+    case BucketsColumn:
+        return tr("Buckets");
+    default:
+        return {};
+    }
+}
+
+// ---- BucketLatencyModel --------------------------------------------------------------------
+
+BucketLatencyModel::BucketLatencyModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void BucketLatencyModel::setMetrics(const std::vector<cc::capture::RankMetrics>& metrics)
+{
+    beginResetModel();
+    rows_.clear();
+    for (const auto& m : metrics) {
+        for (const auto& b : m.buckets) {
+            rows_.push_back(Row{m.rank, b});
+        }
+    }
+    endResetModel();
+}
+
+int BucketLatencyModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+int BucketLatencyModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant BucketLatencyModel::data(const QModelIndex& index, int role) const
+{
+    if (!validRow(index, rows_.size(), ColumnCount)) {
+        return {};
+    }
+    const Row& r = rows_[static_cast<std::size_t>(index.row())];
+    const cc::capture::LatencyStats& l = r.bucket.latency;
+    if (role == Qt::TextAlignmentRole) {
+        return rightAligned();
+    }
+    const bool sort = role == kCaptureSortRole;
+    if (!sort && role != Qt::DisplayRole) {
+        return {};
+    }
+    switch (index.column()) {
+    case RankColumn:
+        return r.rank;
+    case LayoutColumn:
+        return r.bucket.layout;
+    case BucketColumn:
+        return r.bucket.bucket;
+    case BytesColumn:
+        return sort ? QVariant(static_cast<qlonglong>(r.bucket.bytes)) : QVariant(formatBytes(r.bucket.bytes));
+    case SamplesColumn:
+        return static_cast<qulonglong>(l.count);
+    case MedianColumn:
+        return sort ? QVariant(static_cast<qlonglong>(l.median)) : QVariant(formatDuration(l.median));
+    case P95Column:
+        return sort ? QVariant(static_cast<qlonglong>(l.p95)) : QVariant(formatDuration(l.p95));
+    case MaxColumn:
+        return sort ? QVariant(static_cast<qlonglong>(l.max)) : QVariant(formatDuration(l.max));
+    default:
+        return {};
+    }
+}
+
+QVariant BucketLatencyModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+        return {};
+    }
+    switch (section) {
+    case RankColumn:
+        return tr("Rank");
+    case LayoutColumn:
+        return tr("Layout");
+    case BucketColumn:
+        return tr("Bucket");
+    case BytesColumn:
+        return tr("Size");
+    case SamplesColumn:
+        return tr("All-reduces");
+    case MedianColumn:
+        return tr("Median");
+    case P95Column:
+        return tr("p95");
+    case MaxColumn:
+        return tr("Max");
+    default:
+        return {};
+    }
+}
+
+// ---- LayerLatencyModel ---------------------------------------------------------------------
+
+LayerLatencyModel::LayerLatencyModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void LayerLatencyModel::setMetrics(const std::vector<cc::capture::RankMetrics>& metrics)
+{
+    beginResetModel();
+    rows_.clear();
+    for (const auto& m : metrics) {
+        for (const auto& l : m.layers) {
+            rows_.push_back(Row{m.rank, l});
+        }
+    }
+    endResetModel();
+}
+
+int LayerLatencyModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+int LayerLatencyModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant LayerLatencyModel::data(const QModelIndex& index, int role) const
+{
+    if (!validRow(index, rows_.size(), ColumnCount)) {
+        return {};
+    }
+    const Row& r = rows_[static_cast<std::size_t>(index.row())];
+    if (role == Qt::TextAlignmentRole) {
+        return index.column() == LayerColumn ? QVariant() : rightAligned();
+    }
+    const bool sort = role == kCaptureSortRole;
+    if (!sort && role != Qt::DisplayRole) {
+        return {};
+    }
+    switch (index.column()) {
+    case RankColumn:
+        return r.rank;
+    case LayerColumn:
+        return qs(r.layer.layer);
+    case BytesColumn:
+        return sort ? QVariant(static_cast<qlonglong>(r.layer.bytes)) : QVariant(formatBytes(r.layer.bytes));
+    case PerIterationColumn:
+        return sort ? QVariant(static_cast<qlonglong>(r.layer.perIterationNs))
+                    : QVariant(formatDuration(r.layer.perIterationNs));
+    case TotalColumn:
+        return sort ? QVariant(static_cast<qlonglong>(r.layer.attributedNs))
+                    : QVariant(formatDuration(r.layer.attributedNs));
+    default:
+        return {};
+    }
+}
+
+QVariant LayerLatencyModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+        return {};
+    }
+    switch (section) {
+    case RankColumn:
+        return tr("Rank");
+    case LayerColumn:
+        return tr("Layer");
+    case BytesColumn:
+        return tr("Gradient size");
+    case PerIterationColumn:
+        return tr("Latency per iteration");
+    case TotalColumn:
+        return tr("Latency, all iterations");
+    default:
+        return {};
+    }
+}
+
+} // namespace cc::ui

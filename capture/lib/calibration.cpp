@@ -19,17 +19,6 @@ using nlohmann::json;
 
 namespace {
 
-std::optional<long long> toInteger(std::string_view text)
-{
-    long long value = 0;
-    const auto* end = text.data() + text.size();
-    auto [ptr, ec] = std::from_chars(text.data(), end, value);
-    if (ec != std::errc() || ptr != end || text.empty()) {
-        return std::nullopt;
-    }
-    return value;
-}
-
 constexpr std::int64_t kMaxMessageBytes = 4 * kGiB;
 
 } // namespace
@@ -116,7 +105,7 @@ AllreduceBenchOptions parseAllreduceBenchArguments(const std::vector<std::string
         return it->second;
     };
     auto integer = [&](const std::string& key) {
-        auto v = toInteger(need(key));
+        auto v = parseWholeInteger(need(key));
         if (!v) {
             throw WorkerUsageError("--" + key + " must be an integer (got \"" + need(key) + "\")");
         }
@@ -400,24 +389,8 @@ CalibrationRunResult runCalibration(const CalibrationRunOptions& options, Progre
     AllreduceBenchOptions rankOptions = bench;
     rankOptions.storeTimeout = std::chrono::seconds(
         std::max<long long>(30, std::chrono::duration_cast<std::chrono::seconds>(options.timeout).count()));
-    std::vector<RankCommand> commands;
-    for (int r = 0; r < bench.worldSize; ++r) {
-        RankCommand c;
-        c.argv.push_back(machine.worker.path->string());
-        for (auto& a : allreduceBenchArguments(rankOptions)) {
-            c.argv.push_back(std::move(a));
-        }
-        RankEnvironment env;
-        env.rank = r;
-        env.worldSize = bench.worldSize;
-        env.localRank = r;
-        env.localWorldSize = bench.worldSize;
-        env.masterAddr = options.masterAddr;
-        env.masterPort = port;
-        c.environment = rankEnvironmentVariables(env);
-        c.logPath = dir / rankLogFileName(r);
-        commands.push_back(std::move(c));
-    }
+    std::vector<RankCommand> commands = localRankCommands(*machine.worker.path, allreduceBenchArguments(rankOptions),
+                                                          bench.worldSize, options.masterAddr, port, dir);
     std::map<int, int> done;
     const long long total = static_cast<long long>(bench.worldSize) * static_cast<long long>(bench.sizesBytes.size());
     LaunchOptions launchOptions;

@@ -37,14 +37,43 @@ std::string_view cellStatusName(CellStatus status)
 
 CellPlan planCapture(const CellSpec& spec, const CellPlanOptions& options)
 {
+    return planCaptureOn(spec, probeMachine(options.worker), options);
+}
+
+CellPlan planCaptureOn(const CellSpec& spec, const MachineReport& machine, const CellPlanOptions& options)
+{
     CellPlan plan;
     plan.spec = spec;
-    plan.machine = probeMachine(options.worker);
+    plan.machine = machine;
     plan.assumptions = machineAssumptions(plan.machine);
     plan.budgets = machineBudgets(plan.machine, options.hostBudgetBytes, options.deviceBudgetBytes);
     plan.verdict = planCell(spec, plan.assumptions, plan.budgets);
     plan.unavailable = unavailableReason(plan.machine, spec.backend, spec.device);
     return plan;
+}
+
+std::vector<RankCommand> localRankCommands(const std::filesystem::path& worker,
+                                           const std::vector<std::string>& arguments, int worldSize,
+                                           const std::string& masterAddr, int masterPort,
+                                           const std::filesystem::path& logDir)
+{
+    std::vector<RankCommand> commands;
+    for (int r = 0; r < worldSize; ++r) {
+        RankCommand c;
+        c.argv.push_back(worker.string());
+        c.argv.insert(c.argv.end(), arguments.begin(), arguments.end());
+        RankEnvironment env;
+        env.rank = r;
+        env.worldSize = worldSize;
+        env.localRank = r;
+        env.localWorldSize = worldSize;
+        env.masterAddr = masterAddr;
+        env.masterPort = masterPort;
+        c.environment = rankEnvironmentVariables(env);
+        c.logPath = logDir / rankLogFileName(r);
+        commands.push_back(std::move(c));
+    }
+    return commands;
 }
 
 int pickFreePort(const std::string& addr)
@@ -191,24 +220,8 @@ CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progr
     workerOptions.fault = options.fault;
     workerOptions.storeTimeout = std::chrono::seconds(
         std::max<long long>(30, std::chrono::duration_cast<std::chrono::seconds>(options.timeout).count()));
-    std::vector<RankCommand> commands;
-    for (int r = 0; r < spec.worldSize; ++r) {
-        RankCommand c;
-        c.argv.push_back(plan.machine.worker.path->string());
-        for (auto& a : workerRunArguments(workerOptions)) {
-            c.argv.push_back(std::move(a));
-        }
-        RankEnvironment env;
-        env.rank = r;
-        env.worldSize = spec.worldSize;
-        env.localRank = r;
-        env.localWorldSize = spec.worldSize;
-        env.masterAddr = options.masterAddr;
-        env.masterPort = port;
-        c.environment = rankEnvironmentVariables(env);
-        c.logPath = dir / rankLogFileName(r);
-        commands.push_back(std::move(c));
-    }
+    std::vector<RankCommand> commands = localRankCommands(*plan.machine.worker.path, workerRunArguments(workerOptions),
+                                                          spec.worldSize, options.masterAddr, port, dir);
 
     std::map<int, int> done;
     const long long totalWork = static_cast<long long>(spec.worldSize) * (spec.warmup + spec.iterations);

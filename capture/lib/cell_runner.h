@@ -56,6 +56,10 @@ struct CellPlan {
 /// Probes the machine (worker, memory, devices) and runs the guard. Does not start ranks.
 CellPlan planCapture(const CellSpec& spec, const CellPlanOptions& options);
 
+/// The same plan against a machine report taken earlier (no new probe): the workbench probes
+/// once and re-plans on every edit of its form. options.worker is not consulted.
+CellPlan planCaptureOn(const CellSpec& spec, const MachineReport& machine, const CellPlanOptions& options);
+
 struct CellRunOptions {
     std::filesystem::path outputDir;
     std::chrono::milliseconds timeout{std::chrono::minutes(10)};
@@ -86,5 +90,13 @@ CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progr
 
 /// A free TCP port on addr (bound and released; another process could take it in between).
 int pickFreePort(const std::string& addr);
+
+/// One command per rank of a world on this host: `worker` with `arguments`, the torchrun-style
+/// environment (rank, world size, local rank = rank, the rank-0 store on masterAddr:masterPort)
+/// and the rank's log in logDir.
+std::vector<RankCommand> localRankCommands(const std::filesystem::path& worker,
+                                           const std::vector<std::string>& arguments, int worldSize,
+                                           const std::string& masterAddr, int masterPort,
+                                           const std::filesystem::path& logDir);
 
 } // namespace cc::capture

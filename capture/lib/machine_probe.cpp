@@ -133,6 +133,8 @@ WorkerLocation locateWorker(const std::optional<std::filesystem::path>& explicit
         const auto dir = self->parent_path();
         consider(dir / name);
         consider(dir.parent_path() / "capture" / "worker" / name);
+        // The workbench of a build tree sits one folder deeper (app/workbench/).
+        consider(dir.parent_path().parent_path() / "capture" / "worker" / name);
         consider(dir.parent_path() / "libexec" / "commcanary" / name);
     }
     if (!loc.path) {

@@ -6,9 +6,7 @@
 
 namespace cc::capture {
 
-namespace {
-
-std::optional<long long> toInteger(std::string_view text)
+std::optional<long long> parseWholeInteger(std::string_view text)
 {
     long long value = 0;
     const auto* end = text.data() + text.size();
@@ -19,16 +17,14 @@ std::optional<long long> toInteger(std::string_view text)
     return value;
 }
 
-} // namespace
-
 std::optional<FaultInjection> parseFaultInjection(std::string_view text)
 {
     const auto colon = text.find(':');
     if (colon == std::string_view::npos) {
         return std::nullopt;
     }
-    auto rank = toInteger(text.substr(0, colon));
-    auto iteration = toInteger(text.substr(colon + 1));
+    auto rank = parseWholeInteger(text.substr(0, colon));
+    auto iteration = parseWholeInteger(text.substr(colon + 1));
     if (!rank || !iteration || *rank < 0 || *iteration < 0 || *rank > 1'000'000 || *iteration > 1'000'000'000) {
         return std::nullopt;
     }
@@ -104,7 +100,7 @@ WorkerRunOptions parseWorkerRunArguments(const std::vector<std::string>& args)
         return it->second;
     };
     auto integer = [&](const std::string& name) -> long long {
-        auto v = toInteger(require(name));
+        auto v = parseWholeInteger(require(name));
         if (!v) {
             throw WorkerUsageError(name + " must be an integer (got \"" + values[name] + "\")");
         }
@@ -168,7 +164,7 @@ RankEnvironment parseRankEnvironment(const std::function<std::optional<std::stri
                                    " is not set (the worker is started like torchrun starts ranks: RANK, WORLD_SIZE, "
                                    "LOCAL_RANK, MASTER_ADDR, MASTER_PORT)");
         }
-        auto v = toInteger(*text);
+        auto v = parseWholeInteger(*text);
         if (!v || *v < 0 || *v > 1'000'000) {
             throw WorkerUsageError("environment variable " + name + " must be a non-negative integer (got \"" + *text +
                                    "\")");
@@ -248,7 +244,7 @@ std::optional<RankProgressLine> parseProgressLine(std::string_view line)
             p.phase = std::string(value);
             continue;
         }
-        auto v = toInteger(value);
+        auto v = parseWholeInteger(value);
         if (!v) {
             return std::nullopt;
         }

@@ -35,6 +35,9 @@ struct FaultInjection {
 /// Parses "RANK:ITERATION"; nullopt when malformed.
 std::optional<FaultInjection> parseFaultInjection(std::string_view text);
 
+/// A whole decimal integer filling all of text (optional leading '-'), nullopt otherwise.
+std::optional<long long> parseWholeInteger(std::string_view text);
+
 struct WorkerRunOptions {
     CellSpec spec; ///< spec.worldSize is checked against WORLD_SIZE
     std::filesystem::path outputDir;

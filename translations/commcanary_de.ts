@@ -938,6 +938,62 @@
         <source>model</source>
         <translation>Modell</translation>
     </message>
+    <message>
+        <source>fitted to this cell</source>
+        <translation>an diese Zelle angepasst</translation>
+    </message>
+    <message>
+        <source>Load Calibration…</source>
+        <translation>Kalibrierung laden…</translation>
+    </message>
+    <message>
+        <source>Read a calibration file written by “commcanary capture calibrate” and draw the model with its α and bandwidth</source>
+        <translation>Eine von „commcanary capture calibrate“ geschriebene Kalibrierungsdatei lesen und das Modell mit deren α und Bandbreite zeichnen</translation>
+    </message>
+    <message>
+        <source>Calibration:</source>
+        <translation>Kalibrierung:</translation>
+    </message>
+    <message>
+        <source>Load Calibration</source>
+        <translation>Kalibrierung laden</translation>
+    </message>
+    <message>
+        <source>Calibration files (*.json);;All files (*)</source>
+        <translation>Kalibrierungsdateien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Reading the calibration file %1…</source>
+        <translation>Die Kalibrierungsdatei %1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Reading a calibration file</source>
+        <translation>Kalibrierungsdatei wird gelesen</translation>
+    </message>
+    <message>
+        <source>calibration file: %1</source>
+        <translation>Kalibrierungsdatei: %1</translation>
+    </message>
+    <message>
+        <source>The calibration file %1 could not be read: %2</source>
+        <translation>Die Kalibrierungsdatei %1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Ring all-reduce model (Patarasuk–Yuan): T = 2(p−1)·α + 2(p−1)/p · n/B with p = %1, α = %2 and B = %3 from the calibration file %4 (%5, %6/%7); residual RMS over the %8 measured bucket(s) %9.</source>
+        <translation>Ring-All-Reduce-Modell (Patarasuk–Yuan): T = 2(p−1)·α + 2(p−1)/p · n/B mit p = %1, α = %2 und B = %3 aus der Kalibrierungsdatei %4 (%5, %6/%7); Residuen-RMS über %8 gemessene(n) Bucket(s) %9.</translation>
+    </message>
+    <message>
+        <source>The calibration ran %1 ranks and this cell %2: its α is used with the cell&apos;s p, so the model assumes the per-step latency does not depend on p.</source>
+        <translation>Die Kalibrierung lief mit %1 Ranks, diese Zelle mit %2: Ihr α wird mit dem p der Zelle verwendet; das Modell nimmt also an, dass die Latenz je Schritt nicht von p abhängt.</translation>
+    </message>
+    <message>
+        <source>microbenchmark (calibration file)</source>
+        <translation>Mikrobenchmark (Kalibrierungsdatei)</translation>
+    </message>
+    <message>
+        <source>microbenchmark</source>
+        <translation>Mikrobenchmark</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::Artifact</name>

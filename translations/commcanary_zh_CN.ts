@@ -938,6 +938,62 @@
         <source>model</source>
         <translation>模型</translation>
     </message>
+    <message>
+        <source>fitted to this cell</source>
+        <translation>由本单元拟合</translation>
+    </message>
+    <message>
+        <source>Load Calibration…</source>
+        <translation>加载校准…</translation>
+    </message>
+    <message>
+        <source>Read a calibration file written by “commcanary capture calibrate” and draw the model with its α and bandwidth</source>
+        <translation>读取由“commcanary capture calibrate”写出的校准文件，并用其 α 和带宽绘制模型</translation>
+    </message>
+    <message>
+        <source>Calibration:</source>
+        <translation>校准：</translation>
+    </message>
+    <message>
+        <source>Load Calibration</source>
+        <translation>加载校准</translation>
+    </message>
+    <message>
+        <source>Calibration files (*.json);;All files (*)</source>
+        <translation>校准文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Reading the calibration file %1…</source>
+        <translation>正在读取校准文件 %1…</translation>
+    </message>
+    <message>
+        <source>Reading a calibration file</source>
+        <translation>正在读取校准文件</translation>
+    </message>
+    <message>
+        <source>calibration file: %1</source>
+        <translation>校准文件：%1</translation>
+    </message>
+    <message>
+        <source>The calibration file %1 could not be read: %2</source>
+        <translation>无法读取校准文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>Ring all-reduce model (Patarasuk–Yuan): T = 2(p−1)·α + 2(p−1)/p · n/B with p = %1, α = %2 and B = %3 from the calibration file %4 (%5, %6/%7); residual RMS over the %8 measured bucket(s) %9.</source>
+        <translation>环形 all-reduce 模型（Patarasuk–Yuan）：T = 2(p−1)·α + 2(p−1)/p · n/B，其中 p = %1，α = %2、B = %3 取自校准文件 %4（%5，%6/%7）；%8 个实测桶上的残差 RMS %9。</translation>
+    </message>
+    <message>
+        <source>The calibration ran %1 ranks and this cell %2: its α is used with the cell&apos;s p, so the model assumes the per-step latency does not depend on p.</source>
+        <translation>校准使用 %1 个 rank，本单元使用 %2 个：其 α 与本单元的 p 一起使用，因此模型假定每步延迟与 p 无关。</translation>
+    </message>
+    <message>
+        <source>microbenchmark (calibration file)</source>
+        <translation>微基准测试（校准文件）</translation>
+    </message>
+    <message>
+        <source>microbenchmark</source>
+        <translation>微基准测试</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::Artifact</name>

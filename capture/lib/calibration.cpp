@@ -11,6 +11,8 @@
 #include <cstdio>
 #include <map>
 #include <set>
+#include <stdexcept>
+#include <utility>
 
 namespace cc::capture {
 
@@ -330,6 +332,123 @@ json calibrationToJson(const Calibration& c)
           {"note", c.fit.note}}},
         {"points", std::move(points)},
         {"ranks", std::move(ranks)}};
+}
+
+namespace {
+
+/// The first JSON path at which actual differs from expected (expected is what calibrationToJson
+/// writes), with the rule broken; nullopt when they are equal.
+std::optional<std::pair<std::string, std::string>> firstDifference(const json& actual, const json& expected,
+                                                                   const std::string& path)
+{
+    if (expected.is_object()) {
+        if (!actual.is_object()) {
+            return std::pair(path, std::string("must be an object"));
+        }
+        for (const auto& [key, value] : expected.items()) {
+            const std::string at = path + "." + key;
+            if (!actual.contains(key)) {
+                return std::pair(at, std::string("is missing"));
+            }
+            if (auto d = firstDifference(actual.at(key), value, at)) {
+                return d;
+            }
+        }
+        for (const auto& [key, value] : actual.items()) {
+            (void)value;
+            if (!expected.contains(key)) {
+                return std::pair(path + "." + key, std::string("is not a field of this format"));
+            }
+        }
+        return std::nullopt;
+    }
+    if (expected.is_array()) {
+        if (!actual.is_array()) {
+            return std::pair(path, std::string("must be an array"));
+        }
+        if (actual.size() != expected.size()) {
+            return std::pair(path, "must have " + std::to_string(expected.size()) + " entries (has " +
+                                       std::to_string(actual.size()) + ")");
+        }
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            if (auto d = firstDifference(actual[i], expected[i], path + "[" + std::to_string(i) + "]")) {
+                return d;
+            }
+        }
+        return std::nullopt;
+    }
+    if (actual != expected) {
+        return std::pair(path, "must be " + expected.dump() + " as recomputed from the raw samples (is " +
+                                   actual.dump() + ")");
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+Calibration calibrationFromJson(const json& j, const std::string& source)
+{
+    JsonFields f(j, source, "$");
+    if (f.text("format") != kCalibrationFormat) {
+        f.fail("format", "must be \"" + std::string(kCalibrationFormat) + "\"");
+    }
+    const auto iterations = f.nonNegative("iterations");
+    const auto warmup = f.nonNegative("warmup");
+    if (iterations < 1 || iterations > 100'000) {
+        f.fail("iterations", "must be between 1 and 100000");
+    }
+    if (warmup > 100'000) {
+        f.fail("warmup", "must be between 0 and 100000");
+    }
+    const auto worldSize = f.nonNegative("world_size");
+    if (worldSize < 2 || worldSize > 1024) {
+        f.fail("world_size", "must be between 2 and 1024");
+    }
+    const JsonFields b = f.object("bandwidth");
+    BandwidthSource bandwidth;
+    bandwidth.bytesPerS = b.nonNegative("bytes_per_s_per_direction");
+    if (bandwidth.bytesPerS <= 0) {
+        b.fail("bytes_per_s_per_direction", "must be positive");
+    }
+    bandwidth.description = b.text("description");
+    if (!b.raw("interconnect").is_null()) {
+        const JsonFields e = b.object("interconnect");
+        InterconnectEntry entry;
+        entry.id = e.text("id");
+        entry.name = e.text("name");
+        entry.bytesPerSPerDirection = e.nonNegative("bytes_per_s_per_direction");
+        entry.source = e.text("source");
+        entry.url = e.text("url");
+        entry.accessed = e.text("accessed");
+        entry.conversionNote = e.text("conversion_note");
+        bandwidth.interconnect = std::move(entry);
+    }
+    const json& rankArray = f.array("ranks");
+    std::vector<BenchRankResult> ranks;
+    for (std::size_t i = 0; i < rankArray.size(); ++i) {
+        const std::string at = source + " $.ranks[" + std::to_string(i) + "]";
+        ranks.push_back(benchRankFromJson(rankArray[i], at));
+    }
+    Calibration c;
+    try {
+        c = calibrationFromBench(ranks, static_cast<int>(iterations), static_cast<int>(warmup), bandwidth);
+    } catch (const InputError& e) {
+        throw InputError(source, std::string("$.ranks: ") + e.what());
+    } catch (const std::invalid_argument& e) {
+        throw InputError(source, std::string("$.ranks: ") + e.what());
+    }
+    if (c.worldSize != static_cast<int>(worldSize)) {
+        f.fail("world_size", "must equal the ranks' world size (" + std::to_string(c.worldSize) + ")");
+    }
+    if (auto d = firstDifference(j, calibrationToJson(c), "$")) {
+        throw InputError(source, d->first + " " + d->second);
+    }
+    return c;
+}
+
+Calibration loadCalibration(const fs::path& path)
+{
+    return calibrationFromJson(parseJsonText(readFileBounded(path, 1ULL << 30), path.string()), path.string());
 }
 
 std::string calibrationText(const Calibration& c)

@@ -114,6 +114,16 @@ Calibration calibrationFromBench(const std::vector<BenchRankResult>& ranks, int 
 /// its exact rational, residuals), the model curve at every measured size, every raw sample.
 nlohmann::json calibrationToJson(const Calibration& calibration);
 
+/// The exact inverse of calibrationToJson: reads the request, the bandwidth source and every raw
+/// sample, recomputes the points and the fit from them (calibrationFromBench) and requires every
+/// stored field to equal what calibrationToJson writes for the result. Throws InputError naming
+/// source and the JSON path on a wrong format, a missing or ill-typed field, or a stored value
+/// that disagrees with the samples.
+Calibration calibrationFromJson(const nlohmann::json& json, const std::string& source);
+
+/// Reads and parses a calibration file (calibrationFromJson). Throws InputError or IoError.
+Calibration loadCalibration(const std::filesystem::path& path);
+
 /// Deterministic text for the CLI.
 std::string calibrationText(const Calibration& calibration);
 

@@ -12,11 +12,15 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QtTest>
 
+#include <filesystem>
+#include <fstream>
 #include <set>
 
 using namespace cc::capture;
+using nlohmann::json;
 
 class TestRingCostModel : public QObject {
     Q_OBJECT
@@ -224,6 +228,58 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(cc::InputError, calibrationFromBench({r0, r1}, 4, 1, b));
         // Rank files round-trip.
         QCOMPARE(benchRankFromJson(benchRankToJson(r0), "r0"), r0);
+    }
+
+    void calibrationFileRoundTripsAndRefusesBadInput()
+    {
+        BenchRankResult r0{0, 3, "gloo", "cpu", {4096, 65536}, {{5000, 7000}, {40000, 42000}}};
+        BenchRankResult r1{1, 3, "gloo", "cpu", {4096, 65536}, {{6000, 6500}, {41000, 39000}}};
+        BenchRankResult r2{2, 3, "gloo", "cpu", {4096, 65536}, {{5500, 8000}, {43000, 38000}}};
+        BandwidthSource b{2'000'000'000, interconnectTable().front(), "interconnect table: first entry"};
+        const json original = calibrationToJson(calibrationFromBench({r0, r1, r2}, 2, 1, b));
+        const Calibration back = calibrationFromJson(original, "cal.json");
+        QCOMPARE(back.worldSize, 3);
+        QVERIFY(back.bandwidth.interconnect.has_value());
+        QCOMPARE(*back.bandwidth.interconnect, interconnectTable().front());
+        QCOMPARE(back.ranks[2], r2);
+        QCOMPARE(calibrationToJson(back), original);
+        // Through a file and text, as the GUI reads it.
+        QTemporaryDir dir;
+        const auto path = std::filesystem::path(dir.path().toStdString()) / "cal.json";
+        {
+            std::ofstream out(path);
+            out << original.dump(2);
+        }
+        QCOMPARE(calibrationToJson(loadCalibration(path)), original);
+        auto refusal = [](const json& j) -> std::string {
+            try {
+                calibrationFromJson(j, "cal.json");
+            } catch (const cc::InputError& e) {
+                return e.what();
+            }
+            return {};
+        };
+        json wrongFormat = original;
+        wrongFormat["format"] = "commcanary.capture.calibration.v0";
+        std::string why = refusal(wrongFormat);
+        QVERIFY2(why.find("cal.json") != std::string::npos && why.find("format") != std::string::npos, why.c_str());
+        json missing = original;
+        missing["fit"].erase("alpha_ns");
+        why = refusal(missing);
+        QVERIFY2(why.find("cal.json") != std::string::npos && why.find("$.fit.alpha_ns") != std::string::npos,
+                 why.c_str());
+        json missingTop = original;
+        missingTop.erase("iterations");
+        why = refusal(missingTop);
+        QVERIFY2(why.find("iterations") != std::string::npos, why.c_str());
+        json illTyped = original;
+        illTyped["bandwidth"]["bytes_per_s_per_direction"] = "fast";
+        why = refusal(illTyped);
+        QVERIFY2(why.find("bytes_per_s_per_direction") != std::string::npos, why.c_str());
+        json edited = original;
+        edited["points"][1]["median_ns"] = 1;
+        why = refusal(edited);
+        QVERIFY2(why.find("$.points[1].median_ns") != std::string::npos, why.c_str());
     }
 
     void interconnectsCommandListsTheTable()

@@ -8,6 +8,7 @@
 
 #include "../capture/capture_test_support.h"
 
+#include "capture/lib/calibration.h"
 #include "capture/lib/cell_loader.h"
 #include "capture/lib/sweep_index.h"
 #include "ui/capture/capture_panel.h"
@@ -17,6 +18,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QFile>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -279,6 +281,107 @@ private slots:
         QVERIFY(!view.fit().has_value());
         QVERIFY(view.note().contains(QStringLiteral("two")));
         QCOMPARE(view.chart()->chart()->series().size(), 2);
+    }
+
+    void modelFromACalibrationFile()
+    {
+        // A calibration as `commcanary capture calibrate` writes it, for 4 ranks (the cell has 2).
+        std::vector<capture::BenchRankResult> ranks;
+        for (int r = 0; r < 4; ++r) {
+            ranks.push_back({r, 4, "gloo", "cpu", {65536, 1 << 20}, {{90000 + r, 95000}, {700000, 720000 + r}}});
+        }
+        const capture::BandwidthSource bandwidth{3'000'000'000, std::nullopt, "given: --bandwidth-bytes-per-s"};
+        const capture::Calibration calibration = capture::calibrationFromBench(ranks, 2, 1, bandwidth);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString good = dir.filePath(QStringLiteral("calibration.json"));
+        {
+            QFile file(good);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray::fromStdString(capture::calibrationToJson(calibration).dump(2)));
+        }
+        const QString bad = dir.filePath(QStringLiteral("bad.json"));
+        {
+            auto json = capture::calibrationToJson(calibration);
+            json["fit"].erase("alpha_ns");
+            QFile file(bad);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray::fromStdString(json.dump()));
+        }
+
+        JobRunner runner;
+        AllreduceModelView view(&runner);
+        QCOMPARE(view.modelSource(), AllreduceModelView::ModelSource::FittedToCell);
+        QCOMPARE(view.calibrationSource()->count(), 1);
+        QSignalSpy updated(&view, &AllreduceModelView::updated);
+        view.setCell(sampleMetrics(), 2);
+        QTRY_VERIFY_WITH_TIMEOUT(view.fit().has_value(), 30000);
+        const std::int64_t fittedAlpha = view.fit()->alphaNs;
+
+        updated.clear();
+        view.loadCalibration(good);
+        QVERIFY(updated.wait(30000));
+        QCOMPARE(view.modelSource(), AllreduceModelView::ModelSource::CalibrationFile);
+        QVERIFY(view.calibration().has_value());
+        QCOMPARE(view.calibrationSource()->currentData().toString(), QStringLiteral("file"));
+        QVERIFY(view.fit().has_value());
+        const capture::AlphaFit& model = *view.fit();
+        QCOMPARE(model.ranks, 2); // the cell's p, not the calibration's
+        QCOMPARE(model.alphaNs, calibration.fit.alphaNs);
+        QCOMPARE(model.bandwidthBytesPerS, std::int64_t{3'000'000'000});
+        QVERIFY(model.alphaNs != fittedAlpha);
+        QVERIFY2(view.note().contains(QStringLiteral("4 ranks")), qPrintable(view.note()));
+
+        const auto series = view.chart()->chart()->series();
+        QCOMPARE(series.size(), 6);
+        auto* modelLine = qobject_cast<QLineSeries*>(series[0]);
+        auto* modelMarks = qobject_cast<QScatterSeries*>(series[1]);
+        auto* benchLine = qobject_cast<QLineSeries*>(series[2]);
+        auto* benchMarks = qobject_cast<QScatterSeries*>(series[3]);
+        auto* measuredLine = qobject_cast<QLineSeries*>(series[4]);
+        auto* measuredMarks = qobject_cast<QScatterSeries*>(series[5]);
+        QVERIFY(modelLine && modelMarks && benchLine && benchMarks && measuredLine && measuredMarks);
+        QVERIFY(qobject_cast<QScatterSeries*>(series[2]) == nullptr);
+        // The model at the cell's sizes and along the curve is ringAllReduceNs with the calibration's α and B.
+        QCOMPARE(modelMarks->count(), 2);
+        for (int i = 0; i < modelMarks->count(); ++i) {
+            const auto bytes = static_cast<std::int64_t>(modelMarks->at(i).x());
+            QCOMPARE(modelMarks->at(i).y(),
+                     static_cast<double>(capture::ringAllReduceNs(2, bytes, calibration.fit.alphaNs, 3'000'000'000)) /
+                         1e6);
+        }
+        QVERIFY(modelLine->count() > 2);
+        for (int i = 0; i < modelLine->count(); ++i) {
+            const auto bytes = static_cast<std::int64_t>(modelLine->at(i).x());
+            QCOMPARE(modelLine->at(i).y(),
+                     static_cast<double>(capture::ringAllReduceNs(2, bytes, calibration.fit.alphaNs, 3'000'000'000)) /
+                         1e6);
+        }
+        // The microbenchmark's own points, told apart by name, line style and marker.
+        QCOMPARE(benchLine->name(), QStringLiteral("microbenchmark (calibration file)"));
+        QCOMPARE(benchMarks->count(), 2);
+        QCOMPARE(benchMarks->at(1).x(), static_cast<double>(1 << 20));
+        QCOMPARE(benchMarks->at(1).y(), static_cast<double>(calibration.points[1].latency.median) / 1e6);
+        QVERIFY(benchLine->pen().style() != modelLine->pen().style());
+        QVERIFY(benchLine->pen().style() != measuredLine->pen().style());
+        QVERIFY(benchMarks->markerShape() != modelMarks->markerShape());
+        QVERIFY(benchMarks->markerShape() != measuredMarks->markerShape());
+
+        // A bad file: the note says why, the model drawn before stays.
+        updated.clear();
+        view.loadCalibration(bad);
+        QVERIFY(updated.wait(30000));
+        QVERIFY2(view.note().contains(QStringLiteral("alpha_ns")), qPrintable(view.note()));
+        QCOMPARE(view.modelSource(), AllreduceModelView::ModelSource::CalibrationFile);
+        QCOMPARE(view.fit()->alphaNs, calibration.fit.alphaNs);
+        QCOMPARE(view.chart()->chart()->series().size(), 6);
+
+        // Back to fitting α to the cell.
+        updated.clear();
+        view.calibrationSource()->setCurrentIndex(0);
+        QTRY_VERIFY_WITH_TIMEOUT(view.fit().has_value() && view.fit()->alphaNs == fittedAlpha, 30000);
+        QCOMPARE(view.modelSource(), AllreduceModelView::ModelSource::FittedToCell);
+        QCOMPARE(view.chart()->chart()->series().size(), 4);
     }
 
     void mainWindowDocksThePanel()

@@ -4,8 +4,12 @@
 #include "ui/util/text.h"
 
 #include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
@@ -16,6 +20,8 @@
 #include <QtCharts/QValueAxis>
 
 #include <algorithm>
+#include <cmath>
+#include <filesystem>
 #include <map>
 #include <utility>
 
@@ -76,15 +82,80 @@ AllreduceModelView::AllreduceModelView(JobRunner* runner, QWidget* parent) : QWi
     chart_->setRenderHint(QPainter::Antialiasing);
     chart_->setMinimumHeight(220);
 
+    calibrationSource_ = new QComboBox(this);
+    calibrationSource_->setObjectName(QStringLiteral("captureCalibrationSource"));
+    calibrationSource_->addItem(tr("fitted to this cell"), QStringLiteral("fitted"));
+    loadCalibration_ = new QPushButton(tr("Load Calibration…"), this);
+    loadCalibration_->setObjectName(QStringLiteral("captureLoadCalibration"));
+    loadCalibration_->setToolTip(tr("Read a calibration file written by “commcanary capture calibrate” and draw "
+                                    "the model with its α and bandwidth"));
+
     auto* row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("Interconnect:"), this));
     row->addWidget(interconnect_, 1);
+    auto* calibrationRow = new QHBoxLayout;
+    calibrationRow->addWidget(new QLabel(tr("Calibration:"), this));
+    calibrationRow->addWidget(calibrationSource_, 1);
+    calibrationRow->addWidget(loadCalibration_);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(row);
+    layout->addLayout(calibrationRow);
     layout->addWidget(note_);
     layout->addWidget(chart_, 1);
     connect(interconnect_, &QComboBox::currentIndexChanged, this, &AllreduceModelView::refit);
+    connect(calibrationSource_, &QComboBox::currentIndexChanged, this, &AllreduceModelView::refit);
+    connect(loadCalibration_, &QPushButton::clicked, this, &AllreduceModelView::chooseCalibrationFile);
     draw();
+}
+
+AllreduceModelView::ModelSource AllreduceModelView::modelSource() const
+{
+    return calibrationSource_->currentData().toString() == QStringLiteral("file") && calibration_
+               ? ModelSource::CalibrationFile
+               : ModelSource::FittedToCell;
+}
+
+void AllreduceModelView::chooseCalibrationFile()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load Calibration"), QString(),
+                                                      tr("Calibration files (*.json);;All files (*)"));
+    if (!path.isEmpty()) {
+        loadCalibration(path);
+    }
+}
+
+void AllreduceModelView::loadCalibration(const QString& path)
+{
+    if (!runner_) {
+        return;
+    }
+    const std::filesystem::path file(path.toStdU16String());
+    note_->setText(tr("Reading the calibration file %1…").arg(path));
+    runner_->run<capture::Calibration>(
+        QStringLiteral("capture-calibration"), tr("Reading a calibration file"),
+        [file](cc::Progress&) { return capture::loadCalibration(file); }, this,
+        [this, path](capture::Calibration calibration) {
+            calibration_ = std::move(calibration);
+            calibrationPath_ = path;
+            const QString label = tr("calibration file: %1").arg(QFileInfo(path).fileName());
+            QSignalBlocker block(calibrationSource_);
+            const int index = calibrationSource_->findData(QStringLiteral("file"));
+            if (index < 0) {
+                calibrationSource_->addItem(label, QStringLiteral("file"));
+            } else {
+                calibrationSource_->setItemText(index, label);
+            }
+            calibrationSource_->setItemData(calibrationSource_->findData(QStringLiteral("file")), path,
+                                            Qt::ToolTipRole);
+            calibrationSource_->setCurrentIndex(calibrationSource_->findData(QStringLiteral("file")));
+            refit();
+        },
+        [this, path](const JobError& error) {
+            if (!error.isCancelled()) {
+                note_->setText(tr("The calibration file %1 could not be read: %2").arg(path, error.message));
+                emit updated();
+            }
+        });
 }
 
 QString AllreduceModelView::note() const
@@ -102,6 +173,8 @@ void AllreduceModelView::setCell(const std::vector<capture::RankMetrics>& metric
 void AllreduceModelView::refit()
 {
     fit_.reset();
+    // A calibration file brings its own B.
+    interconnect_->setEnabled(modelSource() == ModelSource::FittedToCell);
     if (points_.empty()) {
         note_->setText(tr("Run a cell to compare its buckets with the model."));
         draw();
@@ -112,6 +185,10 @@ void AllreduceModelView::refit()
         note_->setText(tr("The ring model has no latency term to fit for one rank: run at least two."));
         draw();
         emit updated();
+        return;
+    }
+    if (modelSource() == ModelSource::CalibrationFile) {
+        applyCalibration();
         return;
     }
     const auto entry = capture::findInterconnect(toStd(interconnect_->currentData().toString()));
@@ -150,6 +227,55 @@ void AllreduceModelView::refit()
                 emit updated();
             }
         });
+}
+
+void AllreduceModelView::applyCalibration()
+{
+    if (runner_) {
+        runner_->cancelSlot(QStringLiteral("capture-model"));
+    }
+    const capture::Calibration& c = *calibration_;
+    // The calibration's α and B for this cell's p, at the cell's measured sizes.
+    capture::AlphaFit model;
+    model.ranks = worldSize_;
+    model.bandwidthBytesPerS = c.bandwidth.bytesPerS;
+    model.alphaNs = c.fit.alphaNs;
+    model.alphaNumerator = c.fit.alphaNumerator;
+    model.alphaDenominator = c.fit.alphaDenominator;
+    model.points = points_;
+    long double squares = 0;
+    for (const auto& p : points_) {
+        const std::int64_t m =
+            capture::ringAllReduceNs(worldSize_, p.messageBytes, c.fit.alphaNs, c.bandwidth.bytesPerS);
+        model.modelNs.push_back(m);
+        model.residualNs.push_back(p.latencyNs - m);
+        squares += static_cast<long double>(p.latencyNs - m) * static_cast<long double>(p.latencyNs - m);
+    }
+    model.residualRmsNs =
+        static_cast<std::int64_t>(std::llround(std::sqrt(squares / static_cast<long double>(points_.size()))));
+    fit_ = std::move(model);
+    QString text =
+        tr("Ring all-reduce model (Patarasuk–Yuan): T = 2(p−1)·α + 2(p−1)/p · n/B with p = %1, "
+           "α = %2 and B = %3 from the calibration file %4 (%5, %6/%7); residual RMS over the %8 "
+           "measured bucket(s) %9.")
+            .arg(worldSize_)
+            .arg(formatSignedDuration(c.fit.alphaNs),
+                 tr("%1 GB/s").arg(static_cast<double>(c.bandwidth.bytesPerS) / 1e9, 0, 'f', 1),
+                 QFileInfo(calibrationPath_).fileName(), qs(c.bandwidth.description), qs(c.backend), qs(c.device))
+            .arg(fit_->points.size())
+            .arg(formatDuration(fit_->residualRmsNs));
+    if (c.worldSize != worldSize_) {
+        text += QLatin1Char(' ') + tr("The calibration ran %1 ranks and this cell %2: its α is used with the "
+                                      "cell's p, so the model assumes the per-step latency does not depend on p.")
+                                       .arg(c.worldSize)
+                                       .arg(worldSize_);
+    }
+    if (!c.fit.note.empty()) {
+        text += QLatin1Char(' ') + qs(c.fit.note);
+    }
+    note_->setText(text);
+    draw();
+    emit updated();
 }
 
 void AllreduceModelView::draw()
@@ -232,6 +358,33 @@ void AllreduceModelView::draw()
         maxX = static_cast<double>(to);
         series.push_back(modelLine);
         series.push_back(modelMarks);
+    }
+    if (fit_ && modelSource() == ModelSource::CalibrationFile) {
+        // The calibration's own measurements: dotted line, triangles.
+        const QColor benchColour(0, 158, 115);
+        auto* benchLine = new QLineSeries;
+        benchLine->setName(tr("microbenchmark (calibration file)"));
+        QPen benchPen(benchColour);
+        benchPen.setWidth(2);
+        benchPen.setStyle(Qt::DotLine);
+        benchLine->setPen(benchPen);
+        auto* benchMarks = new QScatterSeries;
+        benchMarks->setName(tr("microbenchmark"));
+        benchMarks->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
+        benchMarks->setMarkerSize(10);
+        benchMarks->setColor(benchColour);
+        benchMarks->setBorderColor(benchColour.darker());
+        for (const auto& p : calibration_->points) {
+            const double x = static_cast<double>(p.messageBytes);
+            const double y = static_cast<double>(p.latency.median) / 1e6;
+            benchLine->append(x, y);
+            benchMarks->append(x, y);
+            minX = std::min(minX, std::max(1.0, x));
+            maxX = std::max(maxX, x);
+            maxY = std::max(maxY, y);
+        }
+        series.push_back(benchLine);
+        series.push_back(benchMarks);
     }
     series.push_back(measuredLine);
     series.push_back(measuredMarks);

@@ -3,6 +3,7 @@
 #include "app/cli/cli.h"
 
 #include "core/util/limits.h"
+#include "core/util/processor_check.h"
 
 #include <string>
 #include <vector>
@@ -11,12 +12,11 @@ namespace {
 
 std::string overview()
 {
-    std::string text =
-        "usage: commcanary COMMAND [ARGS...]\n\n"
-        "CommCanary distils communication traces of distributed LLM workloads into small, model-free,\n"
-        "replayable canaries, proves that a canary still answers like its source, and refuses to emit\n"
-        "one when it cannot. The replay engine is a deterministic scheduler model of contention and\n"
-        "overlap, not NCCL and not hardware.\n\ncommands:\n";
+    std::string text = "usage: commcanary COMMAND [ARGS...]\n\n"
+                       "CommCanary distils communication traces of distributed LLM workloads into small, model-free,\n"
+                       "replayable canaries, proves that a canary still answers like its source, and refuses to emit\n"
+                       "one when it cannot. The replay engine is a deterministic scheduler model of contention and\n"
+                       "overlap, not NCCL and not hardware.\n\ncommands:\n";
     for (const auto& [name, command] : cc::cli::commands()) {
         std::string head = "  " + name;
         head.resize(std::max<std::size_t>(head.size() + 2, 20), ' ');
@@ -33,14 +33,10 @@ std::string overview()
 
 int main(int argc, char** argv)
 {
-#if defined(COMMCANARY_REQUIRES_AVX2)
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2") == 0) {
-        cc::cli::err("commcanary: this build needs an x86-64-v3 processor (AVX2); rebuild with "
-                     "-DCOMMCANARY_X86_64_V3=OFF for the portable JSON kernel\n");
+    if (const std::string reason = cc::unsupportedProcessorReason(); !reason.empty()) {
+        cc::cli::err("commcanary: " + reason + "\n");
         return cc::cli::kExitInput;
     }
-#endif
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         cc::cli::out(overview());

@@ -1,5 +1,6 @@
 // commcanary-workbench [FILE...]: the desktop workbench. Opens every file given on the command
 // line (traces, canaries, replay reports, verifications, configuration sets) as if chosen in File ▸ Open.
+#include "core/util/processor_check.h"
 #include "ui/shell/language.h"
 #include "ui/shell/main_window.h"
 
@@ -8,8 +9,15 @@
 #include <QIcon>
 #include <QSettings>
 
+#include <cstdio>
+#include <string>
+
 int main(int argc, char** argv)
 {
+    if (const std::string reason = cc::unsupportedProcessorReason(); !reason.empty()) {
+        std::fprintf(stderr, "commcanary-workbench: %s\n", reason.c_str());
+        return 3;
+    }
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("CommCanary"));
     QApplication::setOrganizationDomain(QStringLiteral("commcanary.dev"));

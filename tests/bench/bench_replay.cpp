@@ -92,6 +92,40 @@ void BM_SimulateOnly(benchmark::State& state)
     setCounters(state, trace.size(), set.configurations.size());
 }
 
+/// Preparation alone (signatures, noise keys, resources, cost classes), once per trace.
+void BM_PrepareOnly(benchmark::State& state)
+{
+    const cc::Trace& trace = trainingTrace(static_cast<std::uint64_t>(state.range(0)));
+    cc::NullProgress progress;
+    for (auto _ : state) {
+        cc::PreparedReplay prepared = cc::prepareReplay(trace, cc::ReplayProtocol{}, progress);
+        benchmark::DoNotOptimize(prepared.events.data());
+    }
+    setCounters(state, trace.size(), 1);
+}
+
+/// The summaries alone: every configuration's samples simulated once outside the timing, then
+/// summarised with one workspace, as replayAll does.
+void BM_SummarizeOnly(benchmark::State& state)
+{
+    const cc::Trace& trace = trainingTrace(static_cast<std::uint64_t>(state.range(0)));
+    cc::NullProgress progress;
+    const cc::ConfigSet& set = cc::defaultConfigSet();
+    cc::PreparedReplay prepared = cc::prepareReplay(trace, cc::ReplayProtocol{}, progress);
+    std::vector<cc::SampleColumns> samples(set.configurations.size());
+    for (std::size_t c = 0; c < samples.size(); ++c) {
+        cc::simulateConfiguration(prepared, set.configurations[c], progress, samples[c]);
+    }
+    cc::SummaryWorkspace workspace;
+    for (auto _ : state) {
+        for (const auto& columns : samples) {
+            cc::ConfigurationSummary summary = cc::summarizeSamples(trace, columns, progress, workspace);
+            benchmark::DoNotOptimize(summary.latency.p99);
+        }
+    }
+    setCounters(state, trace.size(), set.configurations.size());
+}
+
 /// The whole report in digest mode: input hash, replay, summaries, sample SHA-256, JSON.
 void BM_ReportDigest(benchmark::State& state)
 {
@@ -142,7 +176,9 @@ BENCHMARK(BM_ReplayTraining)
     ->Arg(10'000'000)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
-BENCHMARK(BM_SimulateOnly)->Arg(1'000'000)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_SimulateOnly)->Arg(100'000)->Arg(1'000'000)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_PrepareOnly)->Arg(1'000'000)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_SummarizeOnly)->Arg(1'000'000)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_ReportDigest)->Arg(1'000'000)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_PeerFixture100k)->Arg(1)->Arg(5)->Unit(benchmark::kMillisecond)->UseRealTime();
 

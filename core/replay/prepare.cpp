@@ -3,11 +3,15 @@
 
 #include "core/trace/projections.h"
 #include "core/util/errors.h"
+#include "core/util/huge_pages.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace cc {
 
@@ -29,22 +33,117 @@ struct CostKeyHash {
     }
 };
 
-/// A cheap hash for the preparation's private signature table (the table is never observable:
-/// ids are assigned in order of first appearance).
-struct QuickSignatureHash {
-    std::size_t operator()(const OpSignature& s) const noexcept
+/// Signature -> dense id, private to the preparation: open addressing with linear probing over a
+/// power-of-two slot array. It replaces a node-based map whose prime-modulo bucket index and
+/// node chasing dominated the per-event cost. Nothing about it is observable: ids are dense and
+/// follow first appearance, exactly as before, and a lookup either finds the signature (compared
+/// in full, never by hash alone) or reports it absent.
+class SignatureTable {
+public:
+    /// A signature's fields, two 32-bit fields to a 64-bit word. The packing is injective (every
+    /// field keeps all its bits, in a place of its own), so packed keys are equal exactly when
+    /// the signatures are, and comparing eight words replaces comparing fourteen fields.
+    using Key = std::array<std::uint64_t, 8>;
+
+    static Key pack(const OpSignature& s) noexcept
+    {
+        auto pair = [](auto a, auto b) {
+            return static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) << 32 | static_cast<std::uint32_t>(b);
+        };
+        return Key{pair(s.op, s.rankSet),
+                   static_cast<std::uint64_t>(s.bytes),
+                   pair(s.group, s.phase),
+                   pair(s.channel, s.tag),
+                   pair(s.dtype, s.reductionOp),
+                   pair(s.rootRank, s.senderRank),
+                   pair(s.receiverRank, s.concurrentGroups),
+                   s.customOp};
+    }
+
+    /// A multiply-xor chain over the words. The slot index is taken from the high bits, where a
+    /// multiplicative hash is well mixed; the low 32 bits serve as a tag that skips most full
+    /// comparisons with other keys.
+    static std::uint64_t hash(const Key& key) noexcept
     {
         constexpr std::uint64_t k = 0x9e3779b97f4a7c15ULL;
-        auto pair = [](std::uint32_t a, std::uint32_t b) { return static_cast<std::uint64_t>(a) << 32 | b; };
-        std::uint64_t h = pair(s.op, s.rankSet) * k;
-        h = (h ^ static_cast<std::uint64_t>(s.bytes)) * k;
-        h = (h ^ pair(s.group, s.phase)) * k;
-        h = (h ^ pair(s.channel, s.tag)) * k;
-        h = (h ^ pair(s.dtype, s.reductionOp)) * k;
-        h = (h ^ pair(static_cast<std::uint32_t>(s.rootRank), static_cast<std::uint32_t>(s.senderRank))) * k;
-        h = (h ^ pair(static_cast<std::uint32_t>(s.receiverRank), static_cast<std::uint32_t>(s.concurrentGroups))) * k;
-        return static_cast<std::size_t>(h ^ (h >> 29) ^ s.customOp);
+        std::uint64_t h = 0;
+        for (std::uint64_t word : key) {
+            h = (h ^ word) * k;
+        }
+        return h ^ (h >> 32);
     }
+
+    SignatureTable() : slots_(std::size_t{1} << kInitialBits) {}
+
+    /// The id of `key` (whose hash is `h`), or kAbsent. A probe ends at the key or at an empty
+    /// slot; the table never removes keys, so a key that is present lies before the first empty
+    /// slot of its run.
+    std::uint32_t find(const Key& key, std::uint64_t h) const
+    {
+        const auto tag = static_cast<std::uint32_t>(h);
+        for (std::size_t slot = indexOf(h);; slot = (slot + 1) & mask()) {
+            const Slot& s = slots_[slot];
+            if (s.id == kAbsent) {
+                return kAbsent;
+            }
+            if (s.tag == tag && keys_[s.id] == key) {
+                return s.id;
+            }
+        }
+    }
+
+    /// Adds a key of hash `h` that find() reported absent and returns its id: the number of keys
+    /// added before it, so ids follow first appearance.
+    std::uint32_t insert(const Key& key, std::uint64_t h)
+    {
+        const auto id = static_cast<std::uint32_t>(keys_.size());
+        // At most half full, so probes stay short and an empty slot always ends a search.
+        if (2 * (keys_.size() + 1) > slots_.size()) {
+            grow();
+        }
+        place(Slot{static_cast<std::uint32_t>(h), id}, h);
+        keys_.push_back(key);
+        hashes_.push_back(h);
+        return id;
+    }
+
+    /// Never an id: there are at most as many signatures as events, and prepareReplay refuses
+    /// traces of more than half the 32-bit range.
+    static constexpr std::uint32_t kAbsent = std::numeric_limits<std::uint32_t>::max();
+
+private:
+    struct Slot {
+        std::uint32_t tag = 0;
+        std::uint32_t id = kAbsent;
+    };
+    static constexpr unsigned kInitialBits = 8;
+
+    std::size_t mask() const { return slots_.size() - 1; }
+    std::size_t indexOf(std::uint64_t h) const { return static_cast<std::size_t>(h >> shift_); }
+
+    void place(Slot entry, std::uint64_t h)
+    {
+        std::size_t slot = indexOf(h);
+        while (slots_[slot].id != kAbsent) {
+            slot = (slot + 1) & mask();
+        }
+        slots_[slot] = entry;
+    }
+
+    void grow()
+    {
+        slots_.assign(2 * slots_.size(), Slot{});
+        --shift_;
+        // Ids are dense, so every stored key is re-placed from its remembered hash.
+        for (std::uint32_t id = 0; id < hashes_.size(); ++id) {
+            place(Slot{static_cast<std::uint32_t>(hashes_[id]), id}, hashes_[id]);
+        }
+    }
+
+    std::vector<Slot> slots_;
+    std::vector<Key> keys_;              ///< per id
+    std::vector<std::uint64_t> hashes_;  ///< per id, for re-placing on growth
+    unsigned shift_ = 64 - kInitialBits; ///< 64 - log2(slot count): indexOf keeps the top bits
 };
 
 Ns satAdd(Ns a, Ns b)
@@ -67,7 +166,6 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
     PreparedReplay prepared;
     prepared.trace = &trace;
     prepared.protocol = protocol;
-    prepared.events.resize(n);
     const bool isolated = protocol.isolated;
     const bool noSkew = isolated || protocol.ablations.has(Ablation::ArrivalSkew);
     const bool noOverlap = isolated || protocol.ablations.has(Ablation::ComputeOverlap);
@@ -78,14 +176,29 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
         std::uint64_t occurrences = 0;
         std::uint32_t resource = 0;
         std::uint32_t costClass = kNoCostClass; ///< for events without an explicit rank_count
+        /// The last explicit rank_count seen with this signature and its class (a memo: the class
+        /// of (kind, bytes, ranks) never changes once assigned).
+        std::int32_t explicitRanks = kNoRank;
+        std::uint32_t explicitCostClass = kNoCostClass;
     };
-    std::unordered_map<OpSignature, std::uint32_t, QuickSignatureHash> signatureIds;
-    std::vector<SignatureData> signatures;
+    SignatureTable signatureIds;
+    std::vector<SignatureData> signatures; ///< per signature id
     std::unordered_map<std::string, std::uint32_t> resourceIds;
     std::unordered_map<CostKey, std::uint32_t, CostKeyHash> costIds;
+    // The class of (kind, bytes, ranks), assigned in order of first appearance.
+    auto costClassOf = [&](const CostKey& key) {
+        auto [cit, cinserted] = costIds.try_emplace(key, static_cast<std::uint32_t>(prepared.costInputs.size()));
+        if (cinserted) {
+            prepared.costInputs.push_back(PreparedReplay::CostInput{key.kind, key.bytes, key.ranks});
+        }
+        return cit->second;
+    };
 
-    OpSignature previous{};
-    std::uint32_t previousId = 0;
+    // Each element is appended and filled in place, in order: reserving instead of resizing spares
+    // a separate pass that would write every element once before the loop writes it again.
+    prepared.events.reserve(n);
+    // 56 bytes per event of fresh memory: most of its first-touch cost is page faults.
+    adviseHugePages(prepared.events.data(), n * sizeof(EventInput));
     progress.report(0.0, "preparing replay");
     for (std::size_t i = 0; i < n; ++i) {
         if ((i & 0xffff) == 0) {
@@ -96,30 +209,25 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
         }
         // The signature (everything but timing) keys the noise; the scheduler resource is a
         // function of the signature's channel/group/rank set, so it is computed once per signature.
-        OpSignature signature = opSignature(trace, i);
-        std::uint32_t id = 0;
-        if (i > 0 && signature == previous) {
-            id = previousId;
-        } else {
-            auto [it, inserted] = signatureIds.try_emplace(signature, static_cast<std::uint32_t>(signatures.size()));
-            if (inserted) {
-                SignatureData data;
-                data.contentHash = contentHash(trace, signature);
-                std::string resourceName = schedulerResource(trace, i);
-                auto [rit, rinserted] =
-                    resourceIds.try_emplace(resourceName, static_cast<std::uint32_t>(prepared.resourceNames.size()));
-                if (rinserted) {
-                    prepared.resourceNames.push_back(resourceName);
-                }
-                data.resource = rit->second;
-                signatures.push_back(data);
+        const OpSignature signature = opSignature(trace, i);
+        const SignatureTable::Key key = SignatureTable::pack(signature);
+        const std::uint64_t h = SignatureTable::hash(key);
+        std::uint32_t id = signatureIds.find(key, h);
+        if (id == SignatureTable::kAbsent) {
+            id = signatureIds.insert(key, h);
+            SignatureData data;
+            data.contentHash = contentHash(trace, signature);
+            std::string resourceName = schedulerResource(trace, i);
+            auto [rit, rinserted] =
+                resourceIds.try_emplace(resourceName, static_cast<std::uint32_t>(prepared.resourceNames.size()));
+            if (rinserted) {
+                prepared.resourceNames.push_back(resourceName);
             }
-            id = it->second;
-            previous = signature;
-            previousId = id;
+            data.resource = rit->second;
+            signatures.push_back(data);
         }
         SignatureData& data = signatures[id];
-        EventInput& in = prepared.events[i];
+        EventInput& in = prepared.events.emplace_back();
         in.noiseKey = noiseKey(data.contentHash, data.occurrences++);
         in.resource = data.resource;
         in.issue = trace.issueTime[i];
@@ -157,21 +265,21 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
         }
 
         // Cost inputs: kind and bytes are signature fields and the rank count is the member count
-        // unless the event states rank_count, so the class is cached per signature when it does not.
-        if (trace.rankCount[i] == kNoRank && data.costClass != kNoCostClass) {
+        // unless the event states rank_count, so the class is cached per signature: once when it
+        // does not, and for the last stated count when it does.
+        const std::int32_t statedRanks = trace.rankCount[i];
+        if (statedRanks == kNoRank) {
+            if (data.costClass == kNoCostClass) {
+                const auto members = static_cast<std::int64_t>(trace.ranks(i).size());
+                data.costClass = costClassOf(CostKey{trace.kind[i], trace.bytes[i], members});
+            }
             in.costClass = data.costClass;
-            continue;
-        }
-        const std::int64_t ranks =
-            trace.rankCount[i] != kNoRank ? trace.rankCount[i] : static_cast<std::int64_t>(trace.ranks(i).size());
-        const CostKey key{trace.kind[i], trace.bytes[i], ranks};
-        auto [cit, cinserted] = costIds.try_emplace(key, static_cast<std::uint32_t>(prepared.costInputs.size()));
-        if (cinserted) {
-            prepared.costInputs.push_back(PreparedReplay::CostInput{key.kind, key.bytes, key.ranks});
-        }
-        in.costClass = cit->second;
-        if (trace.rankCount[i] == kNoRank) {
-            data.costClass = cit->second;
+        } else {
+            if (data.explicitCostClass == kNoCostClass || data.explicitRanks != statedRanks) {
+                data.explicitCostClass = costClassOf(CostKey{trace.kind[i], trace.bytes[i], statedRanks});
+                data.explicitRanks = statedRanks;
+            }
+            in.costClass = data.explicitCostClass;
         }
     }
 

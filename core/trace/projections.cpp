@@ -2,14 +2,6 @@
 
 namespace cc {
 
-std::uint64_t mix64(std::uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
 std::uint64_t hashText(std::string_view text, std::uint64_t seed)
 {
     std::uint64_t h = 0xcbf29ce484222325ULL ^ seed;
@@ -18,26 +10,6 @@ std::uint64_t hashText(std::string_view text, std::uint64_t seed)
         h *= 0x100000001b3ULL;
     }
     return mix64(h);
-}
-
-OpSignature opSignature(const Trace& t, std::size_t i)
-{
-    OpSignature s;
-    s.op = t.op[i];
-    s.customOp = t.has(i, kFlagCustomOp) ? 1 : 0;
-    s.bytes = t.bytes[i];
-    s.rankSet = t.rankSet[i];
-    s.group = t.group[i];
-    s.phase = t.phase[i];
-    s.dtype = t.dtype[i];
-    s.tag = t.tag[i];
-    s.channel = t.channel[i];
-    s.reductionOp = t.reductionOp[i];
-    s.rootRank = t.rootRank[i];
-    s.senderRank = t.senderRank[i];
-    s.receiverRank = t.receiverRank[i];
-    s.concurrentGroups = t.concurrentGroups[i];
-    return s;
 }
 
 std::size_t OpSignatureHash::operator()(const OpSignature& s) const noexcept
@@ -88,11 +60,6 @@ std::string schedulerResource(const Trace& t, std::size_t i)
         text += ',';
     }
     return text;
-}
-
-std::uint64_t noiseKey(std::uint64_t signatureContentHash, std::uint64_t occurrence)
-{
-    return mix64(signatureContentHash ^ mix64(occurrence + 0x632be59bd9b4e019ULL));
 }
 
 std::string baselineGroup(const Trace& t, std::size_t i)

@@ -36,7 +36,26 @@ struct OpSignature {
     friend bool operator==(const OpSignature&, const OpSignature&) = default;
 };
 
-OpSignature opSignature(const Trace& trace, std::size_t i);
+/// Defined here, inline, because per-event loops (replay preparation) call it once per event.
+inline OpSignature opSignature(const Trace& t, std::size_t i)
+{
+    OpSignature s;
+    s.op = t.op[i];
+    s.customOp = t.has(i, kFlagCustomOp) ? 1 : 0;
+    s.bytes = t.bytes[i];
+    s.rankSet = t.rankSet[i];
+    s.group = t.group[i];
+    s.phase = t.phase[i];
+    s.dtype = t.dtype[i];
+    s.tag = t.tag[i];
+    s.channel = t.channel[i];
+    s.reductionOp = t.reductionOp[i];
+    s.rootRank = t.rootRank[i];
+    s.senderRank = t.senderRank[i];
+    s.receiverRank = t.receiverRank[i];
+    s.concurrentGroups = t.concurrentGroups[i];
+    return s;
+}
 
 struct OpSignatureHash {
     std::size_t operator()(const OpSignature& s) const noexcept;
@@ -49,10 +68,23 @@ std::uint64_t contentHash(const Trace& trace, const OpSignature& signature);
 /// The scheduler resource (queue) of event i, as text: "channel:<c>", "group:<g>" or "ranks:<id>".
 std::string schedulerResource(const Trace& trace, std::size_t i);
 
+/// 64-bit mixing used by every content hash (splitmix64 finaliser). Inline: hashing loops call
+/// it per element.
+inline std::uint64_t mix64(std::uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
 /// The identity tail noise is keyed by: content hash of the signature combined with the
 /// occurrence number of that signature so far (0-based). Independent of ids and of evaluation
-/// order, so an exact expansion of a canary reproduces it.
-std::uint64_t noiseKey(std::uint64_t signatureContentHash, std::uint64_t occurrence);
+/// order, so an exact expansion of a canary reproduces it. Inline: computed once per event.
+inline std::uint64_t noiseKey(std::uint64_t signatureContentHash, std::uint64_t occurrence)
+{
+    return mix64(signatureContentHash ^ mix64(occurrence + 0x632be59bd9b4e019ULL));
+}
 
 /// How one collective is recognised across ranks: (process group, sequence number).
 struct MergeIdentity {
@@ -65,8 +97,6 @@ struct MergeIdentity {
 /// Baseline grouping: (op name, bytes, group name) as text.
 std::string baselineGroup(const Trace& trace, std::size_t i);
 
-/// 64-bit mixing used by every content hash (splitmix64 finaliser).
-std::uint64_t mix64(std::uint64_t x);
 /// FNV-1a over bytes, then mixed.
 std::uint64_t hashText(std::string_view text, std::uint64_t seed = 0);
 

@@ -4,6 +4,7 @@
 #include "core/replay/quantiles.h"
 #include "core/replay/summary_workspace.h"
 #include "core/replay/wide_int.h"
+#include "core/util/huge_pages.h"
 
 #include <algorithm>
 #include <bit>
@@ -22,23 +23,59 @@ std::int64_t sharePpm(WideInt part, WideInt whole)
     return static_cast<std::int64_t>(part * kPpmOne / whole);
 }
 
-/// Dense groups of a per-event string column (phase or op), in order of first appearance. The
-/// grouping depends on the trace only, so a SummaryWorkspace builds it once and reuses it.
+/// An exact sum of int64 values without a 128-bit add per value: the high and low 32-bit halves
+/// are summed separately in 64 bits (each half-sum stays exact for 2^31 values) and folded into a
+/// 128-bit total by flush(), which callers run at least every 2^31 values (once per iteration row:
+/// a trace holds fewer events than that).
+struct SplitSum {
+    std::int64_t high = 0; ///< sum of value >> 32 (arithmetic), |each| < 2^31
+    std::uint64_t low = 0; ///< sum of value & 0xffffffff, each < 2^32
+    WideInt folded = 0;
+
+    void add(Ns value)
+    {
+        high += value >> 32;
+        low += static_cast<std::uint64_t>(value) & 0xffffffffULL;
+    }
+    void flush()
+    {
+        folded += static_cast<WideInt>(high) * (WideInt{1} << 32) + static_cast<WideInt>(low);
+        high = 0;
+        low = 0;
+    }
+    /// Adds another sum's values (its unflushed halves included) and flushes.
+    void merge(const SplitSum& other)
+    {
+        flush();
+        folded +=
+            other.folded + static_cast<WideInt>(other.high) * (WideInt{1} << 32) + static_cast<WideInt>(other.low);
+    }
+    /// The sum of every value added, provided flush() ran after the last add.
+    WideInt total() const { return folded; }
+};
+
+/// Dense groups of a per-event string column (phase or op), in order of first appearance, and
+/// the events of each group, block by block. The grouping depends on the trace only, so a
+/// SummaryWorkspace builds it once and reuses it for every configuration.
 struct Grouping {
-    std::vector<std::uint32_t> ofEvent;  ///< dense group per event
+    /// Events per block: a block's latency and hidden values (2 x 8 bytes each) stay in the
+    /// second-level cache while every group's run of the block reads them.
+    static constexpr std::size_t kBlock = 8192;
+
     std::vector<std::uint32_t> stringId; ///< string id per dense group (kNoString for none)
     std::vector<std::uint32_t> sorted;   ///< dense groups by name, unnamed first
-    // Per-group accumulators filled by the main pass (reset for every summary).
-    std::vector<std::uint64_t> count;
-    std::vector<WideInt> latencySum, hiddenSum;
-    std::vector<Ns> lo, hi;
+    std::vector<std::uint64_t> events;   ///< events per dense group
+    /// Event indices ordered by (block, group, index); run (b, g) is
+    /// members[runOffset[b * groups + g] .. runOffset[b * groups + g + 1]).
+    std::vector<std::uint32_t> members;
+    std::vector<std::uint32_t> runOffset;
 
     Grouping(const Trace& trace, const std::vector<std::uint32_t>& column)
     {
         const std::size_t n = column.size();
         // Direct table over string ids (the last slot stands for kNoString).
         std::vector<std::uint32_t> dense(trace.strings.size() + 1, UINT32_MAX);
-        ofEvent.resize(n);
+        std::vector<std::uint32_t> ofEvent(n);
         for (std::size_t i = 0; i < n; ++i) {
             const std::uint32_t id = column[i];
             const std::size_t slot = id == kNoString ? trace.strings.size() : id;
@@ -61,65 +98,109 @@ struct Grouping {
             }
             return trace.str(stringId[a]) < trace.str(stringId[b]);
         });
+        const std::size_t groupCount = groups();
+        if (groupCount < 2) {
+            return; // a single group is the whole trace: no member lists needed
+        }
+        // A counting sort of each block's events by group (stable: ascending inside a run).
+        events.assign(groupCount, 0);
+        const std::size_t blocks = (n + kBlock - 1) / kBlock;
+        runOffset.assign(blocks * groupCount + 1, 0);
+        for (std::size_t i = 0; i < n; ++i) {
+            ++events[ofEvent[i]];
+            ++runOffset[(i / kBlock) * groupCount + ofEvent[i] + 1];
+        }
+        for (std::size_t r = 0; r + 1 < runOffset.size(); ++r) {
+            runOffset[r + 1] += runOffset[r];
+        }
+        std::vector<std::uint32_t> cursor(runOffset.begin(), runOffset.end() - 1);
+        members.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            members[cursor[(i / kBlock) * groupCount + ofEvent[i]]++] = static_cast<std::uint32_t>(i);
+        }
     }
 
     std::size_t groups() const { return stringId.size(); }
 
-    void reset()
+    /// Per-group state of one summary: where each group's latencies are gathered, and its sums
+    /// and range so far.
+    struct Gather {
+        std::vector<Ns*> segment, fill;
+        std::vector<SplitSum> latencySum, hiddenSum;
+        std::vector<Ns> lo, hi;
+    };
+
+    /// Starts a summary of `rows` iteration rows: every group gets its own segment of `scratch`
+    /// (at least rows x events values).
+    Gather begin(Ns* scratch, std::size_t rows) const
     {
-        const std::size_t g = groups();
-        count.assign(g, 0);
-        latencySum.assign(g, 0);
-        hiddenSum.assign(g, 0);
-        lo.assign(g, kTimeCapNs);
-        hi.assign(g, 0);
+        const std::size_t groupCount = groups();
+        Gather gather;
+        gather.segment.resize(groupCount);
+        gather.fill.resize(groupCount);
+        gather.latencySum.resize(groupCount);
+        gather.hiddenSum.resize(groupCount);
+        gather.lo.assign(groupCount, kTimeCapNs);
+        gather.hi.assign(groupCount, 0);
+        for (std::size_t g = 0; g < groupCount; ++g) {
+            gather.segment[g] = scratch;
+            gather.fill[g] = scratch;
+            scratch += events[g] * rows;
+        }
+        return gather;
     }
 
-    void add(std::uint32_t g, Ns latency, Ns hidden)
+    /// Gathers block b of one iteration row (its latencies and hidden values, which the caller
+    /// has just passed over, so they are still in cache): each group's run appends its latencies
+    /// to the group's segment, with the run's sums and range kept in registers.
+    void gatherBlock(std::size_t b, const Ns* latencyRow, const Ns* hiddenRow, Gather& gather) const
     {
-        ++count[g];
-        latencySum[g] += latency;
-        hiddenSum[g] += hidden;
-        lo[g] = std::min(lo[g], latency);
-        hi[g] = std::max(hi[g], latency);
+        const std::size_t groupCount = groups();
+        const std::uint32_t* runs = runOffset.data() + b * groupCount;
+        for (std::size_t g = 0; g < groupCount; ++g) {
+            const std::uint32_t* m = members.data() + runs[g];
+            const std::uint32_t* end = members.data() + runs[g + 1];
+            Ns* out = gather.fill[g];
+            SplitSum latencyRun, hiddenRun;
+            Ns lo = gather.lo[g], hi = gather.hi[g];
+            for (; m != end; ++m) {
+                const Ns l = latencyRow[*m];
+                *out++ = l;
+                latencyRun.add(l);
+                hiddenRun.add(hiddenRow[*m]);
+                lo = std::min(lo, l);
+                hi = std::max(hi, l);
+            }
+            gather.fill[g] = out;
+            gather.latencySum[g].merge(latencyRun);
+            gather.hiddenSum[g].merge(hiddenRun);
+            gather.lo[g] = lo;
+            gather.hi[g] = hi;
+        }
     }
 
-    /// Breakdowns sorted by name (unnamed first). scratch holds at least total values.
-    std::vector<Breakdown> breakdowns(const Trace& trace, const SampleColumns& samples, const Ns* latency, Ns* scratch,
-                                      const Distribution& overall, std::int64_t overallHiddenPpm) const
+    /// Breakdowns sorted by name (unnamed first): from the gathered groups, or, for a single
+    /// group, the overall figures.
+    std::vector<Breakdown> breakdowns(const Trace& trace, const Gather* gather, const Distribution& overall,
+                                      std::int64_t overallHiddenPpm, Progress& progress) const
     {
         const std::size_t groupCount = groups();
         std::vector<Breakdown> out(groupCount);
         for (std::size_t s = 0; s < groupCount; ++s) {
-            out[s].named = stringId[sorted[s]] != kNoString;
-            out[s].name = std::string(trace.str(stringId[sorted[s]]));
-        }
-        if (groupCount == 1) {
-            out[0].latency = overall;
-            out[0].hiddenSharePpm = overallHiddenPpm;
-            return out;
-        }
-        // Counting sort of the latencies by group, iteration by iteration (no division per sample).
-        std::vector<std::uint64_t> cursor(groupCount, 0);
-        std::vector<std::uint64_t> offset(groupCount + 1, 0);
-        for (std::size_t g = 0; g < groupCount; ++g) {
-            offset[g + 1] = offset[g] + count[g];
-            cursor[g] = offset[g];
-        }
-        const std::size_t n = samples.eventCount;
-        const std::uint32_t* group = ofEvent.data();
-        std::uint64_t* next = cursor.data();
-        for (std::size_t base = 0; base < samples.size(); base += n) {
-            const Ns* row = latency + base;
-            for (std::size_t i = 0; i < n; ++i) {
-                scratch[next[group[i]]++] = row[i];
-            }
-        }
-        for (std::size_t s = 0; s < groupCount; ++s) {
+            progress.check();
             const std::size_t g = sorted[s];
-            out[s].latency = distributionInRange(scratch + offset[g], static_cast<std::size_t>(count[g]), lo[g], hi[g],
-                                                 latencySum[g]);
-            out[s].hiddenSharePpm = sharePpm(hiddenSum[g], latencySum[g]);
+            out[s].named = stringId[g] != kNoString;
+            out[s].name = std::string(trace.str(stringId[g]));
+            if (gather == nullptr) {
+                out[s].latency = overall;
+                out[s].hiddenSharePpm = overallHiddenPpm;
+                continue;
+            }
+            const WideInt latencySum = gather->latencySum[g].total();
+            out[s].latency =
+                distributionInRange(gather->segment[g], static_cast<std::size_t>(gather->fill[g] - gather->segment[g]),
+                                    gather->lo[g], gather->hi[g], latencySum);
+            out[s].hiddenSharePpm = sharePpm(gather->hiddenSum[g].total(), latencySum);
         }
         return out;
     }
@@ -131,6 +212,7 @@ Ns* reserveBuffer(std::unique_ptr<Ns[]>& buffer, std::size_t& capacity, std::siz
     if (capacity < n) {
         buffer.reset();
         buffer = std::make_unique_for_overwrite<Ns[]>(n);
+        adviseHugePages(buffer.get(), n * sizeof(Ns));
         capacity = n;
     }
     return buffer.get();
@@ -145,8 +227,8 @@ struct SummaryWorkspace::State {
     const std::uint32_t* opData = nullptr;
     std::size_t phaseSize = 0, opSize = 0, stringCount = 0;
     std::unique_ptr<Grouping> phases, ops;
-    std::unique_ptr<Ns[]> latency, scratch;
-    std::size_t latencyCapacity = 0, scratchCapacity = 0;
+    std::unique_ptr<Ns[]> latency, phaseScratch, opScratch;
+    std::size_t latencyCapacity = 0, phaseScratchCapacity = 0, opScratchCapacity = 0;
 
     bool boundTo(const Trace& t) const
     {
@@ -200,48 +282,63 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
     Grouping& ops = *ws.ops;
     const bool groupPhases = phases.groups() > 1;
     const bool groupOps = ops.groups() > 1;
-    phases.reset();
-    ops.reset();
 
-    // One pass: latency, sums, ranges, flag counts and per-group accumulators.
+    // One pass over the samples, block by block: latency, sums, ranges and flag counts, then, while
+    // the block is still in cache, every group's latencies gathered into its segment (see
+    // Grouping::gatherBlock). Nothing in the pass goes through memory but what it writes, and the
+    // flag values are counted in four interleaved tables so that runs of equal flags do not chain.
     Ns* latency = reserveBuffer(ws.latency, ws.latencyCapacity, total);
-    WideInt hiddenSum = 0, latencySum = 0, queueSum = 0;
+    const std::size_t rows = total / n;
+    Grouping::Gather phaseGather, opGather;
+    if (groupPhases) {
+        phaseGather = phases.begin(reserveBuffer(ws.phaseScratch, ws.phaseScratchCapacity, total), rows);
+    }
+    if (groupOps) {
+        opGather = ops.begin(reserveBuffer(ws.opScratch, ws.opScratchCapacity, total), rows);
+    }
+    SplitSum hiddenSum, latencySum, queueSum;
     Ns latencyLo = kTimeCapNs, latencyHi = 0, queueLo = kTimeCapNs, queueHi = 0;
-    std::uint64_t flagValues[256] = {};
-    const std::uint32_t* phaseOf = phases.ofEvent.data();
-    const std::uint32_t* opOf = ops.ofEvent.data();
+    std::uint64_t flagValues[4][256] = {};
     for (std::size_t base = 0; base < total; base += n) {
+        progress.check();
         const Ns* queueRow = samples.queueWait.data() + base;
         const Ns* rankRow = samples.rankWait.data() + base;
         const Ns* durationRow = samples.duration.data() + base;
         const Ns* hiddenRow = samples.hidden.data() + base;
         const std::uint8_t* flagRow = samples.flags.data() + base;
         Ns* latencyRow = latency + base;
-        for (std::size_t i = 0; i < n; ++i) {
-            const Ns q = queueRow[i];
-            const Ns l = rankRow[i] + q + durationRow[i];
-            const Ns h = hiddenRow[i];
-            latencyRow[i] = l;
-            hiddenSum += h;
-            latencySum += l;
-            queueSum += q;
-            latencyLo = std::min(latencyLo, l);
-            latencyHi = std::max(latencyHi, l);
-            queueLo = std::min(queueLo, q);
-            queueHi = std::max(queueHi, q);
-            ++flagValues[flagRow[i]];
+        for (std::size_t b = 0; b * Grouping::kBlock < n; ++b) {
+            const std::size_t end = std::min(n, (b + 1) * Grouping::kBlock);
+            for (std::size_t i = b * Grouping::kBlock; i < end; ++i) {
+                const Ns q = queueRow[i];
+                const Ns l = rankRow[i] + q + durationRow[i];
+                latencyRow[i] = l;
+                hiddenSum.add(hiddenRow[i]);
+                latencySum.add(l);
+                queueSum.add(q);
+                latencyLo = std::min(latencyLo, l);
+                latencyHi = std::max(latencyHi, l);
+                queueLo = std::min(queueLo, q);
+                queueHi = std::max(queueHi, q);
+                ++flagValues[i & 3][flagRow[i]];
+            }
             if (groupPhases) {
-                phases.add(phaseOf[i], l, h);
+                phases.gatherBlock(b, latencyRow, hiddenRow, phaseGather);
             }
             if (groupOps) {
-                ops.add(opOf[i], l, h);
+                ops.gatherBlock(b, latencyRow, hiddenRow, opGather);
             }
         }
+        hiddenSum.flush();
+        latencySum.flush();
+        queueSum.flush();
     }
     std::uint64_t flagCounts[8] = {};
     for (unsigned value = 1; value < 256; ++value) {
+        const std::uint64_t times =
+            flagValues[0][value] + flagValues[1][value] + flagValues[2][value] + flagValues[3][value];
         for (int bit = 0; bit < 8; ++bit) {
-            flagCounts[bit] += ((value >> bit) & 1U) != 0 ? flagValues[value] : 0;
+            flagCounts[bit] += ((value >> bit) & 1U) != 0 ? times : 0;
         }
     }
     summary.skewUnknownSamples = flagCounts[std::countr_zero(static_cast<unsigned>(kSampleSkewUnknown))];
@@ -251,18 +348,15 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
     summary.tailHits = flagCounts[std::countr_zero(static_cast<unsigned>(kSampleTailHit))];
     summary.idleStarts = flagCounts[std::countr_zero(static_cast<unsigned>(kSampleIdleStart))];
 
-    summary.latency = distributionInRange(latency, total, latencyLo, latencyHi, latencySum);
-    summary.hiddenSharePpm = sharePpm(hiddenSum, latencySum);
+    summary.latency = distributionInRange(latency, total, latencyLo, latencyHi, latencySum.total());
+    summary.hiddenSharePpm = sharePpm(hiddenSum.total(), latencySum.total());
     progress.check();
-    summary.queueWait = distributionInRange(samples.queueWait.data(), total, queueLo, queueHi, queueSum);
+    summary.queueWait = distributionInRange(samples.queueWait.data(), total, queueLo, queueHi, queueSum.total());
     progress.check();
-    Ns* scratch = nullptr;
-    if (groupPhases || groupOps) {
-        scratch = reserveBuffer(ws.scratch, ws.scratchCapacity, total);
-    }
-    summary.byPhase = phases.breakdowns(trace, samples, latency, scratch, summary.latency, summary.hiddenSharePpm);
-    progress.check();
-    summary.byOp = ops.breakdowns(trace, samples, latency, scratch, summary.latency, summary.hiddenSharePpm);
+    summary.byPhase = phases.breakdowns(trace, groupPhases ? &phaseGather : nullptr, summary.latency,
+                                        summary.hiddenSharePpm, progress);
+    summary.byOp =
+        ops.breakdowns(trace, groupOps ? &opGather : nullptr, summary.latency, summary.hiddenSharePpm, progress);
     progress.check();
 
     // Tail samples: latency at or above the p99.

@@ -19,6 +19,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <map>
 #include <random>
 
 using namespace cc;
@@ -600,6 +601,79 @@ private slots:
                 QCOMPARE(got[r], sorted[ranks[r]]);
             }
         }
+    }
+
+    /// The summary against a brute-force reference (sort, nearest rank, 128-bit sums) on samples
+    /// with values near 2^60: more events than one summary block, three phases interleaved with two
+    /// operations, two iteration rows.
+    void summaryMatchesBruteForceOnLargeValues()
+    {
+        std::vector<Event> events;
+        const char* phases[] = {"decode", "prefill", ""};
+        for (int i = 0; i < 20'000; ++i) {
+            Event e = collective(i % 3 == 0 ? "all_gather" : "all_reduce", 4096, {0, 1}, kUs);
+            e.phase = phases[(i / 7 + i) % 3];
+            events.push_back(e);
+        }
+        Trace t = build(events);
+        ReplayProtocol protocol;
+        protocol.iterations = 2;
+        SampleColumns s = run(t, simpleConfig(), protocol);
+        QCOMPARE(s.size(), std::size_t(40'000));
+        std::mt19937_64 random(7);
+        for (std::size_t k = 0; k < s.size(); ++k) {
+            s.queueWait[k] = static_cast<Ns>(random() >> 4);
+            s.rankWait[k] = static_cast<Ns>(random() >> 4);
+            s.duration[k] = static_cast<Ns>(random() >> (k % 5 == 0 ? 4 : 40)); // a wide spread
+            s.hidden[k] = static_cast<Ns>(random() % static_cast<std::uint64_t>(s.latency(k) + 1));
+        }
+        auto reference = [](std::vector<Ns> values, WideInt sum) {
+            std::sort(values.begin(), values.end());
+            Distribution d;
+            d.count = values.size();
+            d.median = values[nearestRankIndex(values.size(), 50)];
+            d.p95 = values[nearestRankIndex(values.size(), 95)];
+            d.p99 = values[nearestRankIndex(values.size(), 99)];
+            d.max = values.back();
+            d.mean = static_cast<Ns>(sum / static_cast<WideInt>(values.size()));
+            return d;
+        };
+        std::vector<Ns> all, queue;
+        WideInt latencySum = 0, hiddenSum = 0, queueSum = 0;
+        std::map<std::string, std::pair<std::vector<Ns>, std::pair<WideInt, WideInt>>> byPhase, byOp;
+        for (std::size_t k = 0; k < s.size(); ++k) {
+            const std::size_t event = k % s.eventCount;
+            const Ns latency = s.latency(k);
+            all.push_back(latency);
+            queue.push_back(s.queueWait[k]);
+            latencySum += latency;
+            hiddenSum += s.hidden[k];
+            queueSum += s.queueWait[k];
+            for (auto* table : {&byPhase, &byOp}) {
+                const std::string key(table == &byPhase ? t.str(t.phase[event]) : t.opName(event));
+                auto& entry = (*table)[key];
+                entry.first.push_back(latency);
+                entry.second.first += latency;
+                entry.second.second += s.hidden[k];
+            }
+        }
+        NullProgress progress;
+        SummaryWorkspace workspace;
+        const ConfigurationSummary summary = summarizeSamples(t, s, progress, workspace);
+        QVERIFY(summary.latency == reference(all, latencySum));
+        QVERIFY(summary.queueWait == reference(queue, queueSum));
+        QCOMPARE(summary.hiddenSharePpm, static_cast<std::int64_t>(hiddenSum * 1'000'000 / latencySum));
+        for (auto [breakdowns, table] : {std::pair{&summary.byPhase, &byPhase}, std::pair{&summary.byOp, &byOp}}) {
+            QCOMPARE(breakdowns->size(), table->size());
+            for (const Breakdown& b : *breakdowns) {
+                const auto& entry = table->at(b.name);
+                QVERIFY(b.latency == reference(entry.first, entry.second.first));
+                QCOMPARE(b.hiddenSharePpm,
+                         static_cast<std::int64_t>(entry.second.second * 1'000'000 / entry.second.first));
+            }
+        }
+        // The same workspace gives the same summary again (its buffers are reused, not stale).
+        QVERIFY(summarizeSamples(t, s, progress, workspace) == summary);
     }
 
     void breakdownsAndTailEvents()

@@ -14,15 +14,6 @@
 
 namespace cc::tail_noise {
 
-/// cc::mix64 (the splitmix64 finaliser), inline for the per-sample draw; a test pins the two equal.
-inline std::uint64_t mixBits(std::uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
 /// Key of one (seed, iteration): mix64(mix64(seed ^ K1) + iteration + 1).
 inline std::uint64_t iterationKey(std::uint64_t seed, std::uint32_t iteration)
 {
@@ -33,7 +24,7 @@ inline std::uint64_t iterationKey(std::uint64_t seed, std::uint32_t iteration)
 /// the low 32 bits its size.
 inline std::uint64_t draw(std::uint64_t noiseKey, std::uint64_t iterationKey)
 {
-    return mixBits(noiseKey ^ iterationKey);
+    return mix64(noiseKey ^ iterationKey);
 }
 
 /// Context of one collective that raises its tail probability (all in ppm, each capped at 10^6).

@@ -440,15 +440,6 @@ private slots:
         }
     }
 
-    void inlineMixingEqualsTheProjection()
-    {
-        std::uint64_t x = 12345;
-        for (int i = 0; i < 1000; ++i) {
-            QCOMPARE(tail_noise::mixBits(x), mix64(x));
-            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-        }
-    }
-
     void tailProbabilityRisesWithContext()
     {
         std::vector<Event> calm;

@@ -98,6 +98,31 @@ private slots:
         QVERIFY(v.out.contains(QStringLiteral("bit for bit")));
     }
 
+    /// Latencies of eleven or more digits (a petabyte all_reduce) widen their columns instead of
+    /// running into the next one: every row still splits into a name and six figures.
+    void summaryTableWidensForLargeLatencies()
+    {
+        const QString trace = path(QStringLiteral("huge.trace.json"));
+        QVERIFY(cctest::writeAll(trace, R"({"format":"commcanary.trace.v1","events":[)"
+                                        R"({"op":"all_reduce","bytes":1000000000000000,"ranks":[0,1],"gap_us":1},)"
+                                        R"({"op":"all_reduce","bytes":1024,"ranks":[0,1],"gap_us":1}]})"));
+        auto r =
+            runCli({QStringLiteral("replay"), trace, QStringLiteral("-o"), path(QStringLiteral("huge.report.json"))});
+        QCOMPARE(r.exitCode, 0);
+        const QStringList lines = r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        int rows = 0;
+        for (const QString& line : lines) {
+            if (!line.startsWith(QStringLiteral("  "))) {
+                continue;
+            }
+            const QStringList cells = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+            QCOMPARE(cells.size(), 7);
+            QVERIFY2(cells[4].size() >= 14, qPrintable(line)); // the max: 10^9 us or more, three decimals
+            ++rows;
+        }
+        QCOMPARE(rows, 5);
+    }
+
     void verifyReportFailsOnAnEditedNumber()
     {
         const QString a = path(QStringLiteral("edit.report.json"));

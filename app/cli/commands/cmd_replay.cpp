@@ -138,12 +138,30 @@ int runReplay(const std::vector<std::string>& argv)
                            std::to_string(protocol.iterations) + " iteration(s)" +
                            (protocol.isolated ? ", isolated" : "") +
                            (protocol.ablations.empty() ? "" : ", ablated: " + protocol.ablations.text()) + "\n";
-        text += "latency in us (model, not hardware)   median        p95        p99        max       mean  hidden\n";
+        // Columns widen to their longest value, so a very large latency never runs into its neighbour.
+        std::vector<std::vector<std::string>> rows;
+        std::vector<std::size_t> widths = {34, 9, 11, 11, 11, 11, 8};
         for (const auto& c : view.configurations) {
-            text += "  " + padRight(c.name, 34) + pad(microseconds(c.latency.median), 9) +
-                    pad(microseconds(c.latency.p95), 11) + pad(microseconds(c.latency.p99), 11) +
-                    pad(microseconds(c.latency.max), 11) + pad(microseconds(c.latency.mean), 11) +
-                    pad(ppmAsPercent(c.hiddenSharePpm), 8) + "\n";
+            rows.push_back({c.name, microseconds(c.latency.median), microseconds(c.latency.p95),
+                            microseconds(c.latency.p99), microseconds(c.latency.max), microseconds(c.latency.mean),
+                            ppmAsPercent(c.hiddenSharePpm)});
+            for (std::size_t k = 0; k < widths.size(); ++k) {
+                widths[k] = std::max(widths[k], rows.back()[k].size() + (k == 0 ? 1 : 2));
+            }
+        }
+        const std::vector<std::string> headers = {
+            "latency in us (model, not hardware)", "median", "p95", "p99", "max", "mean", "hidden"};
+        text += padRight(headers[0], widths[0] + 2);
+        for (std::size_t k = 1; k < headers.size(); ++k) {
+            text += pad(headers[k], widths[k]);
+        }
+        text += "\n";
+        for (const auto& row : rows) {
+            text += "  " + padRight(row[0], widths[0]);
+            for (std::size_t k = 1; k < row.size(); ++k) {
+                text += pad(row[k], widths[k]);
+            }
+            text += "\n";
         }
         if (trace.unknownSkewCount() > 0 && !protocol.isolated && !protocol.ablations.has(Ablation::ArrivalSkew)) {
             text += "note: " + std::to_string(trace.unknownSkewCount()) + " of " + std::to_string(trace.size()) +

@@ -2,6 +2,7 @@
 #include "core/replay/simulator.h"
 
 #include "core/replay/cost_model.h"
+#include "core/replay/reciprocal.h"
 #include "core/replay/tail_noise.h"
 #include "core/replay/wide_int.h"
 #include "core/util/huge_pages.h"
@@ -295,8 +296,7 @@ public:
         // small next to the trace (traces with a cost class per event compute durations directly).
         tabled_ = p_.costInputs.size() * kSharerTable <= std::max<std::size_t>(p_.eventCount(), 4096);
         if (tabled_) {
-            uncontended_.resize(p_.costInputs.size() * kSharerTable);
-            inverse_.resize(p_.costInputs.size() * kSharerTable);
+            shared_.resize(p_.costInputs.size() * kSharerTable);
         }
         for (std::size_t k = 0; k < p_.costInputs.size(); ++k) {
             const auto& in = p_.costInputs[k];
@@ -304,13 +304,13 @@ public:
             alpha_[k] = cost.alpha;
             beta_[k] = cost.beta;
             // The uncontended duration for each small sharer count, exactly as the loop computes
-            // it, and an estimate of its reciprocal (0 above kInverseLimit).
+            // it, and its fixed-point reciprocal (0 from kReciprocalLimit on).
             for (std::size_t sharers = 1; tabled_ && sharers < kSharerTable; ++sharers) {
                 const Ns beta = scaleUp(cost.beta, c_.contentionPpm * static_cast<std::int64_t>(sharers - 1));
                 const Ns uncontended = std::min<Ns>(cost.alpha + beta, kTimeCapNs);
-                uncontended_[k * kSharerTable + sharers] = uncontended;
-                inverse_[k * kSharerTable + sharers] =
-                    uncontended < kInverseLimit ? 1.0 / static_cast<double>(std::max<Ns>(uncontended, 1)) : 0.0;
+                const auto divisor = static_cast<std::uint64_t>(std::max<Ns>(uncontended, 1));
+                shared_[k * kSharerTable + sharers] =
+                    SharedCost{uncontended, uncontended < kReciprocalLimit ? reciprocalOf(divisor) : 0};
             }
         }
         // The tail probability's base and contention terms for each sharer count (the contention
@@ -483,9 +483,10 @@ private:
                 const bool tabled = tabled_ && sharers < static_cast<std::int64_t>(kSharerTable);
                 const std::size_t sharedClass = static_cast<std::size_t>(e.costClass) * kSharerTable +
                                                 static_cast<std::size_t>(tabled ? sharers : 0);
+                const SharedCost shared = tabled ? shared_[sharedClass] : SharedCost{};
                 const Ns uncontended =
                     tabled
-                        ? uncontended_[sharedClass]
+                        ? shared.uncontended
                         : std::min<Ns>(alpha[e.costClass] + scaleUp(betaFull[e.costClass], contention * (sharers - 1)),
                                        kTimeCapNs);
                 Ns duration = uncontended;
@@ -504,8 +505,7 @@ private:
                 if (!noTail_) {
                     const std::uint64_t d = tail_noise::draw(e.noiseKey, key);
                     const std::int64_t pressurePpm = inWindow ? std::min<std::int64_t>(e.pressure / 1000, kPpmOne) : 0;
-                    const std::int64_t skewPpm =
-                        skewShareOrZero(e.skew, uncontended, tabled ? inverse_[sharedClass] : 0.0);
+                    const std::int64_t skewPpm = skewShareOrZero(e.skew, uncontended, shared.reciprocal);
                     const std::int64_t probability =
                         tailBase_[static_cast<std::size_t>(std::min<std::int64_t>(sharers, kTailBaseSize - 1))] +
                         skewGain * skewPpm / kPpmOne + pressureGain * pressurePpm / kPpmOne;
@@ -535,22 +535,17 @@ private:
     }
 
     /// The tail context's skew term, min(1, skew / uncontended) in ppm (floor), 0 without skew:
-    /// skewShare's value for skew > 0, without branches when a reciprocal estimate is kept.
-    /// With d = max(uncontended, 1) it is floor(min(skew, d) * 10^6 / d): skew >= d gives 10^6
-    /// (as skewShare does for skew >= uncontended, also when uncontended is 0), skew 0 gives 0.
-    /// An estimate is kept only for d < kInverseLimit = 2^52 / 10^6, where the numerator x is an
-    /// exact double; the estimate x * inverse (inverse the correctly rounded 1 / d) has relative
-    /// error under 2^-52, so it is off by less than 10^6 * 2^-52 < 1 from x / d <= 10^6. Its
-    /// truncation q is the quotient, one less or one more, so the remainder x - q * d lies in
-    /// [-d, 2d) and one exact integer step (down when negative, up when >= d) yields the quotient.
-    static Ns skewShareOrZero(Ns skew, Ns uncontended, double inverse)
+    /// skewShare's value for skew > 0, without branches or a divide instruction when a reciprocal
+    /// is kept. With d = max(uncontended, 1) it is floor(x / d) for x = min(skew, d) * 10^6:
+    /// skew >= d gives 10^6 (as skewShare does for skew >= uncontended, also when uncontended is
+    /// 0), skew 0 gives 0. Reciprocals are kept only for d below kReciprocalLimit, so x < 2^63
+    /// as divideByReciprocal requires.
+    static Ns skewShareOrZero(Ns skew, Ns uncontended, std::uint64_t reciprocal)
     {
-        if (inverse > 0.0) {
+        if (reciprocal != 0) {
             const Ns divisor = std::max<Ns>(uncontended, 1);
-            const std::int64_t x = std::min(skew, divisor) * kPpmOne;
-            const auto q = static_cast<std::int64_t>(static_cast<double>(x) * inverse);
-            const std::int64_t rest = x - q * divisor;
-            return q + (rest >= divisor ? 1 : 0) - (rest < 0 ? 1 : 0);
+            const auto x = static_cast<std::uint64_t>(std::min(skew, divisor) * kPpmOne);
+            return static_cast<Ns>(divideByReciprocal(x, static_cast<std::uint64_t>(divisor), reciprocal));
         }
         return skew > 0 ? skewShare(skew, uncontended) : 0;
     }
@@ -591,15 +586,17 @@ private:
     std::vector<Ns> alpha_, beta_;
     /// Sharer counts below this take their uncontended duration from a table.
     static constexpr std::size_t kSharerTable = 16;
-    /// Reciprocal estimates are kept for uncontended durations below this (2^52 / 10^6 ns, about
-    /// 4.5 s), where skewShareOrZero's numerator is an exact double.
-    static constexpr Ns kInverseLimit = (std::int64_t{1} << 52) / kPpmOne;
+    /// Reciprocals are kept for uncontended durations below this (about 2.6 hours), where
+    /// skewShareOrZero's numerator stays below 2^63.
+    static constexpr Ns kReciprocalLimit = INT64_MAX / kPpmOne;
     /// Per cost class and sharer count (index class * kSharerTable + sharers; slot 0 unused): the
-    /// uncontended duration and an estimate of its reciprocal, or 0 (the estimate never decides a
-    /// result).
+    /// uncontended duration and its reciprocal for skewShareOrZero, or 0.
+    struct SharedCost {
+        Ns uncontended = 0;
+        std::uint64_t reciprocal = 0;
+    };
     bool tabled_ = false;
-    std::vector<Ns> uncontended_;
-    std::vector<double> inverse_;
+    std::vector<SharedCost> shared_;
     /// Per sharer count (index min(sharers, 5); 0 unused): tail base probability + contention term.
     static constexpr std::int64_t kTailBaseSize = 6;
     std::int64_t tailBase_[kTailBaseSize] = {};

@@ -5,6 +5,7 @@
 #include "core/generate/generators.h"
 #include "core/replay/cost_model.h"
 #include "core/replay/quantiles.h"
+#include "core/replay/reciprocal.h"
 #include "core/replay/simulator.h"
 #include "core/replay/summary_workspace.h"
 #include "core/replay/tail_noise.h"
@@ -569,6 +570,44 @@ private slots:
         std::vector<Ns> uneven{1, 2};
         QCOMPARE(distributionOf(uneven.data(), 2).mean, Ns(1));   // floor
         QCOMPARE(distributionOf(uneven.data(), 2).median, Ns(1)); // lower median
+    }
+
+    /// The scheduler's division by a per-configuration duration (the tail's skew share) uses a
+    /// 64-bit reciprocal: it must equal the integer quotient for every dividend below 2^63 and
+    /// every divisor, at the edges (1, powers of two and their neighbours, the largest values)
+    /// and over random operands of every width.
+    void reciprocalDivisionIsExact()
+    {
+        auto check = [](std::uint64_t x, std::uint64_t d) {
+            const std::uint64_t got = divideByReciprocal(x, d, reciprocalOf(d));
+            if (got != x / d) {
+                qWarning("x=%llu d=%llu: %llu, expected %llu", static_cast<unsigned long long>(x),
+                         static_cast<unsigned long long>(d), static_cast<unsigned long long>(got),
+                         static_cast<unsigned long long>(x / d));
+                return false;
+            }
+            return true;
+        };
+        std::vector<std::uint64_t> divisors{1, 2, 3, 7, 10, 999'999, 1'000'000, 1'000'001, UINT64_MAX};
+        for (int bit = 1; bit < 64; ++bit) {
+            const std::uint64_t power = std::uint64_t{1} << bit;
+            divisors.insert(divisors.end(), {power - 1, power, power + 1});
+        }
+        const std::uint64_t top = kReciprocalDividendLimit - 1;
+        for (std::uint64_t d : divisors) {
+            for (std::uint64_t x : {std::uint64_t{0}, std::uint64_t{1}, d - 1, d, d + 1, 2 * d - 1, 2 * d,
+                                    1'000'000 * d, top, top - 1, top / d * d, top / d * d - 1}) {
+                if (x <= top) {
+                    QVERIFY(check(x, d));
+                }
+            }
+        }
+        std::mt19937_64 random(11);
+        for (int k = 0; k < 200'000; ++k) {
+            const std::uint64_t x = random() >> (1 + random() % 63);
+            const std::uint64_t d = std::max<std::uint64_t>(random() >> (random() % 64), 1);
+            QVERIFY(check(x, d));
+        }
     }
 
     void radixSelectionMatchesSorting()

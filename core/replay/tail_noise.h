@@ -58,15 +58,25 @@ inline bool firesBelow(std::uint64_t drawValue, std::int64_t probabilitySum)
     return threshold < probabilitySum;
 }
 
-/// Extra duration of a tail event: duration * scale * (1 + 2u), u = low32 / 2^32, rounded up.
+/// Extra duration of a tail event: duration * scale * (1 + 2u), u = low32 / 2^32, rounded up,
+/// capped at 10^15 ns. That is ceil(N / (10^6 * 2^32)) for N = p * (2^32 + 2 * low32) and
+/// p = duration * scale; since ceil(N / (a * b)) = ceil(ceil(N / b) / a) for positive integers,
+/// it is ceil(m / 10^6) with m = ceil(N / 2^32) = p + ceil(p * low32 / 2^31). When m fits in 64
+/// bits (always, for durations and scales of realistic size) the last step is a 64-bit division
+/// by a constant, which needs no divide instruction. p * low32 < 2^62 * 2^27 * 2^32 fits in 128
+/// bits (scale_ppm is at most 10^8 < 2^27).
 inline Ns extraNs(Ns duration, const TailNoiseParams& tail, std::uint64_t drawValue)
 {
-    const WideUInt u = drawValue & 0xffffffffULL;
-    const WideUInt numerator =
-        static_cast<WideUInt>(duration) * static_cast<std::uint64_t>(tail.scalePpm) * ((1ULL << 32) + 2 * u);
-    const WideUInt denominator = static_cast<WideUInt>(kPpmOne) << 32;
-    WideUInt extra = (numerator + denominator - 1) / denominator;
-    constexpr WideUInt cap = 1'000'000'000'000'000ULL;
+    constexpr std::uint64_t cap = 1'000'000'000'000'000ULL;
+    const WideUInt p = static_cast<WideUInt>(duration) * static_cast<std::uint64_t>(tail.scalePpm);
+    const WideUInt m = p + ((p * (drawValue & 0xffffffffULL) + ((WideUInt{1} << 31) - 1)) >> 31);
+    if ((m >> 64) == 0) {
+        const auto m64 = static_cast<std::uint64_t>(m);
+        const std::uint64_t extra =
+            m64 / static_cast<std::uint64_t>(kPpmOne) + (m64 % static_cast<std::uint64_t>(kPpmOne) != 0 ? 1 : 0);
+        return static_cast<Ns>(std::min(extra, cap));
+    }
+    const WideUInt extra = (m + static_cast<std::uint64_t>(kPpmOne) - 1) / static_cast<std::uint64_t>(kPpmOne);
     return static_cast<Ns>(extra > cap ? cap : extra);
 }
 

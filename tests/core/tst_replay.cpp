@@ -610,6 +610,40 @@ private slots:
         }
     }
 
+    /// A tail event's extra duration is ceil(duration * scale * (2^32 + 2 * low32) / (10^6 * 2^32)),
+    /// capped at 10^15 ns: the split evaluation tail_noise::extraNs uses must equal that quotient,
+    /// taken here in one 128-bit division, for short, long and capped durations and every scale.
+    void tailExtraDurationIsTheExactQuotient()
+    {
+        auto reference = [](Ns duration, std::int64_t scale, std::uint64_t draw) {
+            const WideUInt numerator = static_cast<WideUInt>(duration) * static_cast<std::uint64_t>(scale) *
+                                       ((WideUInt{1} << 32) + 2 * static_cast<WideUInt>(draw & 0xffffffffULL));
+            const WideUInt denominator = static_cast<WideUInt>(kPpmOne) << 32;
+            const WideUInt extra = (numerator + denominator - 1) / denominator;
+            return static_cast<Ns>(std::min<WideUInt>(extra, 1'000'000'000'000'000ULL));
+        };
+        std::mt19937_64 random(5);
+        const std::vector<Ns> durations{0,           1,           999'999,     1'000'000,
+                                        123'456'789, Ns(1) << 40, Ns(1) << 52, 4'000'000'000'000'000'000};
+        const std::vector<std::int64_t> scales{0, 1, 999'999, kPpmOne, 2 * kPpmOne, 100 * kPpmOne};
+        const std::vector<std::uint64_t> draws{0, 1, 0x7fffffffULL, 0x80000000ULL, 0xffffffffULL, random()};
+        TailNoiseParams tail;
+        for (Ns duration : durations) {
+            for (std::int64_t scale : scales) {
+                for (std::uint64_t draw : draws) {
+                    tail.scalePpm = scale;
+                    QCOMPARE(tail_noise::extraNs(duration, tail, draw), reference(duration, scale, draw));
+                }
+            }
+        }
+        for (int k = 0; k < 100'000; ++k) {
+            const Ns duration = static_cast<Ns>(random() >> (2 + random() % 62));
+            tail.scalePpm = static_cast<std::int64_t>(random() % (100 * kPpmOne + 1));
+            const std::uint64_t draw = random();
+            QCOMPARE(tail_noise::extraNs(duration, tail, draw), reference(duration, tail.scalePpm, draw));
+        }
+    }
+
     void radixSelectionMatchesSorting()
     {
         std::mt19937_64 random(7);

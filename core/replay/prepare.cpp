@@ -45,19 +45,21 @@ public:
     /// the signatures are, and comparing eight words replaces comparing fourteen fields.
     using Key = std::array<std::uint64_t, 8>;
 
-    static Key pack(const OpSignature& s) noexcept
+    /// The key of event i's signature (opSignature(trace, i)), read straight from the trace's
+    /// columns: building the signature first cost a round trip through memory per event.
+    static Key keyOf(const Trace& t, std::size_t i) noexcept
     {
         auto pair = [](auto a, auto b) {
             return static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) << 32 | static_cast<std::uint32_t>(b);
         };
-        return Key{pair(s.op, s.rankSet),
-                   static_cast<std::uint64_t>(s.bytes),
-                   pair(s.group, s.phase),
-                   pair(s.channel, s.tag),
-                   pair(s.dtype, s.reductionOp),
-                   pair(s.rootRank, s.senderRank),
-                   pair(s.receiverRank, s.concurrentGroups),
-                   s.customOp};
+        return Key{pair(t.op[i], t.rankSet[i]),
+                   static_cast<std::uint64_t>(t.bytes[i]),
+                   pair(t.group[i], t.phase[i]),
+                   pair(t.channel[i], t.tag[i]),
+                   pair(t.dtype[i], t.reductionOp[i]),
+                   pair(t.rootRank[i], t.senderRank[i]),
+                   pair(t.receiverRank[i], t.concurrentGroups[i]),
+                   t.has(i, kFlagCustomOp) ? std::uint64_t{1} : std::uint64_t{0}};
     }
 
     /// A multiply-xor chain over the words. The slot index is taken from the high bits, where a
@@ -73,6 +75,19 @@ public:
         return h ^ (h >> 32);
     }
 
+    /// a == b word by word, with an exit at the first difference, in place of std::array's
+    /// out-of-line memcmp call. Scalar on purpose: the probed key was just written word by word,
+    /// and a wide vector load of it would wait for those stores instead of forwarding them.
+    static bool sameKey(const Key& a, const Key& b) noexcept
+    {
+        for (std::size_t w = 0; w < a.size(); ++w) {
+            if (a[w] != b[w]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     SignatureTable() : slots_(std::size_t{1} << kInitialBits) {}
 
     /// The id of `key` (whose hash is `h`), or kAbsent. A probe ends at the key or at an empty
@@ -86,7 +101,7 @@ public:
             if (s.id == kAbsent) {
                 return kAbsent;
             }
-            if (s.tag == tag && keys_[s.id] == key) {
+            if (s.tag == tag && sameKey(keys_[s.id], key)) {
                 return s.id;
             }
         }
@@ -209,14 +224,13 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
         }
         // The signature (everything but timing) keys the noise; the scheduler resource is a
         // function of the signature's channel/group/rank set, so it is computed once per signature.
-        const OpSignature signature = opSignature(trace, i);
-        const SignatureTable::Key key = SignatureTable::pack(signature);
+        const SignatureTable::Key key = SignatureTable::keyOf(trace, i);
         const std::uint64_t h = SignatureTable::hash(key);
         std::uint32_t id = signatureIds.find(key, h);
         if (id == SignatureTable::kAbsent) {
             id = signatureIds.insert(key, h);
             SignatureData data;
-            data.contentHash = contentHash(trace, signature);
+            data.contentHash = contentHash(trace, opSignature(trace, i));
             std::string resourceName = schedulerResource(trace, i);
             auto [rit, rinserted] =
                 resourceIds.try_emplace(resourceName, static_cast<std::uint32_t>(prepared.resourceNames.size()));

@@ -8,6 +8,10 @@
 #include "core/util/huge_pages.h"
 
 #include <algorithm>
+#include <array>
+#include <span>
+#include <stdexcept>
+#include <string>
 
 namespace cc {
 
@@ -324,33 +328,85 @@ public:
         slots_ = static_cast<std::size_t>(c_.maxChannels);
     }
 
-    void run(SampleColumns& s, Progress& progress)
+    /// Replays every iteration under this configuration alone.
+    void run(SampleColumns& s, Progress& progress) const
     {
-        const std::size_t n = p_.eventCount();
-        const std::uint32_t iterations = protocol_.iterations;
-        s.eventCount = n;
-        s.iterations = iterations;
+        const std::array<const Simulator*, 1> self{this};
+        const std::array<SampleColumns*, 1> out{&s};
+        runTogether(self, out, progress);
+    }
+
+    /// Replays every iteration under one or two configurations of the same prepared trace, in
+    /// lockstep when there are two (see "Lockstep" in core/replay/README.md): each event's inputs
+    /// are read, and its configuration-independent terms computed, once for both. Each
+    /// configuration's samples are exactly those of a replay of it alone.
+    static void runTogether(std::span<const Simulator* const> sims, std::span<SampleColumns* const> into,
+                            Progress& progress)
+    {
+        const Simulator& first = *sims[0];
+        const std::size_t n = first.p_.eventCount();
+        const std::uint32_t iterations = first.protocol_.iterations;
         const std::size_t total = n * iterations;
-        // Every element is written below; resizing a reused buffer of the same size costs nothing,
-        // and a fresh one is advised huge pages before its first touch.
-        resizeAdvised(s.start, total);
-        resizeAdvised(s.queueWait, total);
-        resizeAdvised(s.rankWait, total);
-        resizeAdvised(s.duration, total);
-        resizeAdvised(s.hidden, total);
-        resizeAdvised(s.flags, total);
+        for (SampleColumns* s : into) {
+            s->eventCount = n;
+            s->iterations = iterations;
+            // Every element is written below; resizing a reused buffer of the same size costs
+            // nothing, and a fresh one is advised huge pages before its first touch.
+            resizeAdvised(s->start, total);
+            resizeAdvised(s->queueWait, total);
+            resizeAdvised(s->rankWait, total);
+            resizeAdvised(s->duration, total);
+            resizeAdvised(s->hidden, total);
+            resizeAdvised(s->flags, total);
+        }
         for (std::uint32_t iteration = 0; iteration < iterations; ++iteration) {
-            const std::uint64_t key = tail_noise::iterationKey(protocol_.seed, iteration);
-            if (protocol_.isolated) {
-                runIsolated(s, iteration, key, progress);
+            const std::uint64_t key = tail_noise::iterationKey(first.protocol_.seed, iteration);
+            if (first.protocol_.isolated) {
+                for (std::size_t c = 0; c < sims.size(); ++c) {
+                    sims[c]->runIsolated(*into[c], iteration, key, progress);
+                }
+            } else if (sims.size() == 1) {
+                dispatch<1>(first.form(), {&first}, {into[0]}, iteration, key, progress);
             } else {
-                runContextual(s, iteration, key, progress);
+                const StateForm form = StateForm::common(sims[0]->form(), sims[1]->form());
+                dispatch<2>(form, {sims[0], sims[1]}, {into[0], into[1]}, iteration, key, progress);
             }
         }
     }
 
+    /// The scheduler-state representation a configuration's channel counts take: the fixed-size
+    /// forms cover the counts seen in practice; any other count takes the general rings. All give
+    /// the same samples (see "Scheduler state" above), so two configurations can share the larger
+    /// of their forms.
+    struct StateForm {
+        enum class Resources : std::uint8_t { Single, Small, Ring } resources = Resources::Ring;
+        std::size_t globalSlots = 0; ///< 4, 8 or 16 for the fixed-size global channels, 0 for the ring
+
+        bool fixed() const { return resources != Resources::Ring && globalSlots != 0; }
+        static StateForm common(StateForm a, StateForm b)
+        {
+            StateForm f;
+            f.resources = std::max(a.resources, b.resources);
+            f.globalSlots = std::max(a.globalSlots, b.globalSlots);
+            return f;
+        }
+    };
+
+    static StateForm formOf(const BackendConfig& config)
+    {
+        StateForm f;
+        const auto channels = static_cast<std::size_t>(config.channelsPerResource);
+        const auto slots = static_cast<std::size_t>(config.maxChannels);
+        if (slots <= 16 && channels <= SmallResources::kSlots) {
+            f.resources = channels == 1 ? StateForm::Resources::Single : StateForm::Resources::Small;
+            f.globalSlots = slots <= 4 ? 4 : slots <= 8 ? 8 : 16;
+        }
+        return f;
+    }
+    StateForm form() const { return formOf(c_); }
+
 private:
-    void progressTick(std::size_t done, std::uint32_t iteration, Progress& progress) const
+    void progressTick(std::size_t done, std::uint32_t iteration, Progress& progress, const std::string& names) const
     {
         progress.check();
         const double total = static_cast<double>(p_.eventCount()) * protocol_.iterations;
@@ -358,7 +414,7 @@ private:
             progress.report(
                 (static_cast<double>(iteration) * static_cast<double>(p_.eventCount()) + static_cast<double>(done)) /
                     total,
-                "replaying under " + c_.name);
+                "replaying under " + names);
         }
     }
 
@@ -387,7 +443,7 @@ private:
         const EventInput* events = p_.events.data();
         for (std::size_t i = 0; i < n; ++i) {
             if ((i & 0xffff) == 0) {
-                progressTick(i, iteration, progress);
+                progressTick(i, iteration, progress, c_.name);
             }
             const EventInput& e = events[i];
             std::uint8_t flags = static_cast<std::uint8_t>((e.flags & kSampleCustomOp) | kSampleIdleStart);
@@ -404,134 +460,196 @@ private:
         }
     }
 
-    /// Picks the state representation for this configuration's channel counts. The fixed-size forms
-    /// cover the counts seen in practice; any other count takes the general rings. All give the
-    /// same samples (see "Scheduler state" above).
-    void runContextual(SampleColumns& s, std::uint32_t iteration, std::uint64_t key, Progress& progress) const
+    /// Runs the lane loop with the state representation `form` names.
+    template <std::size_t N>
+    static void dispatch(StateForm form, const std::array<const Simulator*, N>& sims,
+                         const std::array<SampleColumns*, N>& into, std::uint32_t iteration, std::uint64_t key,
+                         Progress& progress)
     {
-        if (channels_ == 1 && slots_ <= 16) {
-            runWithGlobal<SingleChannelResources>(s, iteration, key, progress);
-        } else if (channels_ <= SmallResources::kSlots && slots_ <= 16) {
-            runWithGlobal<SmallResources>(s, iteration, key, progress);
+        using R = StateForm::Resources;
+        if (!form.fixed()) {
+            if constexpr (N == 1) {
+                runLanes<RingResources, RingGlobalChannels, N>(sims, into, iteration, key, progress);
+                return;
+            } else {
+                // lockstepRuns pairs fixed-size forms only; anything else is a defect here.
+                throw std::logic_error("lockstep replay of the general scheduler state");
+            }
+        }
+        if (form.resources == R::Single) {
+            dispatchGlobal<SingleChannelResources, N>(form, sims, into, iteration, key, progress);
         } else {
-            runLoop<RingResources, RingGlobalChannels>(s, iteration, key, progress);
+            dispatchGlobal<SmallResources, N>(form, sims, into, iteration, key, progress);
         }
     }
 
-    template <class Resources>
-    void runWithGlobal(SampleColumns& s, std::uint32_t iteration, std::uint64_t key, Progress& progress) const
+    template <class Resources, std::size_t N>
+    static void dispatchGlobal(StateForm form, const std::array<const Simulator*, N>& sims,
+                               const std::array<SampleColumns*, N>& into, std::uint32_t iteration, std::uint64_t key,
+                               Progress& progress)
     {
-        if (slots_ <= 4) {
-            runLoop<Resources, SmallGlobalChannels<4>>(s, iteration, key, progress);
-        } else if (slots_ <= 8) {
-            runLoop<Resources, SmallGlobalChannels<8>>(s, iteration, key, progress);
+        if (form.globalSlots == 4) {
+            runLanes<Resources, SmallGlobalChannels<4>, N>(sims, into, iteration, key, progress);
+        } else if (form.globalSlots == 8) {
+            runLanes<Resources, SmallGlobalChannels<8>, N>(sims, into, iteration, key, progress);
         } else {
-            runLoop<Resources, SmallGlobalChannels<16>>(s, iteration, key, progress);
+            runLanes<Resources, SmallGlobalChannels<16>, N>(sims, into, iteration, key, progress);
         }
     }
 
-    /// One iteration of the contextual replay (core/replay/README.md, "The model"). The conditions
-    /// that depend on the data (in the pressure window, overlap present, channel counts) are
-    /// computed as values rather than branches where the work behind them is cheap.
-    template <class Resources, class GlobalChannels>
-    void runLoop(SampleColumns& s, std::uint32_t iteration, std::uint64_t key, Progress& progress) const
-    {
-        const std::size_t n = p_.eventCount();
-        const std::size_t base = static_cast<std::size_t>(iteration) * n;
-        // Scheduler state: every resource starts idle, as does every global channel.
-        Resources resources(p_.resourceNames.size(), channels_);
-        GlobalChannels globalChannels(slots_);
+    /// One configuration's share of the lane loop: its scheduler state (every resource and every
+    /// global channel starts idle) and where its samples of this iteration go.
+    template <class Resources, class GlobalChannels> struct Lane {
+        const Simulator& sim;
+        Resources resources;
+        GlobalChannels globalChannels;
         Ns busyUntil = 0;
-        const std::int64_t contention = c_.contentionPpm;
-        const std::int64_t sensitivity = c_.pressureSensitivityPpm;
-        const std::int64_t efficiency = c_.overlapEfficiencyPpm;
-        const std::int64_t skewGain = c_.tail.skewGainPpm;
-        const std::int64_t pressureGain = c_.tail.pressureGainPpm;
-        const EventInput* events = p_.events.data();
-        const std::uint32_t* order = p_.order.empty() ? nullptr : p_.order.data();
-        const Ns* alpha = alpha_.data();
-        const Ns* betaFull = beta_.data();
-        Ns* outStart = s.start.data() + base;
-        Ns* outQueue = s.queueWait.data() + base;
-        Ns* outRank = s.rankWait.data() + base;
-        Ns* outDuration = s.duration.data() + base;
-        Ns* outHidden = s.hidden.data() + base;
-        std::uint8_t* outFlags = s.flags.data() + base;
+        Ns* outStart;
+        Ns* outQueue;
+        Ns* outRank;
+        Ns* outDuration;
+        Ns* outHidden;
+        std::uint8_t* outFlags;
+
+        Lane(const Simulator& s, SampleColumns& out, std::size_t base)
+            : sim(s), resources(s.p_.resourceNames.size(), s.channels_), globalChannels(s.slots_),
+              outStart(out.start.data() + base), outQueue(out.queueWait.data() + base),
+              outRank(out.rankWait.data() + base), outDuration(out.duration.data() + base),
+              outHidden(out.hidden.data() + base), outFlags(out.flags.data() + base)
+        {
+        }
+    };
+
+    /// The terms of one event that do not depend on the configuration, computed once per event
+    /// for every lane.
+    struct EventTerms {
+        Ns issue;
+        Ns ready;                 ///< the last rank arrives
+        Ns windowEnd;             ///< end of the event's compute-overlap window
+        bool pressureBase;        ///< overlap and pressure both present
+        Ns overlapMask;           ///< all ones when the event has overlap, else 0
+        std::uint64_t draw;       ///< the tail-noise draw of this event and iteration
+        std::int64_t pressurePpm; ///< min(pressure / 1000, 10^6): the tail term's pressure, in the window
+    };
+
+    /// One iteration of the contextual replay (core/replay/README.md, "The model") under N
+    /// configurations (1 or 2) in lockstep.
+    template <class Resources, class GlobalChannels, std::size_t N>
+    static void runLanes(const std::array<const Simulator*, N>& sims, const std::array<SampleColumns*, N>& into,
+                         std::uint32_t iteration, std::uint64_t key, Progress& progress)
+    {
+        const Simulator& first = *sims[0];
+        const PreparedReplay& p = first.p_;
+        const std::size_t n = p.eventCount();
+        const std::size_t base = static_cast<std::size_t>(iteration) * n;
+        const bool noTail = first.noTail_; // a protocol setting: the same for every lane
+        std::string names = first.c_.name;
+        for (std::size_t c = 1; c < N; ++c) {
+            names += ", " + sims[c]->c_.name;
+        }
+        // The lanes are built in place (returned prvalues are never copied: the ring forms cannot be).
+        using L = Lane<Resources, GlobalChannels>;
+        auto lanes = [&] {
+            if constexpr (N == 1) {
+                return std::array<L, 1>{L(*sims[0], *into[0], base)};
+            } else {
+                return std::array<L, 2>{L(*sims[0], *into[0], base), L(*sims[1], *into[1], base)};
+            }
+        }();
+        const EventInput* events = p.events.data();
+        const std::uint32_t* order = p.order.empty() ? nullptr : p.order.data();
 
         // Progress is reported (and cancellation checked) once per 65536 events.
         constexpr std::size_t kProgressStride = 0x10000;
         for (std::size_t stride = 0; stride < n; stride += kProgressStride) {
-            progressTick(stride, iteration, progress);
+            first.progressTick(stride, iteration, progress, names);
             const std::size_t strideEnd = std::min(n, stride + kProgressStride);
             for (std::size_t pos = stride; pos < strideEnd; ++pos) {
                 const std::size_t i = order == nullptr ? pos : order[pos];
                 const EventInput& e = events[i];
-                const Ns issue = e.issue;
-                const Ns ready = satAdd(issue, e.skew);
-                std::uint8_t flags = static_cast<std::uint8_t>(e.flags | (busyUntil <= issue ? kSampleIdleStart : 0));
-
-                // FIFO per resource: the earliest free channel of the resource, never before the
-                // previous collective of the resource started; and a free global channel.
-                const std::uint32_t r = e.resource;
-                const Ns start = std::max(std::max(ready, resources.earliest(r)), globalChannels.earliest());
-
-                // Bandwidth sharing: the collectives holding a global channel when this one starts
-                // (those whose channel frees later), or the trace's declared number of concurrent
-                // groups, whichever is larger.
-                const std::int64_t inflight = globalChannels.countAbove(start, busyUntil);
-                const std::int64_t sharers = std::max<std::int64_t>(inflight + 1, e.declaredSharers);
-                const bool tabled = tabled_ && sharers < static_cast<std::int64_t>(kSharerTable);
-                const std::size_t sharedClass = static_cast<std::size_t>(e.costClass) * kSharerTable +
-                                                static_cast<std::size_t>(tabled ? sharers : 0);
-                const SharedCost shared = tabled ? shared_[sharedClass] : SharedCost{};
-                const Ns uncontended =
-                    tabled
-                        ? shared.uncontended
-                        : std::min<Ns>(alpha[e.costClass] + scaleUp(betaFull[e.costClass], contention * (sharers - 1)),
-                                       kTimeCapNs);
-                Ns duration = uncontended;
-
-                // Compute pressure: the part of the collective that runs inside the event's own
-                // compute-overlap window [issue, issue + overlap) is slowed by sensitivity x pressure.
-                // (Bitwise & on the conditions: one branch, only around the costly slowdown.)
-                const Ns windowEnd = satAdd(issue, e.overlap);
-                const bool inWindow = (e.overlap > 0) & (e.pressure > 0) & (start < windowEnd);
-                if (inWindow & (sensitivity > 0)) {
-                    duration = pressured(uncontended, sensitivity, e.pressure, windowEnd - start);
-                }
-
-                // Tail noise: the probability of tail_noise::probabilityPpm with its contention term
-                // (and base) from the per-sharer table, compared as tail_noise::firesBelow does.
-                if (!noTail_) {
-                    const std::uint64_t d = tail_noise::draw(e.noiseKey, key);
-                    const std::int64_t pressurePpm = inWindow ? std::min<std::int64_t>(e.pressure / 1000, kPpmOne) : 0;
-                    const std::int64_t skewPpm = skewShareOrZero(e.skew, uncontended, shared.reciprocal);
-                    const std::int64_t probability =
-                        tailBase_[static_cast<std::size_t>(std::min<std::int64_t>(sharers, kTailBaseSize - 1))] +
-                        skewGain * skewPpm / kPpmOne + pressureGain * pressurePpm / kPpmOne;
-                    if (tail_noise::firesBelow(d, probability)) {
-                        flags |= kSampleTailHit;
-                        duration = std::min<Ns>(duration + tail_noise::extraNs(duration, c_.tail, d), kTimeCapNs);
-                    }
-                }
-
-                const Ns completion = satAdd(start, duration);
-                const Ns latency = completion - issue;
-                outStart[i] = start;
-                outQueue[i] = start - ready;
-                outRank[i] = ready - issue;
-                outDuration[i] = completion - start;
-                // Hidden: min(latency, overlap) x efficiency when there is overlap, else mulPpm(0) = 0.
+                EventTerms t;
+                t.issue = e.issue;
+                t.ready = satAdd(e.issue, e.skew);
+                t.windowEnd = satAdd(e.issue, e.overlap);
+                t.pressureBase = (e.overlap > 0) & (e.pressure > 0);
                 // The choice is a mask, not a branch: which events have overlap follows the trace.
-                const Ns overlapMask = -static_cast<Ns>(e.overlap > 0);
-                outHidden[i] = mulPpm(std::min(latency, e.overlap) & overlapMask, efficiency);
-                outFlags[i] = flags;
-
-                resources.take(r, start, completion);
-                globalChannels.replaceEarliest(completion);
-                busyUntil = std::max(busyUntil, completion);
+                t.overlapMask = -static_cast<Ns>(e.overlap > 0);
+                t.draw = noTail ? 0 : tail_noise::draw(e.noiseKey, key);
+                t.pressurePpm = std::min<std::int64_t>(e.pressure / 1000, kPpmOne);
+                // Written out rather than looped, so each lane's state is a set of named values
+                // the compiler can keep in registers, and the two lanes' steps interleave.
+                lanes[0].sim.step(lanes[0], e, t, i, noTail);
+                if constexpr (N == 2) {
+                    lanes[1].sim.step(lanes[1], e, t, i, noTail);
+                }
             }
         }
+    }
+
+    /// One event under this lane's configuration. The conditions that depend on the data (in the
+    /// pressure window, overlap present, channel counts) are computed as values rather than
+    /// branches where the work behind them is cheap.
+    template <class Resources, class GlobalChannels>
+    [[gnu::always_inline]] inline void step(Lane<Resources, GlobalChannels>& lane, const EventInput& e,
+                                            const EventTerms& t, std::size_t i, bool noTail) const
+    {
+        std::uint8_t flags = static_cast<std::uint8_t>(e.flags | (lane.busyUntil <= t.issue ? kSampleIdleStart : 0));
+
+        // FIFO per resource: the earliest free channel of the resource, never before the previous
+        // collective of the resource started; and a free global channel.
+        const std::uint32_t r = e.resource;
+        const Ns start = std::max(std::max(t.ready, lane.resources.earliest(r)), lane.globalChannels.earliest());
+
+        // Bandwidth sharing: the collectives holding a global channel when this one starts (those
+        // whose channel frees later), or the trace's declared number of concurrent groups,
+        // whichever is larger.
+        const std::int64_t inflight = lane.globalChannels.countAbove(start, lane.busyUntil);
+        const std::int64_t sharers = std::max<std::int64_t>(inflight + 1, e.declaredSharers);
+        const bool tabled = tabled_ && sharers < static_cast<std::int64_t>(kSharerTable);
+        const std::size_t sharedClass =
+            static_cast<std::size_t>(e.costClass) * kSharerTable + static_cast<std::size_t>(tabled ? sharers : 0);
+        const SharedCost shared = tabled ? shared_[sharedClass] : SharedCost{};
+        const Ns uncontended =
+            tabled ? shared.uncontended
+                   : std::min<Ns>(alpha_[e.costClass] + scaleUp(beta_[e.costClass], c_.contentionPpm * (sharers - 1)),
+                                  kTimeCapNs);
+        Ns duration = uncontended;
+
+        // Compute pressure: the part of the collective that runs inside the event's own
+        // compute-overlap window [issue, issue + overlap) is slowed by sensitivity x pressure.
+        // (Bitwise & on the conditions: one branch, only around the costly slowdown.)
+        const bool inWindow = t.pressureBase & (start < t.windowEnd);
+        if (inWindow & (c_.pressureSensitivityPpm > 0)) {
+            duration = pressured(uncontended, c_.pressureSensitivityPpm, e.pressure, t.windowEnd - start);
+        }
+
+        // Tail noise: the probability of tail_noise::probabilityPpm with its contention term (and
+        // base) from the per-sharer table, compared as tail_noise::firesBelow does.
+        if (!noTail) {
+            const std::int64_t pressurePpm = inWindow ? t.pressurePpm : 0;
+            const std::int64_t skewPpm = skewShareOrZero(e.skew, uncontended, shared.reciprocal);
+            const std::int64_t probability =
+                tailBase_[static_cast<std::size_t>(std::min<std::int64_t>(sharers, kTailBaseSize - 1))] +
+                c_.tail.skewGainPpm * skewPpm / kPpmOne + c_.tail.pressureGainPpm * pressurePpm / kPpmOne;
+            if (tail_noise::firesBelow(t.draw, probability)) {
+                flags |= kSampleTailHit;
+                duration = std::min<Ns>(duration + tail_noise::extraNs(duration, c_.tail, t.draw), kTimeCapNs);
+            }
+        }
+
+        const Ns completion = satAdd(start, duration);
+        const Ns latency = completion - t.issue;
+        lane.outStart[i] = start;
+        lane.outQueue[i] = start - t.ready;
+        lane.outRank[i] = t.ready - t.issue;
+        lane.outDuration[i] = completion - start;
+        // Hidden: min(latency, overlap) x efficiency when there is overlap, else mulPpm(0) = 0.
+        lane.outHidden[i] = mulPpm(std::min(latency, e.overlap) & t.overlapMask, c_.overlapEfficiencyPpm);
+        lane.outFlags[i] = flags;
+
+        lane.resources.take(r, start, completion);
+        lane.globalChannels.replaceEarliest(completion);
+        lane.busyUntil = std::max(lane.busyUntil, completion);
     }
 
     /// The tail context's skew term, min(1, skew / uncontended) in ppm (floor), 0 without skew:
@@ -636,6 +754,48 @@ void simulateConfiguration(const PreparedReplay& prepared, const BackendConfig& 
 {
     Simulator simulator(prepared, config);
     simulator.run(into, progress);
+}
+
+std::vector<std::size_t> lockstepRuns(std::span<const BackendConfig> configs, const ReplayProtocol& protocol)
+{
+    std::vector<std::size_t> runs;
+    for (std::size_t c = 0; c < configs.size();) {
+        std::size_t size = 1;
+        if (!protocol.isolated && c + 1 < configs.size()) {
+            const auto a = Simulator::formOf(configs[c]);
+            const auto b = Simulator::formOf(configs[c + 1]);
+            if (a.fixed() && b.fixed() && a.globalSlots == b.globalSlots) {
+                size = 2;
+            }
+        }
+        runs.push_back(size);
+        c += size;
+    }
+    return runs;
+}
+
+void simulateConfigurations(const PreparedReplay& prepared, std::span<const BackendConfig> configs, Progress& progress,
+                            std::span<SampleColumns* const> into)
+{
+    if (into.size() != configs.size()) {
+        throw std::invalid_argument("simulateConfigurations: one output per configuration");
+    }
+    const std::vector<std::size_t> runs = lockstepRuns(configs, prepared.protocol);
+    std::size_t first = 0;
+    for (std::size_t run : runs) {
+        SubProgress sub(progress, static_cast<double>(first) / static_cast<double>(configs.size()),
+                        static_cast<double>(first + run) / static_cast<double>(configs.size()));
+        if (run == 1) {
+            Simulator simulator(prepared, configs[first]);
+            simulator.run(*into[first], sub);
+        } else {
+            const Simulator a(prepared, configs[first]);
+            const Simulator b(prepared, configs[first + 1]);
+            const std::array<const Simulator*, 2> sims{&a, &b};
+            Simulator::runTogether(sims, into.subspan(first, 2), sub);
+        }
+        first += run;
+    }
 }
 
 } // namespace cc

@@ -13,8 +13,9 @@
 //         ConfigurationSummary summary = summarizeSamples(trace, samples, progress);
 //         ...
 //     }
-// or, for small and medium traces, replayAll() which does the same for a whole set and ranks
-// the configurations. Canaries replay by being expanded into a cc::Trace first.
+// simulateConfigurations() replays neighbouring configurations of a set in lockstep (as reports
+// do, run by run), and replayAll(), for small and medium traces, does the whole set at once and
+// ranks the configurations. Canaries replay by being expanded into a cc::Trace first.
 #pragma once
 
 #include "core/configs/backend_config.h"
@@ -23,6 +24,7 @@
 #include "core/util/progress.h"
 
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -126,6 +128,20 @@ SampleColumns simulateConfiguration(const PreparedReplay& prepared, const Backen
 /// replay of the same size): the form to use in a loop over configurations of a large trace.
 void simulateConfiguration(const PreparedReplay& prepared, const BackendConfig& config, Progress& progress,
                            SampleColumns& into);
+
+/// How simulateConfigurations groups consecutive configurations: the size of each run, in order (1
+/// or 2). Two neighbours run together, in lockstep over one read of the event inputs, when their
+/// scheduler state takes fixed-size forms with the same number of global-channel slots (see
+/// core/replay/README.md, "Lockstep"); an isolated replay runs every configuration alone. A
+/// caller that keeps one run's samples at a time needs at most two SampleColumns.
+std::vector<std::size_t> lockstepRuns(std::span<const BackendConfig> configs, const ReplayProtocol& protocol);
+
+/// Replays every iteration of the prepared trace under each of `configs`, writing configuration
+/// c's samples into *into[c] (reusing its memory), run by run as lockstepRuns groups them. Each
+/// configuration's samples are exactly simulateConfiguration's. Throws std::invalid_argument when
+/// `into` does not hold one output per configuration.
+void simulateConfigurations(const PreparedReplay& prepared, std::span<const BackendConfig> configs, Progress& progress,
+                            std::span<SampleColumns* const> into);
 
 // ---- summaries -----------------------------------------------------------------------------
 

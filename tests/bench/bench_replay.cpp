@@ -16,7 +16,9 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <span>
 #include <sys/resource.h>
+#include <vector>
 
 namespace {
 
@@ -51,21 +53,34 @@ void setCounters(benchmark::State& state, std::size_t events, std::size_t config
     state.counters["peak_rss_mib"] = peakRssMiB();
 }
 
-/// prepare + simulate + summarise every configuration, buffers and groupings reused across the
-/// configurations: what replayAll does.
-void replayAndSummarise(benchmark::State& state, const cc::Trace& trace)
+/// prepare + simulate + summarise every configuration as a report does: the configurations run
+/// by run (cc::lockstepRuns), so at most two configurations' samples are held at a time, with
+/// buffers and groupings reused across the runs.
+void replaySet(const cc::Trace& trace, const cc::ConfigSet& set)
 {
     cc::NullProgress progress;
-    const cc::ConfigSet& set = cc::defaultConfigSet();
-    for (auto _ : state) {
-        cc::PreparedReplay prepared = cc::prepareReplay(trace, cc::ReplayProtocol{}, progress);
-        cc::SampleColumns samples;
-        cc::SummaryWorkspace workspace;
-        for (const auto& config : set.configurations) {
-            cc::simulateConfiguration(prepared, config, progress, samples);
-            cc::ConfigurationSummary summary = cc::summarizeSamples(trace, samples, progress, workspace);
+    const std::span<const cc::BackendConfig> configs(set.configurations);
+    const std::vector<std::size_t> runs = cc::lockstepRuns(configs, cc::ReplayProtocol{});
+    cc::PreparedReplay prepared = cc::prepareReplay(trace, cc::ReplayProtocol{}, progress);
+    cc::SampleColumns samples[2];
+    cc::SampleColumns* const into[2] = {&samples[0], &samples[1]};
+    cc::SummaryWorkspace workspace;
+    std::size_t first = 0;
+    for (std::size_t run : runs) {
+        cc::simulateConfigurations(prepared, configs.subspan(first, run), progress, std::span(into, run));
+        for (std::size_t c = 0; c < run; ++c) {
+            cc::ConfigurationSummary summary = cc::summarizeSamples(trace, samples[c], progress, workspace);
             benchmark::DoNotOptimize(summary.latency.p99);
         }
+        first += run;
+    }
+}
+
+void replayAndSummarise(benchmark::State& state, const cc::Trace& trace)
+{
+    const cc::ConfigSet& set = cc::defaultConfigSet();
+    for (auto _ : state) {
+        replaySet(trace, set);
     }
     setCounters(state, trace.size(), set.configurations.size());
 }
@@ -88,6 +103,25 @@ void BM_SimulateOnly(benchmark::State& state)
             cc::simulateConfiguration(prepared, config, progress, samples);
             benchmark::DoNotOptimize(samples.duration.data());
         }
+    }
+    setCounters(state, trace.size(), set.configurations.size());
+}
+
+/// The scheduler loop with neighbouring configurations in lockstep (cc::simulateConfigurations).
+void BM_SimulateLockstep(benchmark::State& state)
+{
+    const cc::Trace& trace = trainingTrace(static_cast<std::uint64_t>(state.range(0)));
+    cc::NullProgress progress;
+    const cc::ConfigSet& set = cc::defaultConfigSet();
+    cc::PreparedReplay prepared = cc::prepareReplay(trace, cc::ReplayProtocol{}, progress);
+    std::vector<cc::SampleColumns> samples(set.configurations.size());
+    std::vector<cc::SampleColumns*> into;
+    for (auto& columns : samples) {
+        into.push_back(&columns);
+    }
+    for (auto _ : state) {
+        cc::simulateConfigurations(prepared, set.configurations, progress, into);
+        benchmark::DoNotOptimize(samples.front().duration.data());
     }
     setCounters(state, trace.size(), set.configurations.size());
 }
@@ -155,14 +189,7 @@ void BM_PeerFixture100k(benchmark::State& state)
         one.configurations.resize(1);
     }
     for (auto _ : state) {
-        cc::PreparedReplay prepared = cc::prepareReplay(trace, cc::ReplayProtocol{}, progress);
-        cc::SampleColumns samples;
-        cc::SummaryWorkspace workspace;
-        for (const auto& config : one.configurations) {
-            cc::simulateConfiguration(prepared, config, progress, samples);
-            cc::ConfigurationSummary summary = cc::summarizeSamples(trace, samples, progress, workspace);
-            benchmark::DoNotOptimize(summary.latency.p99);
-        }
+        replaySet(trace, one);
     }
     setCounters(state, trace.size(), one.configurations.size());
 }
@@ -177,6 +204,7 @@ BENCHMARK(BM_ReplayTraining)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(BM_SimulateOnly)->Arg(100'000)->Arg(1'000'000)->Arg(10'000'000)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_SimulateLockstep)->Arg(1'000'000)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_PrepareOnly)->Arg(1'000'000)->Arg(10'000'000)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_SummarizeOnly)->Arg(1'000'000)->Arg(10'000'000)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_ReportDigest)->Arg(1'000'000)->Unit(benchmark::kMillisecond)->UseRealTime();

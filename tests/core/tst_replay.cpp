@@ -22,6 +22,10 @@
 #include <algorithm>
 #include <map>
 #include <random>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 using namespace cc;
 
@@ -830,6 +834,127 @@ private slots:
         for (const ConfigurationReplay& replay : set.configurations) {
             QVERIFY(replay.summary == summarizeSamples(training, replay.samples, progress));
         }
+    }
+
+    void lockstepRunsPairNeighboursOfTheSameSlotCount()
+    {
+        const ConfigSet& set = defaultConfigSet();
+        // baseline + low_latency (one channel per resource, 8 slots), high_bandwidth alone (16),
+        // overlap_friendly + congested (4 slots; two channels and one per resource).
+        QCOMPARE(lockstepRuns(set.configurations, ReplayProtocol{}), (std::vector<std::size_t>{2, 1, 2}));
+        ReplayProtocol isolated;
+        isolated.isolated = true;
+        QCOMPARE(lockstepRuns(set.configurations, isolated), (std::vector<std::size_t>{1, 1, 1, 1, 1}));
+        BackendConfig ring = simpleConfig();
+        ring.channelsPerResource = 5; // beyond the fixed-size forms: the general rings, alone
+        BackendConfig wide = simpleConfig();
+        wide.maxChannels = 20;
+        const std::vector<BackendConfig> mixed{simpleConfig(), ring, simpleConfig(), wide, simpleConfig()};
+        QCOMPARE(lockstepRuns(mixed, ReplayProtocol{}), (std::vector<std::size_t>{1, 1, 1, 1, 1}));
+        QCOMPARE(lockstepRuns({}, ReplayProtocol{}), std::vector<std::size_t>{});
+    }
+
+    void lockstepReplaysEqualSeparateReplays()
+    {
+        // Every pairing of state forms (one channel and several per resource, 4, 8 and 16 global
+        // slots, and the general rings, which run alone), under protocols that exercise every
+        // path of the loop: the samples of a lockstep replay equal each configuration's own
+        // replay, column for column.
+        NullProgress progress;
+        GeneratorOptions options;
+        options.events = 6'000;
+        const Trace training = generateTraining(options, progress);
+        const Trace adversarialTrace = adversarial();
+        std::vector<BackendConfig> configs(defaultConfigSet().configurations);
+        auto variant = [&](const char* name, std::int64_t channels, std::int64_t globalSlots) {
+            BackendConfig c = defaultConfigSet().configurations[static_cast<std::size_t>(configs.size() % 5)];
+            c.name = name;
+            c.channelsPerResource = channels;
+            c.maxChannels = globalSlots;
+            c.tail.probabilityPpm = 200'000; // tails fire often enough to be compared
+            configs.push_back(c);
+        };
+        variant("single-4", 1, 3);
+        variant("small-4", 3, 4);
+        variant("single-16", 1, 12);
+        variant("small-16", 4, 16);
+        variant("ring-channels", 6, 16);
+        variant("ring-global", 2, 40);
+        variant("single-8", 1, 6);
+        variant("small-8", 2, 8);
+        std::vector<ReplayProtocol> protocols(6);
+        protocols[1].iterations = 3;
+        protocols[1].seed = 7;
+        protocols[2].ablations = parseAblations("ordering,queue_reset_gaps", "test");
+        protocols[3].ablations = parseAblations("rare_tail_windows,pressure", "test");
+        protocols[4].ablations = parseAblations("arrival_skew,compute_overlap", "test");
+        protocols[5].isolated = true;
+        for (const Trace* trace : {&training, &adversarialTrace}) {
+            for (const ReplayProtocol& protocol : protocols) {
+                const PreparedReplay prepared = prepareReplay(*trace, protocol, progress);
+                std::vector<SampleColumns> together(configs.size());
+                std::vector<SampleColumns*> into;
+                for (SampleColumns& columns : together) {
+                    into.push_back(&columns);
+                }
+                simulateConfigurations(prepared, configs, progress, into);
+                std::size_t paired = 0;
+                for (std::size_t run : lockstepRuns(configs, protocol)) {
+                    paired += run == 2 ? 2 : 0;
+                }
+                QVERIFY(protocol.isolated ? paired == 0 : paired >= 8);
+                for (std::size_t c = 0; c < configs.size(); ++c) {
+                    const SampleColumns alone = simulateConfiguration(prepared, configs[c], progress);
+                    const SampleColumns& mine = together[c];
+                    const QByteArray where = QByteArray::fromStdString(configs[c].name);
+                    QVERIFY2(mine.start == alone.start, where.constData());
+                    QVERIFY2(mine.queueWait == alone.queueWait, where.constData());
+                    QVERIFY2(mine.rankWait == alone.rankWait, where.constData());
+                    QVERIFY2(mine.duration == alone.duration, where.constData());
+                    QVERIFY2(mine.hidden == alone.hidden, where.constData());
+                    QVERIFY2(mine.flags == alone.flags, where.constData());
+                    QCOMPARE(mine.eventCount, alone.eventCount);
+                    QCOMPARE(mine.iterations, alone.iterations);
+                }
+            }
+        }
+        // The comparison can fail: a pair's samples differ from each other's.
+        const PreparedReplay prepared = prepareReplay(training, ReplayProtocol{}, progress);
+        QVERIFY(simulateConfiguration(prepared, configs[0], progress).duration !=
+                simulateConfiguration(prepared, configs[1], progress).duration);
+        // One output per configuration, or a clear refusal.
+        SampleColumns one;
+        std::vector<SampleColumns*> tooFew{&one};
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, simulateConfigurations(prepared, configs, progress, tooFew));
+    }
+
+    void lockstepReplayIsCancellable()
+    {
+        NullProgress quiet;
+        GeneratorOptions options;
+        options.events = 200'000;
+        const Trace training = generateTraining(options, quiet);
+        const PreparedReplay prepared = prepareReplay(training, ReplayProtocol{}, quiet);
+        // Stops asking to go on after three reports, and keeps what it was told.
+        struct CancelAfterThree final : Progress {
+            std::vector<double> fractions;
+            std::string message;
+            void report(double fraction, std::string_view text) override
+            {
+                fractions.push_back(fraction);
+                message = std::string(text);
+            }
+            bool cancelled() const override { return fractions.size() >= 3; }
+        } progress;
+        SampleColumns a, b;
+        std::vector<SampleColumns*> into{&a, &b};
+        const std::span<const BackendConfig> pair(defaultConfigSet().configurations.data(), 2);
+        QCOMPARE(lockstepRuns(pair, ReplayProtocol{}), std::vector<std::size_t>{2});
+        QVERIFY_THROWS_EXCEPTION(Cancelled, simulateConfigurations(prepared, pair, progress, into));
+        QCOMPARE(progress.fractions.size(), std::size_t(3)); // stopped at the first check after the third
+        QVERIFY(std::is_sorted(progress.fractions.begin(), progress.fractions.end()));
+        QVERIFY(progress.fractions.back() > 0.0 && progress.fractions.back() < 1.0);
+        QCOMPARE(QString::fromStdString(progress.message), QStringLiteral("replaying under baseline, low_latency"));
     }
 
     void pairwiseRankingWithTieTolerance()

@@ -8,6 +8,38 @@ namespace cc {
 
 namespace {
 
+/// A contiguous array as a value source.
+struct ContiguousValues {
+    const Ns* values;
+    std::size_t n;
+
+    std::size_t size() const { return n; }
+    template <class F> void forEach(F&& f) const
+    {
+        for (std::size_t k = 0; k < n; ++k) {
+            f(values[k]);
+        }
+    }
+};
+
+/// Indexed values as a value source: row by row, run by run.
+struct IndexedSource {
+    const IndexedValues& v;
+
+    std::size_t size() const { return v.size(); }
+    template <class F> void forEach(F&& f) const
+    {
+        for (std::size_t row = 0; row < v.rows; ++row) {
+            const Ns* base = v.values + row * v.rowStride;
+            for (const auto& [begin, end] : v.runs) {
+                for (const std::uint32_t* m = v.index + begin; m != v.index + end; ++m) {
+                    f(base[*m]);
+                }
+            }
+        }
+    }
+};
+
 /// Buckets holding at most this many values are gathered and selected directly; larger ones get
 /// a second histogram level.
 constexpr std::size_t kGatherLimit = 8192;
@@ -38,9 +70,10 @@ void locateRanks(const std::vector<Count>& histogram, const std::vector<std::siz
     }
 }
 
-template <typename Count>
-std::vector<Ns> selectByHistogram(const Ns* values, std::size_t n, const std::vector<std::size_t>& ranks, Ns lo, Ns hi)
+template <typename Count, class Source>
+std::vector<Ns> selectByHistogram(const Source& source, const std::vector<std::size_t>& ranks, Ns lo, Ns hi)
 {
+    const std::size_t n = source.size();
     std::vector<Ns> out(ranks.size(), 0);
     const auto base = static_cast<std::uint64_t>(lo);
     const auto range = static_cast<std::uint64_t>(hi) - base;
@@ -50,9 +83,7 @@ std::vector<Ns> selectByHistogram(const Ns* values, std::size_t n, const std::ve
     const int shift = width > bits ? width - bits : 0;
     const std::size_t buckets = static_cast<std::size_t>(range >> shift) + 1;
     std::vector<Count> histogram(buckets, 0);
-    for (std::size_t k = 0; k < n; ++k) {
-        ++histogram[(static_cast<std::uint64_t>(values[k]) - base) >> shift];
-    }
+    source.forEach([&](Ns v) { ++histogram[(static_cast<std::uint64_t>(v) - base) >> shift]; });
     // The bucket of every requested rank and the rank inside it, in one walk.
     std::vector<std::size_t> bucketOf(ranks.size());
     std::vector<std::size_t> rankInBucket(ranks.size());
@@ -107,20 +138,18 @@ std::vector<Ns> selectByHistogram(const Ns* values, std::size_t n, const std::ve
         for (std::size_t w = 0; w < wanted.size(); ++w) {
             slotOfBucket[wanted[w]] = static_cast<std::uint16_t>(w);
         }
-        for (std::size_t k = 0; k < n; ++k) {
-            const Ns v = values[k];
+        source.forEach([&](Ns v) {
             const std::uint16_t w = slotOfBucket[(static_cast<std::uint64_t>(v) - base) >> shift];
             if (w != kNoSlot) {
                 place(slots[w], v);
             }
-        }
+        });
     } else {
         const Ns lowest = slots.front().lo;
         const Ns highest = slots.back().hi;
-        for (std::size_t k = 0; k < n; ++k) {
-            const Ns v = values[k];
+        source.forEach([&](Ns v) {
             if (v < lowest || v > highest) {
-                continue;
+                return;
             }
             for (Slot& slot : slots) {
                 if (v >= slot.lo && v <= slot.hi) {
@@ -128,7 +157,7 @@ std::vector<Ns> selectByHistogram(const Ns* values, std::size_t n, const std::ve
                     break;
                 }
             }
-        }
+        });
     }
     for (std::size_t r = 0; r < ranks.size(); ++r) {
         const std::size_t w =
@@ -158,9 +187,12 @@ std::size_t nearestRankIndex(std::size_t n, unsigned percent)
     return rank == 0 ? 0 : rank - 1;
 }
 
-std::vector<Ns> valuesAtRanksInRange(const Ns* values, std::size_t n, const std::vector<std::size_t>& ranks, Ns lo,
-                                     Ns hi)
+namespace {
+
+template <class Source>
+std::vector<Ns> valuesAtRanksOf(const Source& source, const std::vector<std::size_t>& ranks, Ns lo, Ns hi)
 {
+    const std::size_t n = source.size();
     if (n == 0 || ranks.empty()) {
         return std::vector<Ns>(ranks.size(), 0);
     }
@@ -168,7 +200,9 @@ std::vector<Ns> valuesAtRanksInRange(const Ns* values, std::size_t n, const std:
         return std::vector<Ns>(ranks.size(), lo);
     }
     if (n <= 2048) {
-        std::vector<Ns> copy(values, values + n);
+        std::vector<Ns> copy;
+        copy.reserve(n);
+        source.forEach([&](Ns v) { copy.push_back(v); });
         std::sort(copy.begin(), copy.end());
         std::vector<Ns> out(ranks.size());
         for (std::size_t r = 0; r < ranks.size(); ++r) {
@@ -177,9 +211,44 @@ std::vector<Ns> valuesAtRanksInRange(const Ns* values, std::size_t n, const std:
         return out;
     }
     if (n <= 0xffffffffULL) {
-        return selectByHistogram<std::uint32_t>(values, n, ranks, lo, hi);
+        return selectByHistogram<std::uint32_t>(source, ranks, lo, hi);
     }
-    return selectByHistogram<std::uint64_t>(values, n, ranks, lo, hi);
+    return selectByHistogram<std::uint64_t>(source, ranks, lo, hi);
+}
+
+template <class Source> Distribution distributionOfSource(const Source& source, Ns lo, Ns hi, WideInt sum)
+{
+    Distribution d;
+    const std::size_t n = source.size();
+    d.count = n;
+    if (n == 0) {
+        return d;
+    }
+    auto q =
+        valuesAtRanksOf(source, {nearestRankIndex(n, 50), nearestRankIndex(n, 95), nearestRankIndex(n, 99)}, lo, hi);
+    d.median = q[0];
+    d.p95 = q[1];
+    d.p99 = q[2];
+    d.max = hi;
+    d.mean = static_cast<Ns>(sum / static_cast<WideInt>(n));
+    return d;
+}
+
+} // namespace
+
+std::size_t IndexedValues::size() const
+{
+    std::size_t perRow = 0;
+    for (const auto& [begin, end] : runs) {
+        perRow += end - begin;
+    }
+    return perRow * rows;
+}
+
+std::vector<Ns> valuesAtRanksInRange(const Ns* values, std::size_t n, const std::vector<std::size_t>& ranks, Ns lo,
+                                     Ns hi)
+{
+    return valuesAtRanksOf(ContiguousValues{values, n}, ranks, lo, hi);
 }
 
 std::vector<Ns> valuesAtRanks(const Ns* values, std::size_t n, const std::vector<std::size_t>& ranks)
@@ -193,19 +262,12 @@ std::vector<Ns> valuesAtRanks(const Ns* values, std::size_t n, const std::vector
 
 Distribution distributionInRange(const Ns* values, std::size_t n, Ns lo, Ns hi, WideInt sum)
 {
-    Distribution d;
-    d.count = n;
-    if (n == 0) {
-        return d;
-    }
-    auto q = valuesAtRanksInRange(values, n,
-                                  {nearestRankIndex(n, 50), nearestRankIndex(n, 95), nearestRankIndex(n, 99)}, lo, hi);
-    d.median = q[0];
-    d.p95 = q[1];
-    d.p99 = q[2];
-    d.max = hi;
-    d.mean = static_cast<Ns>(sum / static_cast<WideInt>(n));
-    return d;
+    return distributionOfSource(ContiguousValues{values, n}, lo, hi, sum);
+}
+
+Distribution distributionInRange(const IndexedValues& values, Ns lo, Ns hi, WideInt sum)
+{
+    return distributionOfSource(IndexedSource{values}, lo, hi, sum);
 }
 
 Distribution distributionOf(const Ns* values, std::size_t n)

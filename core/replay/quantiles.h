@@ -1,12 +1,15 @@
 // Exact order statistics over integer ns without sorting: a 16-bit radix histogram finds the
 // bucket of each requested rank, then a selection inside that bucket finds the value. Linear
-// time; the input is never modified.
+// time; the input is never modified. The values come as a contiguous array or picked out of a
+// column by index (IndexedValues).
 #pragma once
 
 #include "core/replay/simulator.h"
 #include "core/replay/wide_int.h"
 
 #include <cstddef>
+#include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace cc {
@@ -23,5 +26,21 @@ Distribution distributionOf(const Ns* values, std::size_t n);
 
 /// The same from known range and sum (one pass less).
 Distribution distributionInRange(const Ns* values, std::size_t n, Ns lo, Ns hi, WideInt sum);
+
+/// Values picked out of a column by index, without copying them: values[row * rowStride + i] for
+/// every row < rows and every i in index[begin, end) of each run (a phase's or an operation's
+/// events, block by block). The selection reads them where they are.
+struct IndexedValues {
+    const Ns* values = nullptr;
+    std::size_t rowStride = 0;
+    std::size_t rows = 0;
+    const std::uint32_t* index = nullptr;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> runs; ///< [begin, end) into index
+
+    std::size_t size() const;
+};
+
+/// distributionInRange of indexed values (the same figures as of a copy of them).
+Distribution distributionInRange(const IndexedValues& values, Ns lo, Ns hi, WideInt sum);
 
 } // namespace cc

@@ -64,7 +64,6 @@ struct Grouping {
 
     std::vector<std::uint32_t> stringId; ///< string id per dense group (kNoString for none)
     std::vector<std::uint32_t> sorted;   ///< dense groups by name, unnamed first
-    std::vector<std::uint64_t> events;   ///< events per dense group
     /// Event indices ordered by (block, group, index); run (b, g) is
     /// members[runOffset[b * groups + g] .. runOffset[b * groups + g + 1]).
     std::vector<std::uint32_t> members;
@@ -103,11 +102,9 @@ struct Grouping {
             return; // a single group is the whole trace: no member lists needed
         }
         // A counting sort of each block's events by group (stable: ascending inside a run).
-        events.assign(groupCount, 0);
         const std::size_t blocks = (n + kBlock - 1) / kBlock;
         runOffset.assign(blocks * groupCount + 1, 0);
         for (std::size_t i = 0; i < n; ++i) {
-            ++events[ofEvent[i]];
             ++runOffset[(i / kBlock) * groupCount + ofEvent[i] + 1];
         }
         for (std::size_t r = 0; r + 1 < runOffset.size(); ++r) {
@@ -122,67 +119,72 @@ struct Grouping {
 
     std::size_t groups() const { return stringId.size(); }
 
-    /// Per-group state of one summary: where each group's latencies are gathered, and its sums
-    /// and range so far.
-    struct Gather {
-        std::vector<Ns*> segment, fill;
+    /// Per-group state of one summary: each group's sums and range so far.
+    struct GroupSums {
         std::vector<SplitSum> latencySum, hiddenSum;
         std::vector<Ns> lo, hi;
     };
 
-    /// Starts a summary of `rows` iteration rows: every group gets its own segment of `scratch`
-    /// (at least rows x events values).
-    Gather begin(Ns* scratch, std::size_t rows) const
+    GroupSums begin() const
     {
         const std::size_t groupCount = groups();
-        Gather gather;
-        gather.segment.resize(groupCount);
-        gather.fill.resize(groupCount);
-        gather.latencySum.resize(groupCount);
-        gather.hiddenSum.resize(groupCount);
-        gather.lo.assign(groupCount, kTimeCapNs);
-        gather.hi.assign(groupCount, 0);
-        for (std::size_t g = 0; g < groupCount; ++g) {
-            gather.segment[g] = scratch;
-            gather.fill[g] = scratch;
-            scratch += events[g] * rows;
-        }
-        return gather;
+        GroupSums sums;
+        sums.latencySum.resize(groupCount);
+        sums.hiddenSum.resize(groupCount);
+        sums.lo.assign(groupCount, kTimeCapNs);
+        sums.hi.assign(groupCount, 0);
+        return sums;
     }
 
-    /// Gathers block b of one iteration row (its latencies and hidden values, which the caller
-    /// has just passed over, so they are still in cache): each group's run appends its latencies
-    /// to the group's segment, with the run's sums and range kept in registers.
-    void gatherBlock(std::size_t b, const Ns* latencyRow, const Ns* hiddenRow, Gather& gather) const
+    /// Adds block b of one iteration row (its latencies and hidden values, which the caller has
+    /// just passed over, so they are still in cache) to every group, run by run, with the run's
+    /// sums and range kept in registers.
+    void sumBlock(std::size_t b, const Ns* latencyRow, const Ns* hiddenRow, GroupSums& sums) const
     {
         const std::size_t groupCount = groups();
         const std::uint32_t* runs = runOffset.data() + b * groupCount;
         for (std::size_t g = 0; g < groupCount; ++g) {
             const std::uint32_t* m = members.data() + runs[g];
             const std::uint32_t* end = members.data() + runs[g + 1];
-            Ns* out = gather.fill[g];
             SplitSum latencyRun, hiddenRun;
-            Ns lo = gather.lo[g], hi = gather.hi[g];
+            Ns lo = sums.lo[g], hi = sums.hi[g];
             for (; m != end; ++m) {
                 const Ns l = latencyRow[*m];
-                *out++ = l;
                 latencyRun.add(l);
                 hiddenRun.add(hiddenRow[*m]);
                 lo = std::min(lo, l);
                 hi = std::max(hi, l);
             }
-            gather.fill[g] = out;
-            gather.latencySum[g].merge(latencyRun);
-            gather.hiddenSum[g].merge(hiddenRun);
-            gather.lo[g] = lo;
-            gather.hi[g] = hi;
+            sums.latencySum[g].merge(latencyRun);
+            sums.hiddenSum[g].merge(hiddenRun);
+            sums.lo[g] = lo;
+            sums.hi[g] = hi;
         }
     }
 
-    /// Breakdowns sorted by name (unnamed first): from the gathered groups, or, for a single
-    /// group, the overall figures.
-    std::vector<Breakdown> breakdowns(const Trace& trace, const Gather* gather, const Distribution& overall,
-                                      std::int64_t overallHiddenPpm, Progress& progress) const
+    /// Group g's latencies where they lie in the latency column (rows of n events each): its runs
+    /// of every block, in every row.
+    IndexedValues latenciesOf(std::size_t g, const Ns* latency, std::size_t n, std::size_t rows) const
+    {
+        const std::size_t groupCount = groups();
+        IndexedValues values;
+        values.values = latency;
+        values.rowStride = n;
+        values.rows = rows;
+        values.index = members.data();
+        for (std::size_t r = g; r + 1 < runOffset.size(); r += groupCount) {
+            if (runOffset[r] != runOffset[r + 1]) {
+                values.runs.emplace_back(runOffset[r], runOffset[r + 1]);
+            }
+        }
+        return values;
+    }
+
+    /// Breakdowns sorted by name (unnamed first): each group's quantiles selected from the latency
+    /// column through its member lists, or, for a single group, the overall figures.
+    std::vector<Breakdown> breakdowns(const Trace& trace, const GroupSums* sums, const Ns* latency, std::size_t n,
+                                      std::size_t rows, const Distribution& overall, std::int64_t overallHiddenPpm,
+                                      Progress& progress) const
     {
         const std::size_t groupCount = groups();
         std::vector<Breakdown> out(groupCount);
@@ -191,16 +193,15 @@ struct Grouping {
             const std::size_t g = sorted[s];
             out[s].named = stringId[g] != kNoString;
             out[s].name = std::string(trace.str(stringId[g]));
-            if (gather == nullptr) {
+            if (sums == nullptr) {
                 out[s].latency = overall;
                 out[s].hiddenSharePpm = overallHiddenPpm;
                 continue;
             }
-            const WideInt latencySum = gather->latencySum[g].total();
+            const WideInt latencySum = sums->latencySum[g].total();
             out[s].latency =
-                distributionInRange(gather->segment[g], static_cast<std::size_t>(gather->fill[g] - gather->segment[g]),
-                                    gather->lo[g], gather->hi[g], latencySum);
-            out[s].hiddenSharePpm = sharePpm(gather->hiddenSum[g].total(), latencySum);
+                distributionInRange(latenciesOf(g, latency, n, rows), sums->lo[g], sums->hi[g], latencySum);
+            out[s].hiddenSharePpm = sharePpm(sums->hiddenSum[g].total(), latencySum);
         }
         return out;
     }
@@ -227,8 +228,8 @@ struct SummaryWorkspace::State {
     const std::uint32_t* opData = nullptr;
     std::size_t phaseSize = 0, opSize = 0, stringCount = 0;
     std::unique_ptr<Grouping> phases, ops;
-    std::unique_ptr<Ns[]> latency, phaseScratch, opScratch;
-    std::size_t latencyCapacity = 0, phaseScratchCapacity = 0, opScratchCapacity = 0;
+    std::unique_ptr<Ns[]> latency;
+    std::size_t latencyCapacity = 0;
 
     bool boundTo(const Trace& t) const
     {
@@ -284,17 +285,18 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
     const bool groupOps = ops.groups() > 1;
 
     // One pass over the samples, block by block: latency, sums, ranges and flag counts, then, while
-    // the block is still in cache, every group's latencies gathered into its segment (see
-    // Grouping::gatherBlock). Nothing in the pass goes through memory but what it writes, and the
-    // flag values are counted in four interleaved tables so that runs of equal flags do not chain.
+    // the block is still in cache, every group's sums and range (see Grouping::sumBlock). Nothing
+    // in the pass goes through memory but the latency it writes, and the flag values are counted
+    // in four interleaved tables so that runs of equal flags do not chain. The groups' quantiles
+    // are selected later from the latency column itself, through each group's member lists.
     Ns* latency = reserveBuffer(ws.latency, ws.latencyCapacity, total);
     const std::size_t rows = total / n;
-    Grouping::Gather phaseGather, opGather;
+    Grouping::GroupSums phaseSums, opSums;
     if (groupPhases) {
-        phaseGather = phases.begin(reserveBuffer(ws.phaseScratch, ws.phaseScratchCapacity, total), rows);
+        phaseSums = phases.begin();
     }
     if (groupOps) {
-        opGather = ops.begin(reserveBuffer(ws.opScratch, ws.opScratchCapacity, total), rows);
+        opSums = ops.begin();
     }
     SplitSum hiddenSum, latencySum, queueSum;
     Ns latencyLo = kTimeCapNs, latencyHi = 0, queueLo = kTimeCapNs, queueHi = 0;
@@ -323,10 +325,10 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
                 ++flagValues[i & 3][flagRow[i]];
             }
             if (groupPhases) {
-                phases.gatherBlock(b, latencyRow, hiddenRow, phaseGather);
+                phases.sumBlock(b, latencyRow, hiddenRow, phaseSums);
             }
             if (groupOps) {
-                ops.gatherBlock(b, latencyRow, hiddenRow, opGather);
+                ops.sumBlock(b, latencyRow, hiddenRow, opSums);
             }
         }
         hiddenSum.flush();
@@ -353,10 +355,10 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
     progress.check();
     summary.queueWait = distributionInRange(samples.queueWait.data(), total, queueLo, queueHi, queueSum.total());
     progress.check();
-    summary.byPhase = phases.breakdowns(trace, groupPhases ? &phaseGather : nullptr, summary.latency,
+    summary.byPhase = phases.breakdowns(trace, groupPhases ? &phaseSums : nullptr, latency, n, rows, summary.latency,
                                         summary.hiddenSharePpm, progress);
-    summary.byOp =
-        ops.breakdowns(trace, groupOps ? &opGather : nullptr, summary.latency, summary.hiddenSharePpm, progress);
+    summary.byOp = ops.breakdowns(trace, groupOps ? &opSums : nullptr, latency, n, rows, summary.latency,
+                                  summary.hiddenSharePpm, progress);
     progress.check();
 
     // Tail samples: latency at or above the p99.

@@ -15,7 +15,7 @@
 namespace cc {
 
 /// Working memory of summarizeSamples kept across the configurations of one trace: the phase and
-/// operation groupings (which depend on the trace only) and the per-sample buffers, so a loop over
+/// operation groupings (which depend on the trace only) and the latency buffer, so a loop over
 /// configurations neither rebuilds the groupings nor touches fresh pages. A workspace rebuilds its
 /// groupings when given another trace; a trace must not change while a workspace has seen it.
 /// Results are identical with or without a workspace.

@@ -671,6 +671,52 @@ private slots:
         }
     }
 
+    void indexedSelectionMatchesACopy()
+    {
+        // Values picked out of a column by index runs, over several rows, give the distribution of
+        // a copy of them: small (sorted) and large (radix) selections, a spike of equal values.
+        std::mt19937_64 random(11);
+        for (std::size_t rowLength : {std::size_t(300), std::size_t(40'000)}) {
+            const std::size_t rows = 3;
+            std::vector<Ns> column(rowLength * rows);
+            for (Ns& v : column) {
+                v = static_cast<Ns>(random() % 5'000'000'000ULL);
+            }
+            for (std::size_t k = 0; k < column.size(); k += 5) {
+                column[k] = 777; // a heavy spike
+            }
+            std::vector<std::uint32_t> index;
+            IndexedValues picked;
+            picked.values = column.data();
+            picked.rowStride = rowLength;
+            picked.rows = rows;
+            for (std::size_t i = 0; i < rowLength; i += 1 + random() % 4) {
+                index.push_back(static_cast<std::uint32_t>(i));
+            }
+            picked.index = index.data();
+            for (std::size_t begin = 0; begin < index.size();) {
+                const std::size_t end = std::min(index.size(), begin + 1 + random() % 700);
+                picked.runs.emplace_back(static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end));
+                begin = end;
+            }
+            std::vector<Ns> copy;
+            for (std::size_t row = 0; row < rows; ++row) {
+                for (std::uint32_t i : index) {
+                    copy.push_back(column[row * rowLength + i]);
+                }
+            }
+            QCOMPARE(picked.size(), copy.size());
+            const Distribution expected = distributionOf(copy.data(), copy.size());
+            WideInt sum = 0;
+            for (Ns v : copy) {
+                sum += v;
+            }
+            const auto [lo, hi] = std::minmax_element(copy.begin(), copy.end());
+            QVERIFY(distributionInRange(picked, *lo, *hi, sum) == expected);
+            QCOMPARE(expected.count, std::uint64_t(copy.size()));
+        }
+    }
+
     /// The summary against a brute-force reference (sort, nearest rank, 128-bit sums) on samples
     /// with values near 2^60: more events than one summary block, three phases interleaved with two
     /// operations, two iteration rows.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <optional>
 
 namespace cc {
 
@@ -70,38 +71,129 @@ void locateRanks(const std::vector<Count>& histogram, const std::vector<std::siz
     }
 }
 
-template <typename Count, class Source>
-std::vector<Ns> selectByHistogram(const Source& source, const std::vector<std::size_t>& ranks, Ns lo, Ns hi)
-{
-    const std::size_t n = source.size();
-    std::vector<Ns> out(ranks.size(), 0);
-    const auto base = static_cast<std::uint64_t>(lo);
-    const auto range = static_cast<std::uint64_t>(hi) - base;
-    // About two buckets per value, at most 2^16: small inputs do not pay for a large histogram.
-    const int bits = std::clamp(static_cast<int>(std::bit_width(n)) + 1, 8, 16);
-    const int width = std::bit_width(range);
-    const int shift = width > bits ? width - bits : 0;
-    const std::size_t buckets = static_cast<std::size_t>(range >> shift) + 1;
-    std::vector<Count> histogram(buckets, 0);
-    source.forEach([&](Ns v) { ++histogram[(static_cast<std::uint64_t>(v) - base) >> shift]; });
-    // The bucket of every requested rank and the rank inside it, in one walk.
-    std::vector<std::size_t> bucketOf(ranks.size());
-    std::vector<std::size_t> rankInBucket(ranks.size());
-    locateRanks(histogram, ranks, bucketOf, rankInBucket);
-    if (shift == 0) {
-        // Every bucket holds a single value.
-        for (std::size_t r = 0; r < ranks.size(); ++r) {
-            out[r] = static_cast<Ns>(base + bucketOf[r]);
+/// The exact selection of some ranks of n values in [lo, hi] (lo < hi, n > 0) by a radix
+/// histogram, in steps a caller drives: count() every value; then, when locate() says a second
+/// pass is needed, place() every value again; then results(). Several selections can share
+/// passes over interleaved sources (selectGroups).
+template <typename Count> class RankSelection {
+public:
+    RankSelection(std::size_t n, const std::vector<std::size_t>& ranks, Ns lo, Ns hi)
+        : ranks_(ranks), base_(static_cast<std::uint64_t>(lo)), hi_(hi)
+    {
+        const auto range = static_cast<std::uint64_t>(hi) - base_;
+        // About two buckets per value, at most 2^16: small inputs do not pay for a large histogram.
+        const int bits = std::clamp(static_cast<int>(std::bit_width(n)) + 1, 8, 16);
+        const int width = std::bit_width(range);
+        shift_ = width > bits ? width - bits : 0;
+        histogram_.assign(static_cast<std::size_t>(range >> shift_) + 1, 0);
+    }
+
+    std::uint64_t base() const { return base_; }
+    int shift() const { return shift_; }
+    Count* histogram() { return histogram_.data(); }
+
+    /// After every value was counted: finds each rank's bucket and prepares the second pass.
+    /// False when none is needed (every bucket holds a single value).
+    bool locate()
+    {
+        bucketOf_.resize(ranks_.size());
+        rankInBucket_.resize(ranks_.size());
+        locateRanks(histogram_, ranks_, bucketOf_, rankInBucket_);
+        if (shift_ == 0) {
+            return false;
+        }
+        wanted_ = bucketOf_;
+        std::sort(wanted_.begin(), wanted_.end());
+        wanted_.erase(std::unique(wanted_.begin(), wanted_.end()), wanted_.end());
+        // Second level, one pass for every wanted bucket: small buckets are gathered, large ones
+        // get a histogram of their own (exact when the bucket spans at most 2^16 values).
+        const int subShift = shift_ > 16 ? shift_ - 16 : 0;
+        slots_.resize(wanted_.size());
+        for (std::size_t w = 0; w < wanted_.size(); ++w) {
+            const std::uint64_t first = base_ + (static_cast<std::uint64_t>(wanted_[w]) << shift_);
+            Slot& slot = slots_[w];
+            slot.lo = static_cast<Ns>(first);
+            slot.hi = static_cast<Ns>(
+                std::min<std::uint64_t>(first + ((std::uint64_t{1} << shift_) - 1), static_cast<std::uint64_t>(hi_)));
+            slot.gather = histogram_[wanted_[w]] <= kGatherLimit || subShift > 0;
+            if (slot.gather) {
+                slot.values.resize(histogram_[wanted_[w]]);
+            } else {
+                slot.histogram.assign(static_cast<std::size_t>((static_cast<std::uint64_t>(slot.hi) - first) + 1), 0);
+            }
+        }
+        if (wanted_.size() < kNoSlot) {
+            // A slot number per first-level bucket: one table lookup per value, a branch that is
+            // rarely taken (the wanted buckets hold few values), the same buckets as the range test.
+            slotOfBucket_.assign(histogram_.size(), kNoSlot);
+            for (std::size_t w = 0; w < wanted_.size(); ++w) {
+                slotOfBucket_[wanted_[w]] = static_cast<std::uint16_t>(w);
+            }
+        }
+        return true;
+    }
+
+    /// The bucket-to-slot table of the second pass (kNoSlot: not wanted), or null when there are
+    /// too many wanted buckets for one and place() tests ranges instead.
+    const std::uint16_t* slotOfBucket() const { return slotOfBucket_.empty() ? nullptr : slotOfBucket_.data(); }
+
+    /// Second pass, value v of wanted slot w (from the table).
+    void placeInSlot(std::uint16_t w, Ns v)
+    {
+        Slot& slot = slots_[w];
+        if (slot.gather) {
+            slot.values[slot.fill++] = v;
+        } else {
+            ++slot.histogram[static_cast<std::size_t>(v - slot.lo)];
+        }
+    }
+
+    /// Second pass, any value v.
+    void place(Ns v)
+    {
+        if (const std::uint16_t* table = slotOfBucket()) {
+            const std::uint16_t w = table[(static_cast<std::uint64_t>(v) - base_) >> shift_];
+            if (w != kNoSlot) {
+                placeInSlot(w, v);
+            }
+            return;
+        }
+        if (v < slots_.front().lo || v > slots_.back().hi) {
+            return;
+        }
+        for (std::size_t w = 0; w < slots_.size(); ++w) {
+            if (v >= slots_[w].lo && v <= slots_[w].hi) {
+                placeInSlot(static_cast<std::uint16_t>(w), v);
+                break;
+            }
+        }
+    }
+
+    std::vector<Ns> results()
+    {
+        std::vector<Ns> out(ranks_.size(), 0);
+        for (std::size_t r = 0; r < ranks_.size(); ++r) {
+            if (shift_ == 0) {
+                out[r] = static_cast<Ns>(base_ + bucketOf_[r]); // every bucket holds a single value
+                continue;
+            }
+            const std::size_t w = static_cast<std::size_t>(
+                std::lower_bound(wanted_.begin(), wanted_.end(), bucketOf_[r]) - wanted_.begin());
+            Slot& slot = slots_[w];
+            if (slot.gather) {
+                auto nth = slot.values.begin() + static_cast<std::ptrdiff_t>(rankInBucket_[r]);
+                std::nth_element(slot.values.begin(), nth, slot.values.end());
+                out[r] = *nth;
+            } else {
+                std::vector<std::size_t> bucket(1), inside(1);
+                locateRanks(slot.histogram, {rankInBucket_[r]}, bucket, inside);
+                out[r] = slot.lo + static_cast<Ns>(bucket[0]);
+            }
         }
         return out;
     }
-    std::vector<std::size_t> wanted = bucketOf;
-    std::sort(wanted.begin(), wanted.end());
-    wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
 
-    // Second level, one pass for every wanted bucket: small buckets are gathered, large ones get
-    // a histogram of their own (exact when the bucket spans at most 2^16 values).
-    const int subShift = shift > 16 ? shift - 16 : 0;
+private:
     struct Slot {
         Ns lo = 0;
         Ns hi = 0;
@@ -110,71 +202,37 @@ std::vector<Ns> selectByHistogram(const Source& source, const std::vector<std::s
         std::vector<Count> histogram;
         std::size_t fill = 0;
     };
-    std::vector<Slot> slots(wanted.size());
-    for (std::size_t w = 0; w < wanted.size(); ++w) {
-        const std::uint64_t first = base + (static_cast<std::uint64_t>(wanted[w]) << shift);
-        Slot& slot = slots[w];
-        slot.lo = static_cast<Ns>(first);
-        slot.hi = static_cast<Ns>(
-            std::min<std::uint64_t>(first + ((std::uint64_t{1} << shift) - 1), static_cast<std::uint64_t>(hi)));
-        slot.gather = histogram[wanted[w]] <= kGatherLimit || subShift > 0;
-        if (slot.gather) {
-            slot.values.resize(histogram[wanted[w]]);
-        } else {
-            slot.histogram.assign(static_cast<std::size_t>((static_cast<std::uint64_t>(slot.hi) - first) + 1), 0);
-        }
-    }
-    auto place = [](Slot& slot, Ns v) {
-        if (slot.gather) {
-            slot.values[slot.fill++] = v;
-        } else {
-            ++slot.histogram[static_cast<std::size_t>(v - slot.lo)];
-        }
-    };
-    if (wanted.size() < kNoSlot) {
-        // A slot number per first-level bucket: one table lookup per value, a branch that is
-        // rarely taken (the wanted buckets hold few values), the same buckets as the range test.
-        std::vector<std::uint16_t> slotOfBucket(buckets, kNoSlot);
-        for (std::size_t w = 0; w < wanted.size(); ++w) {
-            slotOfBucket[wanted[w]] = static_cast<std::uint16_t>(w);
-        }
-        source.forEach([&](Ns v) {
-            const std::uint16_t w = slotOfBucket[(static_cast<std::uint64_t>(v) - base) >> shift];
-            if (w != kNoSlot) {
-                place(slots[w], v);
-            }
-        });
-    } else {
-        const Ns lowest = slots.front().lo;
-        const Ns highest = slots.back().hi;
-        source.forEach([&](Ns v) {
-            if (v < lowest || v > highest) {
-                return;
-            }
-            for (Slot& slot : slots) {
-                if (v >= slot.lo && v <= slot.hi) {
-                    place(slot, v);
-                    break;
+    std::vector<std::size_t> ranks_;
+    std::uint64_t base_;
+    Ns hi_;
+    int shift_ = 0;
+    std::vector<Count> histogram_;
+    std::vector<std::size_t> bucketOf_, rankInBucket_, wanted_;
+    std::vector<Slot> slots_;
+    std::vector<std::uint16_t> slotOfBucket_;
+};
+
+template <typename Count, class Source>
+std::vector<Ns> selectByHistogram(const Source& source, const std::vector<std::size_t>& ranks, Ns lo, Ns hi)
+{
+    RankSelection<Count> selection(source.size(), ranks, lo, hi);
+    Count* histogram = selection.histogram();
+    const std::uint64_t base = selection.base();
+    const int shift = selection.shift();
+    source.forEach([&](Ns v) { ++histogram[(static_cast<std::uint64_t>(v) - base) >> shift]; });
+    if (selection.locate()) {
+        if (const std::uint16_t* slotOf = selection.slotOfBucket()) {
+            source.forEach([&](Ns v) {
+                const std::uint16_t w = slotOf[(static_cast<std::uint64_t>(v) - base) >> shift];
+                if (w != kNoSlot) {
+                    selection.placeInSlot(w, v);
                 }
-            }
-        });
-    }
-    for (std::size_t r = 0; r < ranks.size(); ++r) {
-        const std::size_t w =
-            static_cast<std::size_t>(std::lower_bound(wanted.begin(), wanted.end(), bucketOf[r]) - wanted.begin());
-        Slot& slot = slots[w];
-        if (slot.gather) {
-            auto nth = slot.values.begin() + static_cast<std::ptrdiff_t>(rankInBucket[r]);
-            std::nth_element(slot.values.begin(), nth, slot.values.end());
-            out[r] = *nth;
+            });
         } else {
-            std::vector<std::size_t> bucket(1), inside(1);
-            locateRanks(slot.histogram, {rankInBucket[r]}, bucket, inside);
-            const std::size_t b = bucket[0];
-            out[r] = slot.lo + static_cast<Ns>(b);
+            source.forEach([&](Ns v) { selection.place(v); });
         }
     }
-    return out;
+    return selection.results();
 }
 
 } // namespace
@@ -216,22 +274,32 @@ std::vector<Ns> valuesAtRanksOf(const Source& source, const std::vector<std::siz
     return selectByHistogram<std::uint64_t>(source, ranks, lo, hi);
 }
 
-template <class Source> Distribution distributionOfSource(const Source& source, Ns lo, Ns hi, WideInt sum)
+/// The ranks a Distribution reports, of n > 0 values: median, p95, p99.
+std::vector<std::size_t> distributionRanks(std::size_t n)
+{
+    return {nearestRankIndex(n, 50), nearestRankIndex(n, 95), nearestRankIndex(n, 99)};
+}
+
+/// A Distribution of n > 0 values from their values at distributionRanks, maximum and sum.
+Distribution distributionFrom(std::size_t n, const std::vector<Ns>& atRanks, Ns hi, WideInt sum)
 {
     Distribution d;
-    const std::size_t n = source.size();
     d.count = n;
-    if (n == 0) {
-        return d;
-    }
-    auto q =
-        valuesAtRanksOf(source, {nearestRankIndex(n, 50), nearestRankIndex(n, 95), nearestRankIndex(n, 99)}, lo, hi);
-    d.median = q[0];
-    d.p95 = q[1];
-    d.p99 = q[2];
+    d.median = atRanks[0];
+    d.p95 = atRanks[1];
+    d.p99 = atRanks[2];
     d.max = hi;
     d.mean = static_cast<Ns>(sum / static_cast<WideInt>(n));
     return d;
+}
+
+template <class Source> Distribution distributionOfSource(const Source& source, Ns lo, Ns hi, WideInt sum)
+{
+    const std::size_t n = source.size();
+    if (n == 0) {
+        return Distribution{};
+    }
+    return distributionFrom(n, valuesAtRanksOf(source, distributionRanks(n), lo, hi), hi, sum);
 }
 
 } // namespace
@@ -268,6 +336,109 @@ Distribution distributionInRange(const Ns* values, std::size_t n, Ns lo, Ns hi, 
 Distribution distributionInRange(const IndexedValues& values, Ns lo, Ns hi, WideInt sum)
 {
     return distributionOfSource(IndexedSource{values}, lo, hi, sum);
+}
+
+IndexedValues GroupedValues::group(std::size_t g) const
+{
+    IndexedValues one;
+    one.values = values;
+    one.rowStride = rowStride;
+    one.rows = rows;
+    one.index = index;
+    for (std::size_t b = 0; b < blocks; ++b) {
+        const std::uint32_t begin = runOffset[b * groups + g];
+        const std::uint32_t end = runOffset[b * groups + g + 1];
+        if (begin != end) {
+            one.runs.emplace_back(begin, end);
+        }
+    }
+    return one;
+}
+
+std::vector<Distribution> groupDistributions(const GroupedValues& values, const std::vector<Ns>& lo,
+                                             const std::vector<Ns>& hi, const std::vector<WideInt>& sum)
+{
+    const std::size_t groups = values.groups;
+    std::vector<Distribution> out(groups);
+    // Groups large enough for a histogram share the passes; the others (empty, a single value,
+    // small enough to sort) are done on their own, as distributionInRange does them.
+    std::vector<std::optional<RankSelection<std::uint32_t>>> selections(groups);
+    std::vector<std::size_t> counts(groups, 0);
+    bool shared = false;
+    for (std::size_t g = 0; g < groups; ++g) {
+        const IndexedValues one = values.group(g);
+        counts[g] = one.size();
+        if (counts[g] > 2048 && lo[g] != hi[g] && counts[g] <= 0xffffffffULL) {
+            selections[g].emplace(counts[g], distributionRanks(counts[g]), lo[g], hi[g]);
+            shared = true;
+        } else {
+            out[g] = distributionInRange(one, lo[g], hi[g], sum[g]);
+        }
+    }
+    if (!shared) {
+        return out;
+    }
+    // Calls f(selection, run begin, run end, row values) for every run of every group that `take`
+    // accepts, block by block, so each block of the column is read once for all groups.
+    auto forEachRun = [&](auto&& take, auto&& f) {
+        for (std::size_t row = 0; row < values.rows; ++row) {
+            const Ns* rowValues = values.values + row * values.rowStride;
+            for (std::size_t b = 0; b < values.blocks; ++b) {
+                const std::uint32_t* runs = values.runOffset + b * groups;
+                for (std::size_t g = 0; g < groups; ++g) {
+                    if (take(g)) {
+                        f(*selections[g], values.index + runs[g], values.index + runs[g + 1], rowValues);
+                    }
+                }
+            }
+        }
+    };
+    forEachRun([&](std::size_t g) { return selections[g].has_value(); },
+               [](RankSelection<std::uint32_t>& selection, const std::uint32_t* m, const std::uint32_t* end,
+                  const Ns* rowValues) {
+                   std::uint32_t* histogram = selection.histogram();
+                   const std::uint64_t base = selection.base();
+                   const int shift = selection.shift();
+                   for (; m != end; ++m) {
+                       ++histogram[(static_cast<std::uint64_t>(rowValues[*m]) - base) >> shift];
+                   }
+               });
+    std::vector<char> second(groups, 0);
+    bool anySecond = false;
+    for (std::size_t g = 0; g < groups; ++g) {
+        if (selections[g] && selections[g]->locate()) {
+            second[g] = 1;
+            anySecond = true;
+        }
+    }
+    if (anySecond) {
+        forEachRun([&](std::size_t g) { return second[g] != 0; },
+                   [](RankSelection<std::uint32_t>& selection, const std::uint32_t* m, const std::uint32_t* end,
+                      const Ns* rowValues) {
+                       const std::uint16_t* slotOf = selection.slotOfBucket();
+                       if (slotOf == nullptr) {
+                           for (; m != end; ++m) {
+                               selection.place(rowValues[*m]);
+                           }
+                           return;
+                       }
+                       const std::uint64_t base = selection.base();
+                       const int shift = selection.shift();
+                       for (; m != end; ++m) {
+                           const Ns v = rowValues[*m];
+                           const std::uint16_t w = slotOf[(static_cast<std::uint64_t>(v) - base) >> shift];
+                           if (w != kNoSlot) {
+                               selection.placeInSlot(w, v);
+                           }
+                       }
+                   });
+    }
+    for (std::size_t g = 0; g < groups; ++g) {
+        if (selections[g]) {
+            out[g] = distributionFrom(counts[g], selections[g]->results(), hi[g], sum[g]);
+        }
+    }
+    return out;
 }
 
 Distribution distributionOf(const Ns* values, std::size_t n)

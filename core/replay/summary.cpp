@@ -162,24 +162,6 @@ struct Grouping {
         }
     }
 
-    /// Group g's latencies where they lie in the latency column (rows of n events each): its runs
-    /// of every block, in every row.
-    IndexedValues latenciesOf(std::size_t g, const Ns* latency, std::size_t n, std::size_t rows) const
-    {
-        const std::size_t groupCount = groups();
-        IndexedValues values;
-        values.values = latency;
-        values.rowStride = n;
-        values.rows = rows;
-        values.index = members.data();
-        for (std::size_t r = g; r + 1 < runOffset.size(); r += groupCount) {
-            if (runOffset[r] != runOffset[r + 1]) {
-                values.runs.emplace_back(runOffset[r], runOffset[r + 1]);
-            }
-        }
-        return values;
-    }
-
     /// Breakdowns sorted by name (unnamed first): each group's quantiles selected from the latency
     /// column through its member lists, or, for a single group, the overall figures.
     std::vector<Breakdown> breakdowns(const Trace& trace, const GroupSums* sums, const Ns* latency, std::size_t n,
@@ -187,9 +169,25 @@ struct Grouping {
                                       Progress& progress) const
     {
         const std::size_t groupCount = groups();
+        std::vector<Distribution> latencies;
+        if (sums != nullptr) {
+            progress.check();
+            GroupedValues grouped;
+            grouped.values = latency;
+            grouped.rowStride = n;
+            grouped.rows = rows;
+            grouped.index = members.data();
+            grouped.runOffset = runOffset.data();
+            grouped.blocks = (runOffset.size() - 1) / groupCount;
+            grouped.groups = groupCount;
+            std::vector<WideInt> latencySums(groupCount);
+            for (std::size_t g = 0; g < groupCount; ++g) {
+                latencySums[g] = sums->latencySum[g].total();
+            }
+            latencies = groupDistributions(grouped, sums->lo, sums->hi, latencySums);
+        }
         std::vector<Breakdown> out(groupCount);
         for (std::size_t s = 0; s < groupCount; ++s) {
-            progress.check();
             const std::size_t g = sorted[s];
             out[s].named = stringId[g] != kNoString;
             out[s].name = std::string(trace.str(stringId[g]));
@@ -198,10 +196,8 @@ struct Grouping {
                 out[s].hiddenSharePpm = overallHiddenPpm;
                 continue;
             }
-            const WideInt latencySum = sums->latencySum[g].total();
-            out[s].latency =
-                distributionInRange(latenciesOf(g, latency, n, rows), sums->lo[g], sums->hi[g], latencySum);
-            out[s].hiddenSharePpm = sharePpm(sums->hiddenSum[g].total(), latencySum);
+            out[s].latency = latencies[g];
+            out[s].hiddenSharePpm = sharePpm(sums->hiddenSum[g].total(), sums->latencySum[g].total());
         }
         return out;
     }

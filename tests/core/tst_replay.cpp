@@ -717,6 +717,71 @@ private slots:
         }
     }
 
+    void groupedSelectionMatchesEachGroupAlone()
+    {
+        // Five groups laid out block by block as the summary's groupings are: a large one, one of
+        // equal values, a small one (sorted, not histogrammed), an empty one and one with a spike;
+        // two rows. Each group's distribution equals a sort of a copy of its values.
+        std::mt19937_64 random(5);
+        const std::size_t rowLength = 50'000;
+        const std::size_t rows = 2;
+        const std::size_t blockSize = 8192;
+        const std::size_t groups = 5;
+        std::vector<Ns> column(rowLength * rows);
+        std::vector<std::size_t> groupOf(rowLength);
+        for (std::size_t i = 0; i < rowLength; ++i) {
+            const std::uint64_t pick = random() % 100;
+            groupOf[i] = pick < 60 ? 0 : pick < 75 ? 1 : pick < 77 ? 2 : 4; // group 3 stays empty
+        }
+        for (std::size_t k = 0; k < column.size(); ++k) {
+            const std::size_t g = groupOf[k % rowLength];
+            column[k] = g == 1 ? Ns(4242) : g == 4 && k % 3 == 0 ? Ns(99) : static_cast<Ns>(random() % (Ns(1) << 50));
+        }
+        std::vector<std::uint32_t> index;
+        std::vector<std::uint32_t> runOffset{0};
+        const std::size_t blocks = (rowLength + blockSize - 1) / blockSize;
+        for (std::size_t b = 0; b < blocks; ++b) {
+            for (std::size_t g = 0; g < groups; ++g) {
+                for (std::size_t i = b * blockSize; i < std::min(rowLength, (b + 1) * blockSize); ++i) {
+                    if (groupOf[i] == g) {
+                        index.push_back(static_cast<std::uint32_t>(i));
+                    }
+                }
+                runOffset.push_back(static_cast<std::uint32_t>(index.size()));
+            }
+        }
+        GroupedValues grouped;
+        grouped.values = column.data();
+        grouped.rowStride = rowLength;
+        grouped.rows = rows;
+        grouped.index = index.data();
+        grouped.runOffset = runOffset.data();
+        grouped.blocks = blocks;
+        grouped.groups = groups;
+        std::vector<Ns> lo(groups, kTimeCapNs), hi(groups, 0);
+        std::vector<WideInt> sum(groups, 0);
+        std::vector<std::vector<Ns>> copies(groups);
+        for (std::size_t k = 0; k < column.size(); ++k) {
+            const std::size_t g = groupOf[k % rowLength];
+            copies[g].push_back(column[k]);
+            lo[g] = std::min(lo[g], column[k]);
+            hi[g] = std::max(hi[g], column[k]);
+            sum[g] += column[k];
+        }
+        QVERIFY(copies[2].size() < 2048 && copies[2].size() > 100);
+        QVERIFY(copies[3].empty());
+        const std::vector<Distribution> got = groupDistributions(grouped, lo, hi, sum);
+        QCOMPARE(got.size(), groups);
+        for (std::size_t g = 0; g < groups; ++g) {
+            QCOMPARE(grouped.group(g).size(), copies[g].size());
+            const Distribution expected = distributionOf(copies[g].data(), copies[g].size());
+            QVERIFY2(got[g] == expected, qPrintable(QStringLiteral("group %1").arg(g)));
+            QVERIFY(distributionInRange(grouped.group(g), lo[g], hi[g], sum[g]) == expected);
+        }
+        QCOMPARE(got[1].median, Ns(4242));
+        QCOMPARE(got[3].count, std::uint64_t(0));
+    }
+
     /// The summary against a brute-force reference (sort, nearest rank, 128-bit sums) on samples
     /// with values near 2^60: more events than one summary block, three phases interleaved with two
     /// operations, two iteration rows.

@@ -2,6 +2,7 @@
 
 #include "core/reduce/subset.h"
 #include "core/replay/simulator.h"
+#include "core/replay/summary_workspace.h"
 
 namespace cc::reduce {
 
@@ -18,10 +19,11 @@ std::vector<verify::Relation> RankingOracle::relations(const Trace& trace, Progr
     PreparedReplay prepared = prepareReplay(trace, protocol_, progress);
     std::vector<Distribution> latencies;
     latencies.reserve(configs_.configurations.size());
-    for (const auto& config : configs_.configurations) {
-        SampleColumns samples = simulateConfiguration(prepared, config, progress);
-        latencies.push_back(summarizeSamples(trace, samples, progress).latency);
-    }
+    SummaryWorkspace workspace;
+    replayEach(prepared, configs_.configurations, progress,
+               [&](std::size_t /*c*/, const SampleColumns& samples, Progress& sub) {
+                   latencies.push_back(summarizeSamples(trace, samples, sub, workspace).latency);
+               });
     std::vector<verify::Relation> out;
     for (std::size_t a = 0; a < latencies.size(); ++a) {
         for (std::size_t b = a + 1; b < latencies.size(); ++b) {

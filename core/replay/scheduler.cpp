@@ -798,4 +798,27 @@ void simulateConfigurations(const PreparedReplay& prepared, std::span<const Back
     }
 }
 
+void replayEach(const PreparedReplay& prepared, std::span<const BackendConfig> configs, Progress& progress,
+                const std::function<void(std::size_t, const SampleColumns&, Progress&)>& visit)
+{
+    SampleColumns samples[2]; // reused run after run
+    SampleColumns* const into[2] = {&samples[0], &samples[1]};
+    const auto count = static_cast<double>(configs.size());
+    std::size_t first = 0;
+    for (const std::size_t run : lockstepRuns(configs, prepared.protocol)) {
+        const double begin = static_cast<double>(first) / count;
+        const double end = static_cast<double>(first + run) / count;
+        const double replayed = begin + 0.6 * (end - begin);
+        const double slice = (end - replayed) / static_cast<double>(run);
+        SubProgress replaying(progress, begin, replayed);
+        simulateConfigurations(prepared, configs.subspan(first, run), replaying, std::span(into, run));
+        for (std::size_t k = 0; k < run; ++k) {
+            const double at = replayed + slice * static_cast<double>(k);
+            SubProgress visiting(progress, at, at + slice);
+            visit(first + k, samples[k], visiting);
+        }
+        first += run;
+    }
+}
+
 } // namespace cc

@@ -24,6 +24,7 @@
 #include "core/util/progress.h"
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -142,6 +143,14 @@ std::vector<std::size_t> lockstepRuns(std::span<const BackendConfig> configs, co
 /// `into` does not hold one output per configuration.
 void simulateConfigurations(const PreparedReplay& prepared, std::span<const BackendConfig> configs, Progress& progress,
                             std::span<SampleColumns* const> into);
+
+/// Replays each configuration of `configs`, run by run as lockstepRuns groups them, and hands
+/// configuration c's samples to visit(c, samples, progress) in order, so a caller holds at most
+/// two configurations' samples at a time (reports, verification, the reducer's oracle). Each
+/// run's share of `progress` goes 60 % to its replay and the rest, in equal slices, to the visits,
+/// each of which gets its slice as `progress`. The samples are simulateConfiguration's.
+void replayEach(const PreparedReplay& prepared, std::span<const BackendConfig> configs, Progress& progress,
+                const std::function<void(std::size_t, const SampleColumns&, Progress&)>& visit);
 
 // ---- summaries -----------------------------------------------------------------------------
 

@@ -10,7 +10,6 @@
 #include "core/util/sha256.h"
 
 #include <algorithm>
-#include <span>
 
 namespace cc {
 
@@ -327,45 +326,27 @@ std::string buildReport(const Trace& trace, const ConfigSet& set, const ReplayPr
     std::string configurationsText;
     std::string rowsText;
     SampleDigest digest;
-    // Reused: the samples of one lockstep run (one or two configurations, see lockstepRuns) at a
-    // time, so a large input holds at most two configurations' samples.
-    SampleColumns runSamples[2];
-    SampleColumns* const runInto[2] = {&runSamples[0], &runSamples[1]};
-    const std::span<const BackendConfig> configs(set.configurations);
-    const std::size_t count = configs.size();
     SummaryWorkspace workspace; // groupings and buffers shared by every configuration
-    std::size_t runFirst = 0;
-    for (const std::size_t run : lockstepRuns(configs, protocol)) {
-        // The run's share of the progress: the runFirst 60 % for the replay, the rest split between
-        // its configurations' summaries (and rows).
-        const double begin = 0.1 + 0.85 * static_cast<double>(runFirst) / static_cast<double>(count);
-        const double end = 0.1 + 0.85 * static_cast<double>(runFirst + run) / static_cast<double>(count);
-        const double replayed = begin + 0.6 * (end - begin);
-        const double slice = (end - replayed) / static_cast<double>(run);
-        SubProgress simulating(progress, begin, replayed);
-        simulateConfigurations(prepared, configs.subspan(runFirst, run), simulating, std::span(runInto, run));
-        for (std::size_t c = runFirst; c < runFirst + run; ++c) {
-            const BackendConfig& config = configs[c];
-            const SampleColumns& samples = runSamples[c - runFirst];
-            const double at = replayed + slice * static_cast<double>(c - runFirst);
-            SubProgress sub(progress, at, at + slice);
-            ConfigurationSummary summary = summarizeSamples(trace, samples, sub, workspace);
-            digest.configuration(config.name, samples.size());
-            digest.samples(samples);
-            if (options.samples == SamplesMode::Full) {
-                rowsText += c == 0 ? "{\"name\":" : ",\n{\"name\":";
-                appendString(rowsText, config.name);
-                rowsText += ",\"rows\":[";
-                appendRows(rowsText, samples, sub);
-                rowsText += "]}";
-            }
-            configurationsText += c == 0 ? "\n" : ",\n";
-            appendConfiguration(configurationsText, trace, config.name, summary);
-            names.push_back(config.name);
-            latencies.push_back(summary.latency);
-        }
-        runFirst += run;
-    }
+    SubProgress replaying(progress, 0.1, 0.95);
+    // At most two configurations' samples at a time (a lockstep run, see lockstepRuns).
+    replayEach(prepared, set.configurations, replaying,
+               [&](std::size_t c, const SampleColumns& samples, Progress& sub) {
+                   const BackendConfig& config = set.configurations[c];
+                   ConfigurationSummary summary = summarizeSamples(trace, samples, sub, workspace);
+                   digest.configuration(config.name, samples.size());
+                   digest.samples(samples);
+                   if (options.samples == SamplesMode::Full) {
+                       rowsText += c == 0 ? "{\"name\":" : ",\n{\"name\":";
+                       appendString(rowsText, config.name);
+                       rowsText += ",\"rows\":[";
+                       appendRows(rowsText, samples, sub);
+                       rowsText += "]}";
+                   }
+                   configurationsText += c == 0 ? "\n" : ",\n";
+                   appendConfiguration(configurationsText, trace, config.name, summary);
+                   names.push_back(config.name);
+                   latencies.push_back(summary.latency);
+               });
     const std::vector<PairDecision> decisions = rankConfigurations(latencies, protocol.tieTolerancePpm);
 
     std::string out;

@@ -5,6 +5,7 @@
 #include <exception>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace cc {
 
@@ -58,6 +59,22 @@ private:
     Progress& parent_;
     double begin_;
     double end_;
+};
+
+/// Passes reports to a parent with a fixed prefix on each message ("the canary: " + message), for
+/// a stage that calls code whose own messages do not say which input they concern.
+class PrefixedProgress final : public Progress {
+public:
+    PrefixedProgress(Progress& parent, std::string prefix) : parent_(parent), prefix_(std::move(prefix)) {}
+    void report(double fraction, std::string_view message) override
+    {
+        parent_.report(fraction, prefix_ + std::string(message));
+    }
+    bool cancelled() const override { return parent_.cancelled(); }
+
+private:
+    Progress& parent_;
+    std::string prefix_;
 };
 
 } // namespace cc

@@ -3,6 +3,7 @@
 #include "core/canary/canary_writer.h"
 #include "core/canary/expand.h"
 #include "core/configs/config_io.h"
+#include "core/replay/summary_workspace.h"
 #include "core/trace/normalized.h"
 #include "core/util/errors.h"
 #include "core/util/sha256.h"
@@ -68,17 +69,16 @@ SourceReference prepareSourceReference(const Trace& source, const VerifyOptions&
     PreparedReplay prepared = prepareReplay(source, protocol, progress);
     const auto& configs = options.configs.configurations;
     std::vector<Distribution> latencies;
-    for (std::size_t c = 0; c < configs.size(); ++c) {
-        progress.report(static_cast<double>(c) / static_cast<double>(configs.size()),
-                        "replaying the source under " + configs[c].name);
-        SampleColumns samples = simulateConfiguration(prepared, configs[c], progress);
-        ConfigurationSummary summary = summarizeSamples(source, samples, progress);
+    SummaryWorkspace workspace;
+    PrefixedProgress replaying(progress, "the source: ");
+    replayEach(prepared, configs, replaying, [&](std::size_t c, const SampleColumns& samples, Progress& sub) {
+        ConfigurationSummary summary = summarizeSamples(source, samples, sub, workspace);
         ref.names.push_back(configs[c].name);
         ref.samples.push_back(samples.size());
         ref.tails.push_back(tailSamples(samples, summary.latency.p99));
         latencies.push_back(summary.latency);
         ref.summaries.push_back(std::move(summary));
-    }
+    });
     ref.ranking = rankConfigurations(latencies, protocol.tieTolerancePpm);
     progress.report(1.0, "source replayed");
     return ref;
@@ -127,11 +127,11 @@ VerificationReport verifyBehavior(const SourceReference& ref, const Canary& cana
     PreparedReplay prepared = prepareReplay(*expanded, r.protocol, progress);
     std::vector<Distribution> sourceLatency, canaryLatency;
     r.fidelity.pass = true;
-    for (std::size_t c = 0; c < configs.size(); ++c) {
-        progress.report(0.1 + 0.85 * static_cast<double>(c) / static_cast<double>(configs.size()),
-                        "replaying the canary under " + configs[c].name);
-        SampleColumns samples = simulateConfiguration(prepared, configs[c], progress);
-        ConfigurationSummary summary = summarizeSamples(*expanded, samples, progress);
+    SummaryWorkspace workspace;
+    PrefixedProgress labelled(progress, "the canary: ");
+    SubProgress replaying(labelled, 0.1, 0.95);
+    replayEach(prepared, configs, replaying, [&](std::size_t c, const SampleColumns& samples, Progress& sub) {
+        ConfigurationSummary summary = summarizeSamples(*expanded, samples, sub, workspace);
         ConfigurationFidelity f = checkConfiguration(configs[c].name, ref.summaries[c], ref.samples[c], ref.tails[c],
                                                      summary, samples, corr, options.tolerances);
         sourceLatency.push_back(ref.summaries[c].latency);
@@ -150,7 +150,7 @@ VerificationReport verifyBehavior(const SourceReference& ref, const Canary& cana
         r.fidelity.failedChecks += f.tail.pass ? 0 : 1;
         r.fidelity.pass = r.fidelity.pass && f.pass;
         r.fidelity.configurations.push_back(std::move(f));
-    }
+    });
     r.ranking = checkRanking(ref.names, sourceLatency, canaryLatency, options.tolerances);
     deriveClaim(r);
     progress.report(1.0, "verified");

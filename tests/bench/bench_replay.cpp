@@ -53,27 +53,19 @@ void setCounters(benchmark::State& state, std::size_t events, std::size_t config
     state.counters["peak_rss_mib"] = peakRssMiB();
 }
 
-/// prepare + simulate + summarise every configuration as a report does: the configurations run
-/// by run (cc::lockstepRuns), so at most two configurations' samples are held at a time, with
-/// buffers and groupings reused across the runs.
+/// prepare + simulate + summarise every configuration as a report does (cc::replayEach: the
+/// configurations run by run, at most two configurations' samples held at a time), with buffers
+/// and groupings reused across the runs.
 void replaySet(const cc::Trace& trace, const cc::ConfigSet& set)
 {
     cc::NullProgress progress;
-    const std::span<const cc::BackendConfig> configs(set.configurations);
-    const std::vector<std::size_t> runs = cc::lockstepRuns(configs, cc::ReplayProtocol{});
     cc::PreparedReplay prepared = cc::prepareReplay(trace, cc::ReplayProtocol{}, progress);
-    cc::SampleColumns samples[2];
-    cc::SampleColumns* const into[2] = {&samples[0], &samples[1]};
     cc::SummaryWorkspace workspace;
-    std::size_t first = 0;
-    for (std::size_t run : runs) {
-        cc::simulateConfigurations(prepared, configs.subspan(first, run), progress, std::span(into, run));
-        for (std::size_t c = 0; c < run; ++c) {
-            cc::ConfigurationSummary summary = cc::summarizeSamples(trace, samples[c], progress, workspace);
-            benchmark::DoNotOptimize(summary.latency.p99);
-        }
-        first += run;
-    }
+    cc::replayEach(prepared, set.configurations, progress,
+                   [&](std::size_t /*c*/, const cc::SampleColumns& samples, cc::Progress& sub) {
+                       cc::ConfigurationSummary summary = cc::summarizeSamples(trace, samples, sub, workspace);
+                       benchmark::DoNotOptimize(summary.latency.p99);
+                   });
 }
 
 void replayAndSummarise(benchmark::State& state, const cc::Trace& trace)

@@ -524,12 +524,11 @@ private:
     /// for every lane.
     struct EventTerms {
         Ns issue;
-        Ns ready;                 ///< the last rank arrives
-        Ns windowEnd;             ///< end of the event's compute-overlap window
-        bool pressureBase;        ///< overlap and pressure both present
-        Ns overlapMask;           ///< all ones when the event has overlap, else 0
-        std::uint64_t draw;       ///< the tail-noise draw of this event and iteration
-        std::int64_t pressurePpm; ///< min(pressure / 1000, 10^6): the tail term's pressure, in the window
+        Ns ready;           ///< the last rank arrives
+        Ns windowEnd;       ///< end of the event's compute-overlap window
+        bool pressureBase;  ///< overlap and pressure both present
+        Ns overlapMask;     ///< all ones when the event has overlap, else 0
+        std::uint64_t draw; ///< the tail-noise draw of this event and iteration
     };
 
     /// One iteration of the contextual replay (core/replay/README.md, "The model") under N
@@ -575,7 +574,6 @@ private:
                 // The choice is a mask, not a branch: which events have overlap follows the trace.
                 t.overlapMask = -static_cast<Ns>(e.overlap > 0);
                 t.draw = noTail ? 0 : tail_noise::draw(e.noiseKey, key);
-                t.pressurePpm = std::min<std::int64_t>(e.pressure / 1000, kPpmOne);
                 // Written out rather than looped, so each lane's state is a set of named values
                 // the compiler can keep in registers, and the two lanes' steps interleave.
                 lanes[0].sim.step(lanes[0], e, t, i, noTail);
@@ -626,7 +624,7 @@ private:
         // Tail noise: the probability of tail_noise::probabilityPpm with its contention term (and
         // base) from the per-sharer table, compared as tail_noise::firesBelow does.
         if (!noTail) {
-            const std::int64_t pressurePpm = inWindow ? t.pressurePpm : 0;
+            const std::int64_t pressurePpm = inWindow ? std::min<std::int64_t>(e.pressure / 1000, kPpmOne) : 0;
             const std::int64_t skewPpm = skewShareOrZero(e.skew, uncontended, shared.reciprocal);
             const std::int64_t probability =
                 tailBase_[static_cast<std::size_t>(std::min<std::int64_t>(sharers, kTailBaseSize - 1))] +

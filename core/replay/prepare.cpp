@@ -33,6 +33,19 @@ struct CostKeyHash {
     }
 };
 
+/// The number of members of an aggregate (C++20: the longest brace initialisation that compiles).
+struct AnyMember {
+    template <class T> operator T() const; // NOLINT(google-explicit-constructor): never called
+};
+template <class T, class... Members> constexpr std::size_t memberCount()
+{
+    if constexpr (requires { T{Members{}..., AnyMember{}}; }) {
+        return memberCount<T, Members..., AnyMember>();
+    } else {
+        return sizeof...(Members);
+    }
+}
+
 /// Signature -> dense id, private to the preparation: open addressing with linear probing over a
 /// power-of-two slot array. It replaces a node-based map whose prime-modulo bucket index and
 /// node chasing dominated the per-event cost. Nothing about it is observable: ids are dense and
@@ -49,6 +62,9 @@ public:
     /// columns: building the signature first cost a round trip through memory per event.
     static Key keyOf(const Trace& t, std::size_t i) noexcept
     {
+        // keyOf lists every field of OpSignature: a field added there must be packed here too,
+        // or signatures that differ only in it would share an id (and a noise sequence).
+        static_assert(memberCount<OpSignature>() == 14, "keyOf must pack every OpSignature field");
         auto pair = [](auto a, auto b) {
             return static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) << 32 | static_cast<std::uint32_t>(b);
         };

@@ -523,7 +523,6 @@ private:
     /// The terms of one event that do not depend on the configuration, computed once per event
     /// for every lane.
     struct EventTerms {
-        Ns issue;
         Ns ready;           ///< the last rank arrives
         Ns windowEnd;       ///< end of the event's compute-overlap window
         bool pressureBase;  ///< overlap and pressure both present
@@ -567,7 +566,6 @@ private:
                 const std::size_t i = order == nullptr ? pos : order[pos];
                 const EventInput& e = events[i];
                 EventTerms t;
-                t.issue = e.issue;
                 t.ready = satAdd(e.issue, e.skew);
                 t.windowEnd = satAdd(e.issue, e.overlap);
                 t.pressureBase = (e.overlap > 0) & (e.pressure > 0);
@@ -591,7 +589,7 @@ private:
     [[gnu::always_inline]] inline void step(Lane<Resources, GlobalChannels>& lane, const EventInput& e,
                                             const EventTerms& t, std::size_t i, bool noTail) const
     {
-        std::uint8_t flags = static_cast<std::uint8_t>(e.flags | (lane.busyUntil <= t.issue ? kSampleIdleStart : 0));
+        std::uint8_t flags = static_cast<std::uint8_t>(e.flags | (lane.busyUntil <= e.issue ? kSampleIdleStart : 0));
 
         // FIFO per resource: the earliest free channel of the resource, never before the previous
         // collective of the resource started; and a free global channel.
@@ -636,10 +634,10 @@ private:
         }
 
         const Ns completion = satAdd(start, duration);
-        const Ns latency = completion - t.issue;
+        const Ns latency = completion - e.issue;
         lane.outStart[i] = start;
         lane.outQueue[i] = start - t.ready;
-        lane.outRank[i] = t.ready - t.issue;
+        lane.outRank[i] = t.ready - e.issue;
         lane.outDuration[i] = completion - start;
         // Hidden: min(latency, overlap) x efficiency when there is overlap, else mulPpm(0) = 0.
         lane.outHidden[i] = mulPpm(std::min(latency, e.overlap) & t.overlapMask, c_.overlapEfficiencyPpm);

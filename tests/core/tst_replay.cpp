@@ -947,6 +947,76 @@ private slots:
         }
     }
 
+    void everySignatureFieldSeparatesNoiseIdentities()
+    {
+        // Two events that differ in one signature field are two signatures: the second starts its
+        // own noise sequence (occurrence 0 of its content hash) instead of continuing the first's.
+        // Identical events continue it (occurrence 1).
+        auto base = [] {
+            Event e = collective("all_reduce", 4096, {0, 1, 2, 3}, kUs);
+            e.dtype = "bfloat16";
+            e.tag = "t";
+            e.channel = "c";
+            e.reductionOp = "sum";
+            e.concurrentGroups = 2;
+            return e;
+        };
+        std::vector<std::pair<const char*, Event>> variants;
+        auto vary = [&](const char* field, auto change) {
+            Event e = base();
+            change(e);
+            variants.emplace_back(field, e);
+        };
+        vary("op", [](Event& e) { e.op = "all_gather"; });
+        vary("custom_op", [](Event& e) {
+            e.op = "fused_reduce";
+            e.customOp = true;
+        });
+        vary("bytes", [](Event& e) { e.bytes = 8192; });
+        vary("ranks", [](Event& e) { e.ranks = {0, 1, 2, 5}; });
+        vary("group", [](Event& e) { e.group = "h"; });
+        vary("phase", [](Event& e) { e.phase = "prefill"; });
+        vary("dtype", [](Event& e) { e.dtype = "float32"; });
+        vary("tag", [](Event& e) { e.tag = "u"; });
+        vary("channel", [](Event& e) { e.channel = "d"; });
+        vary("reduction_op", [](Event& e) { e.reductionOp = "max"; });
+        vary("concurrent_groups", [](Event& e) { e.concurrentGroups = 3; });
+        NullProgress progress;
+        for (const auto& [field, variant] : variants) {
+            const Trace t = build({base(), variant});
+            QVERIFY2(!(opSignature(t, 0) == opSignature(t, 1)), field);
+            const PreparedReplay prepared = prepareReplay(t, ReplayProtocol{}, progress);
+            QVERIFY2(prepared.events[1].noiseKey == noiseKey(contentHash(t, opSignature(t, 1)), 0), field);
+        }
+        // The single-rank fields, each on an operation that carries it.
+        Event broadcast = collective("broadcast", 4096, {0, 1, 2, 3}, kUs);
+        broadcast.rootRank = 0;
+        Event otherRoot = broadcast;
+        otherRoot.rootRank = 1;
+        Event send = collective("send", 4096, {0, 1}, kUs);
+        send.senderRank = 0;
+        send.receiverRank = 1;
+        Event otherSender = send;
+        otherSender.senderRank = 1;
+        otherSender.receiverRank = 0;
+        Event otherReceiver = collective("send", 4096, {0, 1, 2}, kUs);
+        otherReceiver.senderRank = 0;
+        otherReceiver.receiverRank = 2;
+        Event receiverOnly = otherReceiver;
+        receiverOnly.receiverRank = 1;
+        for (const auto& [a, b] : std::vector<std::pair<Event, Event>>{
+                 {broadcast, otherRoot}, {send, otherSender}, {otherReceiver, receiverOnly}}) {
+            const Trace t = build({a, b});
+            QVERIFY(!(opSignature(t, 0) == opSignature(t, 1)));
+            const PreparedReplay prepared = prepareReplay(t, ReplayProtocol{}, progress);
+            QCOMPARE(prepared.events[1].noiseKey, noiseKey(contentHash(t, opSignature(t, 1)), 0));
+        }
+        // The control: an identical event continues the first one's sequence.
+        const Trace same = build({base(), base()});
+        const PreparedReplay prepared = prepareReplay(same, ReplayProtocol{}, progress);
+        QCOMPARE(prepared.events[1].noiseKey, noiseKey(contentHash(same, opSignature(same, 0)), 1));
+    }
+
     void lockstepRunsPairNeighboursOfTheSameSlotCount()
     {
         const ConfigSet& set = defaultConfigSet();

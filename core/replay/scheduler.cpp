@@ -53,12 +53,20 @@ Ns mulDiv(std::int64_t a, std::int64_t b, std::int64_t c)
     return static_cast<Ns>(std::min<WideInt>(static_cast<WideInt>(a) * b / c, kTimeCapNs));
 }
 
+/// floor(x / d) for 0 <= x and a constant d > 0: unsigned, so the division by a constant is a
+/// multiply and a shift without the sign correction a signed quotient needs.
+template <std::int64_t d> inline std::int64_t floorDiv(std::int64_t x)
+{
+    static_assert(d > 0);
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(x) / static_cast<std::uint64_t>(d));
+}
+
 /// floor(a * ppm / 10^6) for a, ppm >= 0 (division by a constant: no divide instruction).
 inline Ns mulPpm(std::int64_t a, std::int64_t ppm)
 {
     std::int64_t product = 0;
     if (!__builtin_mul_overflow(a, ppm, &product)) {
-        return product / kPpmOne;
+        return floorDiv<kPpmOne>(product);
     }
     return static_cast<Ns>(std::min<WideInt>(static_cast<WideInt>(a) * ppm / kPpmOne, kTimeCapNs));
 }
@@ -622,11 +630,14 @@ private:
         // Tail noise: the probability of tail_noise::probabilityPpm with its contention term (and
         // base) from the per-sharer table, compared as tail_noise::firesBelow does.
         if (!noTail) {
-            const std::int64_t pressurePpm = inWindow ? std::min<std::int64_t>(e.pressure / 1000, kPpmOne) : 0;
+            // (inWindow implies pressure > 0; the gains are at most 10^6 and the shares at most
+            // 10^6, so every product below is non-negative and far from overflow.)
+            const std::int64_t pressurePpm = inWindow ? std::min<std::int64_t>(floorDiv<1000>(e.pressure), kPpmOne) : 0;
             const std::int64_t skewPpm = skewShareOrZero(e.skew, uncontended, shared.reciprocal);
             const std::int64_t probability =
                 tailBase_[static_cast<std::size_t>(std::min<std::int64_t>(sharers, kTailBaseSize - 1))] +
-                c_.tail.skewGainPpm * skewPpm / kPpmOne + c_.tail.pressureGainPpm * pressurePpm / kPpmOne;
+                floorDiv<kPpmOne>(c_.tail.skewGainPpm * skewPpm) +
+                floorDiv<kPpmOne>(c_.tail.pressureGainPpm * pressurePpm);
             if (tail_noise::firesBelow(t.draw, probability)) {
                 flags |= kSampleTailHit;
                 duration = std::min<Ns>(duration + tail_noise::extraNs(duration, c_.tail, t.draw), kTimeCapNs);

@@ -363,7 +363,7 @@ public:
             resizeAdvised(s->start, total);
             resizeAdvised(s->queueWait, total);
             resizeAdvised(s->rankWait, total);
-            resizeAdvised(s->duration, total);
+            resizeAdvised(s->latency, total);
             resizeAdvised(s->hidden, total);
             resizeAdvised(s->flags, total);
         }
@@ -462,7 +462,7 @@ private:
             s.start[k] = e.issue;
             s.queueWait[k] = 0;
             s.rankWait[k] = 0;
-            s.duration[k] = completion - e.issue;
+            s.latency[k] = completion - e.issue;
             s.hidden[k] = 0;
             s.flags[k] = flags;
         }
@@ -515,14 +515,14 @@ private:
         Ns* outStart;
         Ns* outQueue;
         Ns* outRank;
-        Ns* outDuration;
+        Ns* outLatency;
         Ns* outHidden;
         std::uint8_t* outFlags;
 
         Lane(const Simulator& s, SampleColumns& out, std::size_t base)
             : sim(s), resources(s.p_.resourceNames.size(), s.channels_), globalChannels(s.slots_),
               outStart(out.start.data() + base), outQueue(out.queueWait.data() + base),
-              outRank(out.rankWait.data() + base), outDuration(out.duration.data() + base),
+              outRank(out.rankWait.data() + base), outLatency(out.latency.data() + base),
               outHidden(out.hidden.data() + base), outFlags(out.flags.data() + base)
         {
         }
@@ -649,7 +649,7 @@ private:
         lane.outStart[i] = start;
         lane.outQueue[i] = start - t.ready;
         lane.outRank[i] = t.ready - e.issue;
-        lane.outDuration[i] = completion - start;
+        lane.outLatency[i] = latency;
         // Hidden: min(latency, overlap) x efficiency when there is overlap, else mulPpm(0) = 0.
         lane.outHidden[i] = mulPpm(std::min(latency, e.overlap) & t.overlapMask, c_.overlapEfficiencyPpm);
         lane.outFlags[i] = flags;
@@ -739,11 +739,11 @@ EventSample SampleColumns::at(std::size_t k) const
     e.start = start[k];
     e.queueWait = queueWait[k];
     e.rankWait = rankWait[k];
-    e.duration = duration[k];
+    e.duration = duration(k);
     e.hidden = hidden[k];
-    e.completion = start[k] + duration[k];
+    e.completion = start[k] + e.duration;
     e.issue = start[k] - queueWait[k] - rankWait[k];
-    e.latency = latency(k);
+    e.latency = latency[k];
     e.exposed = e.latency - e.hidden;
     e.flags = flags[k];
     return e;

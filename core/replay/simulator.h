@@ -70,16 +70,18 @@ struct EventSample {
 };
 
 /// The samples of one configuration, column-wise. Sample k is iteration k / eventCount of
-/// canonical event k % eventCount, whatever order the replay used.
+/// canonical event k % eventCount, whatever order the replay used. The latency is kept and the
+/// duration derived (latency = rankWait + queueWait + duration): summaries, rankings and tails
+/// all read the latency, so it is stored once rather than recomputed by every reader.
 struct SampleColumns {
     std::size_t eventCount = 0;
     std::uint32_t iterations = 0;
-    std::vector<Ns> start, queueWait, rankWait, duration, hidden;
+    std::vector<Ns> start, queueWait, rankWait, latency, hidden;
     std::vector<std::uint8_t> flags;
 
     std::size_t size() const { return start.size(); }
-    Ns latency(std::size_t k) const { return rankWait[k] + queueWait[k] + duration[k]; }
-    Ns exposed(std::size_t k) const { return latency(k) - hidden[k]; }
+    Ns duration(std::size_t k) const { return latency[k] - rankWait[k] - queueWait[k]; }
+    Ns exposed(std::size_t k) const { return latency[k] - hidden[k]; }
     EventSample at(std::size_t k) const;
 };
 

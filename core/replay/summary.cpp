@@ -4,7 +4,6 @@
 #include "core/replay/quantiles.h"
 #include "core/replay/summary_workspace.h"
 #include "core/replay/wide_int.h"
-#include "core/util/huge_pages.h"
 
 #include <algorithm>
 #include <bit>
@@ -203,18 +202,6 @@ struct Grouping {
     }
 };
 
-/// A buffer of at least n values, reused (its pages stay mapped) while n does not grow.
-Ns* reserveBuffer(std::unique_ptr<Ns[]>& buffer, std::size_t& capacity, std::size_t n)
-{
-    if (capacity < n) {
-        buffer.reset();
-        buffer = std::make_unique_for_overwrite<Ns[]>(n);
-        adviseHugePages(buffer.get(), n * sizeof(Ns));
-        capacity = n;
-    }
-    return buffer.get();
-}
-
 } // namespace
 
 struct SummaryWorkspace::State {
@@ -224,8 +211,6 @@ struct SummaryWorkspace::State {
     const std::uint32_t* opData = nullptr;
     std::size_t phaseSize = 0, opSize = 0, stringCount = 0;
     std::unique_ptr<Grouping> phases, ops;
-    std::unique_ptr<Ns[]> latency;
-    std::size_t latencyCapacity = 0;
 
     bool boundTo(const Trace& t) const
     {
@@ -280,12 +265,12 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
     const bool groupPhases = phases.groups() > 1;
     const bool groupOps = ops.groups() > 1;
 
-    // One pass over the samples, block by block: latency, sums, ranges and flag counts, then, while
-    // the block is still in cache, every group's sums and range (see Grouping::sumBlock). Nothing
-    // in the pass goes through memory but the latency it writes, and the flag values are counted
-    // in four interleaved tables so that runs of equal flags do not chain. The groups' quantiles
-    // are selected later from the latency column itself, through each group's member lists.
-    Ns* latency = reserveBuffer(ws.latency, ws.latencyCapacity, total);
+    // One pass over the samples, block by block: sums, ranges and flag counts, then, while the
+    // block is still in cache, every group's sums and range (see Grouping::sumBlock). Nothing in
+    // the pass goes through memory but the flag values, which are counted in four interleaved
+    // tables so that runs of equal flags do not chain. The groups' quantiles are selected later
+    // from the latency column itself, through each group's member lists.
+    const Ns* latency = samples.latency.data();
     const std::size_t rows = total / n;
     Grouping::GroupSums phaseSums, opSums;
     if (groupPhases) {
@@ -300,17 +285,14 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
     for (std::size_t base = 0; base < total; base += n) {
         progress.check();
         const Ns* queueRow = samples.queueWait.data() + base;
-        const Ns* rankRow = samples.rankWait.data() + base;
-        const Ns* durationRow = samples.duration.data() + base;
         const Ns* hiddenRow = samples.hidden.data() + base;
         const std::uint8_t* flagRow = samples.flags.data() + base;
-        Ns* latencyRow = latency + base;
+        const Ns* latencyRow = latency + base;
         for (std::size_t b = 0; b * Grouping::kBlock < n; ++b) {
             const std::size_t end = std::min(n, (b + 1) * Grouping::kBlock);
             for (std::size_t i = b * Grouping::kBlock; i < end; ++i) {
                 const Ns q = queueRow[i];
-                const Ns l = rankRow[i] + q + durationRow[i];
-                latencyRow[i] = l;
+                const Ns l = latencyRow[i];
                 hiddenSum.add(hiddenRow[i]);
                 latencySum.add(l);
                 queueSum.add(q);

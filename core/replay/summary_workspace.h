@@ -15,8 +15,8 @@
 namespace cc {
 
 /// Working memory of summarizeSamples kept across the configurations of one trace: the phase and
-/// operation groupings (which depend on the trace only) and the latency buffer, so a loop over
-/// configurations neither rebuilds the groupings nor touches fresh pages. A workspace rebuilds its
+/// operation groupings (which depend on the trace only), so a loop over configurations does not
+/// rebuild them. A workspace rebuilds its
 /// groupings when given another trace; a trace must not change while a workspace has seen it.
 /// Results are identical with or without a workspace.
 class SummaryWorkspace {
@@ -35,8 +35,8 @@ private:
     friend ConfigurationSummary summarizeSamples(const Trace&, const SampleColumns&, Progress&, SummaryWorkspace&);
 };
 
-/// summarizeSamples reusing `workspace`: the same summary, without per-call allocations of the
-/// groupings and buffers. The form to use in a loop over configurations.
+/// summarizeSamples reusing `workspace`: the same summary, without rebuilding the groupings. The
+/// form to use in a loop over configurations.
 ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& samples, Progress& progress,
                                       SummaryWorkspace& workspace);
 

@@ -87,7 +87,7 @@ public:
             varint((static_cast<std::uint64_t>(delta) << 1) ^ static_cast<std::uint64_t>(delta >> 63));
             varint(static_cast<std::uint64_t>(s.queueWait[k]));
             varint(static_cast<std::uint64_t>(s.rankWait[k]));
-            varint(static_cast<std::uint64_t>(s.duration[k]));
+            varint(static_cast<std::uint64_t>(s.duration(k)));
             varint(static_cast<std::uint64_t>(s.hidden[k]));
             buffer_ += static_cast<char>(s.flags[k]);
             if (buffer_.size() >= (1U << 16)) {
@@ -127,7 +127,8 @@ void appendRows(std::string& out, const SampleColumns& s, Progress& progress)
         if ((k & 0xffff) == 0) {
             progress.check();
         }
-        const Ns latency = s.latency(k);
+        const Ns latency = s.latency[k];
+        const Ns duration = latency - s.rankWait[k] - s.queueWait[k];
         out += k == 0 ? "\n[" : ",\n[";
         appendUInt(out, k % n);
         out += ',';
@@ -139,13 +140,13 @@ void appendRows(std::string& out, const SampleColumns& s, Progress& progress)
         out += ',';
         appendInt(out, s.rankWait[k]);
         out += ',';
-        appendInt(out, s.duration[k]);
+        appendInt(out, duration);
         out += ',';
         appendInt(out, s.hidden[k]);
         out += ',';
         appendInt(out, latency - s.hidden[k]);
         out += ',';
-        appendInt(out, s.start[k] + s.duration[k]);
+        appendInt(out, s.start[k] + duration);
         out += ',';
         appendInt(out, latency);
         out += ',';

@@ -27,7 +27,7 @@ std::vector<TailSample> tailSamples(const SampleColumns& samples, Ns p99)
     std::vector<TailSample> tail;
     const std::size_t n = samples.eventCount;
     for (std::size_t k = 0; k < samples.size(); ++k) {
-        const Ns latency = samples.latency(k);
+        const Ns latency = samples.latency[k];
         if (latency >= p99) {
             tail.push_back(TailSample{static_cast<std::uint32_t>(k % n), static_cast<std::uint32_t>(k / n), latency});
         }

@@ -96,7 +96,7 @@ TailRecall tailRecall(const ConfigurationSummary& source, const std::vector<Tail
                 static_cast<std::size_t>(ts.iteration) * canary.eventCount + static_cast<std::size_t>(*position);
             if (k < canary.size()) {
                 present = true;
-                latency = canary.latency(k);
+                latency = canary.latency[k];
             }
         }
         if (present) {

@@ -93,7 +93,7 @@ void BM_SimulateOnly(benchmark::State& state)
     for (auto _ : state) {
         for (const auto& config : set.configurations) {
             cc::simulateConfiguration(prepared, config, progress, samples);
-            benchmark::DoNotOptimize(samples.duration.data());
+            benchmark::DoNotOptimize(samples.latency.data());
         }
     }
     setCounters(state, trace.size(), set.configurations.size());
@@ -113,7 +113,7 @@ void BM_SimulateLockstep(benchmark::State& state)
     }
     for (auto _ : state) {
         cc::simulateConfigurations(prepared, set.configurations, progress, into);
-        benchmark::DoNotOptimize(samples.front().duration.data());
+        benchmark::DoNotOptimize(samples.front().latency.data());
     }
     setCounters(state, trace.size(), set.configurations.size());
 }

@@ -249,7 +249,7 @@ private slots:
             QVERIFY(x.samples.start == y.samples.start);
             QVERIFY(x.samples.queueWait == y.samples.queueWait);
             QVERIFY(x.samples.rankWait == y.samples.rankWait);
-            QVERIFY(x.samples.duration == y.samples.duration);
+            QVERIFY(x.samples.latency == y.samples.latency);
             QVERIFY(x.samples.hidden == y.samples.hidden);
             QVERIFY(x.samples.flags == y.samples.flags);
         }

@@ -177,8 +177,8 @@ private slots:
         Trace t = build({collective("all_reduce", 1000, {0, 1, 2, 3}, 0)});
         SampleColumns s = run(t, c);
         QCOMPARE(s.size(), std::size_t(1));
-        QCOMPARE(s.duration[0], Ns(3100));
-        QCOMPARE(s.latency(0), Ns(3100));
+        QCOMPARE(s.duration(0), Ns(3100));
+        QCOMPARE(s.latency[0], Ns(3100));
         QCOMPARE(s.queueWait[0], Ns(0));
         QCOMPARE(s.start[0], Ns(0));
     }
@@ -190,7 +190,7 @@ private slots:
         Trace t = build({e});
         SampleColumns s = run(t, simpleConfig());
         // factor 1 (1000 ns) + all_reduce steps (1000 + 6 * 100).
-        QCOMPARE(s.duration[0], Ns(2600));
+        QCOMPARE(s.duration(0), Ns(2600));
         QVERIFY((s.flags[0] & kSampleCustomOp) != 0);
     }
 
@@ -206,7 +206,7 @@ private slots:
         QCOMPARE(s.rankWait[0], Ns(7 * kUs));
         QCOMPARE(s.start[0], Ns(7 * kUs));
         QCOMPARE(s.queueWait[0], Ns(0));
-        QCOMPARE(s.latency(0), Ns(7 * kUs) + s.duration[0]);
+        QCOMPARE(s.latency[0], Ns(7 * kUs) + s.duration(0));
         QCOMPARE(int(s.flags[0] & (kSampleSkewUnknown | kSampleSkewPartial)), 0);
     }
 
@@ -254,8 +254,8 @@ private slots:
         QCOMPARE(s.queueWait[0], Ns(0));
         QCOMPARE(s.start[1], Ns(3100));
         QCOMPARE(s.queueWait[1], Ns(2600));
-        QCOMPARE(s.duration[1], Ns(3100)); // the first has finished: no sharing
-        QCOMPARE(s.latency(1), Ns(2600 + 3100));
+        QCOMPARE(s.duration(1), Ns(3100)); // the first has finished: no sharing
+        QCOMPARE(s.latency[1], Ns(2600 + 3100));
     }
 
     void fifoHoldsBehindALateCollective()
@@ -283,10 +283,10 @@ private slots:
         QCOMPARE(s.queueWait[1], Ns(0));
         QCOMPARE(s.start[1], Ns(100));
         // Two collectives in flight: the payload term doubles under fair sharing.
-        QCOMPARE(s.duration[1], Ns(1600 + 2 * 1500));
+        QCOMPARE(s.duration(1), Ns(1600 + 2 * 1500));
         c.contentionPpm = 0; // perfectly isolated links
         s = run(t, c);
-        QCOMPARE(s.duration[1], Ns(3100));
+        QCOMPARE(s.duration(1), Ns(3100));
     }
 
     void globalChannelLimitQueuesAcrossResources()
@@ -298,11 +298,11 @@ private slots:
         BackendConfig c = simpleConfig();
         SampleColumns s = run(t, c); // four global channels: concurrent, sharing
         QCOMPARE(s.queueWait[1], Ns(0));
-        QCOMPARE(s.duration[1], Ns(1600 + 2 * 1500));
+        QCOMPARE(s.duration(1), Ns(1600 + 2 * 1500));
         c.maxChannels = 1;
         s = run(t, c);
         QCOMPARE(s.queueWait[1], Ns(3000));
-        QCOMPARE(s.duration[1], Ns(3100));
+        QCOMPARE(s.duration(1), Ns(3100));
     }
 
     void declaredConcurrentGroupsShareBandwidth()
@@ -311,11 +311,11 @@ private slots:
         e.concurrentGroups = 3;
         Trace t = build({e});
         SampleColumns s = run(t, simpleConfig());
-        QCOMPARE(s.duration[0], Ns(1600 + 3 * 1500));
+        QCOMPARE(s.duration(0), Ns(1600 + 3 * 1500));
         ReplayProtocol isolated;
         isolated.isolated = true;
         s = run(t, simpleConfig(), isolated);
-        QCOMPARE(s.duration[0], Ns(3100));
+        QCOMPARE(s.duration(0), Ns(3100));
     }
 
     // ---- compute overlap and pressure ----
@@ -329,7 +329,7 @@ private slots:
         c.overlapEfficiencyPpm = 800'000;
         SampleColumns s = run(t, c);
         // Entirely inside the window: slowed by 1 + 1.0 * 0.5.
-        QCOMPARE(s.duration[0], Ns(4650));
+        QCOMPARE(s.duration(0), Ns(4650));
         QCOMPARE(s.hidden[0], Ns(4650 * 8 / 10));
         QCOMPARE(s.exposed(0), Ns(4650 - 3720));
 
@@ -337,19 +337,19 @@ private slots:
         e.computeOverlap = 1 * kUs;
         Trace partial = build({e});
         s = run(partial, c);
-        QCOMPARE(s.duration[0], Ns(1000 + (3100 - 666)));
+        QCOMPARE(s.duration(0), Ns(1000 + (3100 - 666)));
         QCOMPARE(s.hidden[0], Ns(800)); // min(latency, overlap) * efficiency
 
         ReplayProtocol noPressure;
         noPressure.ablations.add(Ablation::Pressure);
         s = run(t, c, noPressure);
-        QCOMPARE(s.duration[0], Ns(3100));
+        QCOMPARE(s.duration(0), Ns(3100));
         QCOMPARE(s.hidden[0], Ns(3100 * 8 / 10));
 
         ReplayProtocol noOverlap;
         noOverlap.ablations.add(Ablation::ComputeOverlap);
         s = run(t, c, noOverlap);
-        QCOMPARE(s.duration[0], Ns(3100));
+        QCOMPARE(s.duration(0), Ns(3100));
         QCOMPARE(s.hidden[0], Ns(0));
     }
 
@@ -435,7 +435,7 @@ private slots:
         ReplayProtocol seeded;
         seeded.seed = 99;
         SampleColumns reseeded = run(t, c, seeded);
-        QVERIFY(reseeded.duration != plain.duration);
+        QVERIFY(reseeded.latency != plain.latency);
 
         ReplayProtocol quiet;
         quiet.ablations.add(Ablation::RareTailWindows);
@@ -480,7 +480,7 @@ private slots:
             const auto& x = a.configurations[c].samples;
             const auto& y = b.configurations[c].samples;
             QVERIFY(x.start == y.start && x.queueWait == y.queueWait && x.rankWait == y.rankWait &&
-                    x.duration == y.duration && x.hidden == y.hidden && x.flags == y.flags);
+                    x.latency == y.latency && x.hidden == y.hidden && x.flags == y.flags);
             QVERIFY(a.configurations[c].summary == b.configurations[c].summary);
         }
         QVERIFY(a.ranking == b.ranking);
@@ -488,7 +488,7 @@ private slots:
         NullProgress progress;
         PreparedReplay prepared = prepareReplay(t, p, progress);
         SampleColumns alone = simulateConfiguration(prepared, defaultConfigSet().configurations[3], progress);
-        QVERIFY(alone.duration == a.configurations[3].samples.duration);
+        QVERIFY(alone.latency == a.configurations[3].samples.latency);
     }
 
     void cancellationStopsTheReplay()
@@ -803,8 +803,9 @@ private slots:
         for (std::size_t k = 0; k < s.size(); ++k) {
             s.queueWait[k] = static_cast<Ns>(random() >> 4);
             s.rankWait[k] = static_cast<Ns>(random() >> 4);
-            s.duration[k] = static_cast<Ns>(random() >> (k % 5 == 0 ? 4 : 40)); // a wide spread
-            s.hidden[k] = static_cast<Ns>(random() % static_cast<std::uint64_t>(s.latency(k) + 1));
+            s.latency[k] =
+                s.queueWait[k] + s.rankWait[k] + static_cast<Ns>(random() >> (k % 5 == 0 ? 4 : 40)); // a wide spread
+            s.hidden[k] = static_cast<Ns>(random() % static_cast<std::uint64_t>(s.latency[k] + 1));
         }
         auto reference = [](std::vector<Ns> values, WideInt sum) {
             std::sort(values.begin(), values.end());
@@ -822,7 +823,7 @@ private slots:
         std::map<std::string, std::pair<std::vector<Ns>, std::pair<WideInt, WideInt>>> byPhase, byOp;
         for (std::size_t k = 0; k < s.size(); ++k) {
             const std::size_t event = k % s.eventCount;
-            const Ns latency = s.latency(k);
+            const Ns latency = s.latency[k];
             all.push_back(latency);
             queue.push_back(s.queueWait[k]);
             latencySum += latency;
@@ -888,7 +889,7 @@ private slots:
         QCOMPARE(summary.tail.size(), std::size_t(summary.tailCount));
         for (std::size_t i = 0; i < summary.tail.size(); ++i) {
             QVERIFY(summary.tail[i].latency >= summary.latency.p99);
-            QCOMPARE(summary.tail[i].latency, s.latency(summary.tail[i].event));
+            QCOMPARE(summary.tail[i].latency, s.latency[summary.tail[i].event]);
             if (i > 0) {
                 QVERIFY(summary.tail[i - 1].latency >= summary.tail[i].latency);
             }
@@ -923,7 +924,7 @@ private slots:
                 QVERIFY(reused == summarizeSamples(*trace, samples, progress));
                 std::vector<Ns> sorted(samples.size());
                 for (std::size_t k = 0; k < samples.size(); ++k) {
-                    sorted[k] = samples.latency(k);
+                    sorted[k] = samples.latency[k];
                 }
                 std::sort(sorted.begin(), sorted.end());
                 const std::size_t n = sorted.size();
@@ -1091,7 +1092,7 @@ private slots:
                     QVERIFY2(mine.start == alone.start, where.constData());
                     QVERIFY2(mine.queueWait == alone.queueWait, where.constData());
                     QVERIFY2(mine.rankWait == alone.rankWait, where.constData());
-                    QVERIFY2(mine.duration == alone.duration, where.constData());
+                    QVERIFY2(mine.latency == alone.latency, where.constData());
                     QVERIFY2(mine.hidden == alone.hidden, where.constData());
                     QVERIFY2(mine.flags == alone.flags, where.constData());
                     QCOMPARE(mine.eventCount, alone.eventCount);
@@ -1101,8 +1102,8 @@ private slots:
         }
         // The comparison can fail: a pair's samples differ from each other's.
         const PreparedReplay prepared = prepareReplay(training, ReplayProtocol{}, progress);
-        QVERIFY(simulateConfiguration(prepared, configs[0], progress).duration !=
-                simulateConfiguration(prepared, configs[1], progress).duration);
+        QVERIFY(simulateConfiguration(prepared, configs[0], progress).latency !=
+                simulateConfiguration(prepared, configs[1], progress).latency);
         // One output per configuration, or a clear refusal.
         SampleColumns one;
         std::vector<SampleColumns*> tooFew{&one};

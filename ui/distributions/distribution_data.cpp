@@ -50,10 +50,10 @@ Collected collect(const cc::Trace& trace, const cc::SampleColumns& samples, cons
         if (!filter.op.isEmpty() && trace.op[event] != opId) {
             continue;
         }
-        const Ns value = filter.metric == DistributionMetric::QueueWait ? samples.queueWait[k] : samples.latency(k);
+        const Ns value = filter.metric == DistributionMetric::QueueWait ? samples.queueWait[k] : samples.latency[k];
         out.values.push_back(value);
         hidden += samples.hidden[k];
-        latency += samples.latency(k);
+        latency += samples.latency[k];
     }
     std::sort(out.values.begin(), out.values.end());
     if (latency > 0) {

@@ -60,7 +60,7 @@ std::shared_ptr<const EventTimings> eventTimings(const ReplayResult& result, int
     timings->end.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         timings->issue[i] = samples.start[i] - samples.queueWait[i] - samples.rankWait[i];
-        timings->end[i] = samples.start[i] + samples.duration[i];
+        timings->end[i] = samples.start[i] + samples.duration(i);
     }
     timings->tailThreshold = config->summary.latency.p99;
     return timings;

@@ -48,6 +48,39 @@ constexpr std::size_t kGatherLimit = 8192;
 /// No wanted bucket (the marker of the bucket-to-slot table).
 constexpr std::uint16_t kNoSlot = 0xffff;
 
+/// Histograms keep kCopies interleaved counters per bucket (counter bucket * kCopies + copy), and
+/// consecutive values count into consecutive copies. A run of values in one bucket (a queue-wait
+/// column that is nearly all zero, a trace of identical collectives) then increments kCopies
+/// counters in turn, instead of one counter whose every increment waits for the store of the one
+/// before. The copies are summed (foldCopies) before any rank is located.
+constexpr std::size_t kCopies = 4;
+
+/// The counter of `bucket` in copy `copy` of an interleaved histogram.
+inline std::size_t counterOf(std::uint64_t bucket, std::size_t copy)
+{
+    return static_cast<std::size_t>(bucket) * kCopies + copy;
+}
+
+/// The copy the value after one counted into `copy` counts into.
+inline std::size_t nextCopy(std::size_t copy)
+{
+    return (copy + 1) % kCopies;
+}
+
+/// Sums the copies of an interleaved histogram, leaving one count per bucket.
+template <typename Count> void foldCopies(std::vector<Count>& counts)
+{
+    const std::size_t buckets = counts.size() / kCopies;
+    for (std::size_t b = 0; b < buckets; ++b) {
+        Count sum = 0;
+        for (std::size_t c = 0; c < kCopies; ++c) {
+            sum += counts[counterOf(b, c)];
+        }
+        counts[b] = sum; // b <= counterOf(b, 0): no copy still needed is overwritten
+    }
+    counts.resize(buckets);
+}
+
 /// For each rank (0-based, any order), the histogram bucket holding it and its rank inside the
 /// bucket; one walk over the histogram.
 template <typename Count>
@@ -72,30 +105,35 @@ void locateRanks(const std::vector<Count>& histogram, const std::vector<std::siz
 }
 
 /// The exact selection of some ranks of n values in [lo, hi] (lo < hi, n > 0) by a radix
-/// histogram, in steps a caller drives: count() every value; then, when locate() says a second
-/// pass is needed, place() every value again; then results(). Several selections can share
-/// passes over interleaved sources (selectGroups).
+/// histogram, in steps a caller drives: count every value into histogram() (interleaved copies,
+/// see kCopies); then, when locate() says a second pass is needed, place() every value again;
+/// then results(). Several selections can share passes over interleaved sources
+/// (groupDistributions).
 template <typename Count> class RankSelection {
 public:
     RankSelection(std::size_t n, const std::vector<std::size_t>& ranks, Ns lo, Ns hi)
         : ranks_(ranks), base_(static_cast<std::uint64_t>(lo)), hi_(hi)
     {
         const auto range = static_cast<std::uint64_t>(hi) - base_;
-        // About two buckets per value, at most 2^16: small inputs do not pay for a large histogram.
-        const int bits = std::clamp(static_cast<int>(std::bit_width(n)) + 1, 8, 16);
+        // About two buckets per value, at most 2^14 (2^16 counters with the copies): small inputs
+        // do not pay for a large histogram, and the counters of a large one stay in the
+        // second-level cache.
+        const int bits = std::clamp(static_cast<int>(std::bit_width(n)) + 1, 8, 14);
         const int width = std::bit_width(range);
         shift_ = width > bits ? width - bits : 0;
-        histogram_.assign(static_cast<std::size_t>(range >> shift_) + 1, 0);
+        histogram_.assign((static_cast<std::size_t>(range >> shift_) + 1) * kCopies, 0);
     }
 
     std::uint64_t base() const { return base_; }
     int shift() const { return shift_; }
+    /// The first-level histogram: value v counts into counterOf((v - base()) >> shift(), copy).
     Count* histogram() { return histogram_.data(); }
 
     /// After every value was counted: finds each rank's bucket and prepares the second pass.
     /// False when none is needed (every bucket holds a single value).
     bool locate()
     {
+        foldCopies(histogram_);
         bucketOf_.resize(ranks_.size());
         rankInBucket_.resize(ranks_.size());
         locateRanks(histogram_, ranks_, bucketOf_, rankInBucket_);
@@ -119,7 +157,8 @@ public:
             if (slot.gather) {
                 slot.values.resize(histogram_[wanted_[w]]);
             } else {
-                slot.histogram.assign(static_cast<std::size_t>((static_cast<std::uint64_t>(slot.hi) - first) + 1), 0);
+                slot.histogram.assign(
+                    static_cast<std::size_t>((static_cast<std::uint64_t>(slot.hi) - first) + 1) * kCopies, 0);
             }
         }
         if (wanted_.size() < kNoSlot) {
@@ -137,24 +176,25 @@ public:
     /// too many wanted buckets for one and place() tests ranges instead.
     const std::uint16_t* slotOfBucket() const { return slotOfBucket_.empty() ? nullptr : slotOfBucket_.data(); }
 
-    /// Second pass, value v of wanted slot w (from the table).
-    void placeInSlot(std::uint16_t w, Ns v)
+    /// Second pass, value v of wanted slot w (from the table), counted into `copy` when the slot
+    /// keeps a histogram.
+    void placeInSlot(std::uint16_t w, Ns v, std::size_t copy)
     {
         Slot& slot = slots_[w];
         if (slot.gather) {
             slot.values[slot.fill++] = v;
         } else {
-            ++slot.histogram[static_cast<std::size_t>(v - slot.lo)];
+            ++slot.histogram[counterOf(static_cast<std::uint64_t>(v - slot.lo), copy)];
         }
     }
 
     /// Second pass, any value v.
-    void place(Ns v)
+    void place(Ns v, std::size_t copy)
     {
         if (const std::uint16_t* table = slotOfBucket()) {
             const std::uint16_t w = table[(static_cast<std::uint64_t>(v) - base_) >> shift_];
             if (w != kNoSlot) {
-                placeInSlot(w, v);
+                placeInSlot(w, v, copy);
             }
             return;
         }
@@ -163,7 +203,7 @@ public:
         }
         for (std::size_t w = 0; w < slots_.size(); ++w) {
             if (v >= slots_[w].lo && v <= slots_[w].hi) {
-                placeInSlot(static_cast<std::uint16_t>(w), v);
+                placeInSlot(static_cast<std::uint16_t>(w), v, copy);
                 break;
             }
         }
@@ -185,6 +225,9 @@ public:
                 std::nth_element(slot.values.begin(), nth, slot.values.end());
                 out[r] = *nth;
             } else {
+                if (slot.histogram.size() > static_cast<std::size_t>(slot.hi - slot.lo) + 1) {
+                    foldCopies(slot.histogram); // once per slot, however many ranks it holds
+                }
                 std::vector<std::size_t> bucket(1), inside(1);
                 locateRanks(slot.histogram, {rankInBucket_[r]}, bucket, inside);
                 out[r] = slot.lo + static_cast<Ns>(bucket[0]);
@@ -219,17 +262,25 @@ std::vector<Ns> selectByHistogram(const Source& source, const std::vector<std::s
     Count* histogram = selection.histogram();
     const std::uint64_t base = selection.base();
     const int shift = selection.shift();
-    source.forEach([&](Ns v) { ++histogram[(static_cast<std::uint64_t>(v) - base) >> shift]; });
+    std::size_t copy = 0;
+    source.forEach([&](Ns v) {
+        ++histogram[counterOf((static_cast<std::uint64_t>(v) - base) >> shift, copy)];
+        copy = nextCopy(copy);
+    });
     if (selection.locate()) {
         if (const std::uint16_t* slotOf = selection.slotOfBucket()) {
             source.forEach([&](Ns v) {
                 const std::uint16_t w = slotOf[(static_cast<std::uint64_t>(v) - base) >> shift];
                 if (w != kNoSlot) {
-                    selection.placeInSlot(w, v);
+                    selection.placeInSlot(w, v, copy);
                 }
+                copy = nextCopy(copy);
             });
         } else {
-            source.forEach([&](Ns v) { selection.place(v); });
+            source.forEach([&](Ns v) {
+                selection.place(v, copy);
+                copy = nextCopy(copy);
+            });
         }
     }
     return selection.results();
@@ -399,8 +450,10 @@ std::vector<Distribution> groupDistributions(const GroupedValues& values, const 
                    std::uint32_t* histogram = selection.histogram();
                    const std::uint64_t base = selection.base();
                    const int shift = selection.shift();
+                   std::size_t copy = 0;
                    for (; m != end; ++m) {
-                       ++histogram[(static_cast<std::uint64_t>(rowValues[*m]) - base) >> shift];
+                       ++histogram[counterOf((static_cast<std::uint64_t>(rowValues[*m]) - base) >> shift, copy)];
+                       copy = nextCopy(copy);
                    }
                });
     std::vector<char> second(groups, 0);
@@ -416,9 +469,11 @@ std::vector<Distribution> groupDistributions(const GroupedValues& values, const 
                    [](RankSelection<std::uint32_t>& selection, const std::uint32_t* m, const std::uint32_t* end,
                       const Ns* rowValues) {
                        const std::uint16_t* slotOf = selection.slotOfBucket();
+                       std::size_t copy = 0;
                        if (slotOf == nullptr) {
                            for (; m != end; ++m) {
-                               selection.place(rowValues[*m]);
+                               selection.place(rowValues[*m], copy);
+                               copy = nextCopy(copy);
                            }
                            return;
                        }
@@ -428,8 +483,9 @@ std::vector<Distribution> groupDistributions(const GroupedValues& values, const 
                            const Ns v = rowValues[*m];
                            const std::uint16_t w = slotOf[(static_cast<std::uint64_t>(v) - base) >> shift];
                            if (w != kNoSlot) {
-                               selection.placeInSlot(w, v);
+                               selection.placeInSlot(w, v, copy);
                            }
+                           copy = nextCopy(copy);
                        }
                    });
     }

@@ -290,7 +290,11 @@ CompareResult compareReports(const ReportView& baseline, const ReportView& candi
         }
         throw InputError(std::move(diagnostics));
     }
-    for (const auto& [bname, cname] : result.pairs) {
+    for (const auto& pair : result.pairs) {
+        // Named references rather than a structured binding, which lambdas cannot capture before
+        // clang 16.
+        const auto& bname = pair.first;
+        const auto& cname = pair.second;
         const auto& b = *std::find_if(baseline.configurations.begin(), baseline.configurations.end(),
                                       [&](const auto& x) { return x.name == bname; });
         const auto& c = *std::find_if(candidate.configurations.begin(), candidate.configurations.end(),

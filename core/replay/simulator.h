@@ -22,6 +22,7 @@
 #include "core/replay/protocol.h"
 #include "core/trace/trace.h"
 #include "core/util/progress.h"
+#include "core/util/uninitialized_allocator.h"
 
 #include <cstdint>
 #include <functional>
@@ -74,10 +75,14 @@ struct EventSample {
 /// duration derived (latency = rankWait + queueWait + duration): summaries, rankings and tails
 /// all read the latency, so it is stored once rather than recomputed by every reader.
 struct SampleColumns {
+    /// A column of the replay's output. The simulator writes every element of every column, so
+    /// sizing a column for it does not first write zeros (see core/util/uninitialized_allocator.h).
+    template <class T> using Column = std::vector<T, UninitializedAllocator<T>>;
+
     std::size_t eventCount = 0;
     std::uint32_t iterations = 0;
-    std::vector<Ns> start, queueWait, rankWait, latency, hidden;
-    std::vector<std::uint8_t> flags;
+    Column<Ns> start, queueWait, rankWait, latency, hidden;
+    Column<std::uint8_t> flags;
 
     std::size_t size() const { return start.size(); }
     Ns duration(std::size_t k) const { return latency[k] - rankWait[k] - queueWait[k]; }

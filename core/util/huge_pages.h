@@ -18,10 +18,10 @@ void adviseHugePages(const void* data, std::size_t bytes);
 
 /// Resizes `column` to `count` elements; when that needs a fresh buffer, reserves it first and
 /// advises huge pages before the new elements are written.
-template <typename T> void resizeAdvised(std::vector<T>& column, std::size_t count)
+template <typename T, class Allocator> void resizeAdvised(std::vector<T, Allocator>& column, std::size_t count)
 {
     if (count > column.capacity() && count * sizeof(T) >= kHugePageBytes) {
-        std::vector<T> fresh;
+        std::vector<T, Allocator> fresh;
         fresh.reserve(count);
         adviseHugePages(fresh.data(), count * sizeof(T));
         fresh.assign(column.begin(), column.end());

@@ -531,11 +531,12 @@ private:
     /// The terms of one event that do not depend on the configuration, computed once per event
     /// for every lane.
     struct EventTerms {
-        Ns ready;           ///< the last rank arrives
-        Ns windowEnd;       ///< end of the event's compute-overlap window
-        bool pressureBase;  ///< overlap and pressure both present
-        Ns overlapMask;     ///< all ones when the event has overlap, else 0
-        std::uint64_t draw; ///< the tail-noise draw of this event and iteration
+        Ns ready;               ///< the last rank arrives
+        Ns windowEnd;           ///< end of the event's compute-overlap window
+        bool pressureBase;      ///< overlap and pressure both present
+        Ns overlapMask;         ///< all ones when the event has overlap, else 0
+        std::uint64_t draw;     ///< the tail-noise draw of this event and iteration
+        std::int64_t threshold; ///< tail_noise::drawThresholdPpm(draw): the tail fires below it
     };
 
     /// One iteration of the contextual replay (core/replay/README.md, "The model") under N
@@ -580,6 +581,7 @@ private:
                 // The choice is a mask, not a branch: which events have overlap follows the trace.
                 t.overlapMask = -static_cast<Ns>(e.overlap > 0);
                 t.draw = noTail ? 0 : tail_noise::draw(e.noiseKey, key);
+                t.threshold = tail_noise::drawThresholdPpm(t.draw);
                 // Written out rather than looped, so each lane's state is a set of named values
                 // the compiler can keep in registers, and the two lanes' steps interleave.
                 lanes[0].sim.step(lanes[0], e, t, i, noTail);
@@ -628,7 +630,8 @@ private:
         }
 
         // Tail noise: the probability of tail_noise::probabilityPpm with its contention term (and
-        // base) from the per-sharer table, compared as tail_noise::firesBelow does.
+        // base) from the per-sharer table, compared as tail_noise::firesBelow does (its threshold
+        // computed once per event for every lane).
         if (!noTail) {
             // (inWindow implies pressure > 0; the gains are at most 10^6 and the shares at most
             // 10^6, so every product below is non-negative and far from overflow.)
@@ -638,7 +641,7 @@ private:
                 tailBase_[static_cast<std::size_t>(std::min<std::int64_t>(sharers, kTailBaseSize - 1))] +
                 floorDiv<kPpmOne>(c_.tail.skewGainPpm * skewPpm) +
                 floorDiv<kPpmOne>(c_.tail.pressureGainPpm * pressurePpm);
-            if (tail_noise::firesBelow(t.draw, probability)) {
+            if (t.threshold < probability) {
                 flags |= kSampleTailHit;
                 duration = std::min<Ns>(duration + tail_noise::extraNs(duration, c_.tail, t.draw), kTimeCapNs);
             }

@@ -17,7 +17,6 @@ enum Dim : std::size_t { kGap = 0, kComputeBefore, kOverlap, kPressure, kExposed
 // Cap slots: the six scalars, then one cap shared by every arrival.
 constexpr std::size_t kArrivalCap = kScalarDims;
 constexpr std::size_t kCapSlots = kScalarDims + 1;
-constexpr std::int64_t kUnbounded = std::numeric_limits<std::int64_t>::max() / 4;
 constexpr std::uint32_t kShareOne = 1U << 16;
 constexpr std::size_t kReuseWindow = 64;
 

@@ -48,7 +48,7 @@ bool containsCommKernelName(std::string_view name)
 
 class KinetoSink final : public ChromeTraceSink {
 public:
-    KinetoSink(KinetoProfile& profile, Progress& progress) : profile_(profile), progress_(progress) {}
+    explicit KinetoSink(KinetoProfile& profile) : profile_(profile) {}
 
     bool wantsTopLevelValue(std::string_view key) override
     {
@@ -461,7 +461,6 @@ private:
     }
 
     KinetoProfile& profile_;
-    Progress& progress_;
     od::parser parser_;
     std::size_t index_ = 0;
     bool sawMetadata_ = false;
@@ -474,7 +473,7 @@ KinetoProfile readKinetoProfile(const std::filesystem::path& path, Progress& pro
     KinetoProfile profile;
     profile.sourceName = path.string();
     ByteSource source(path);
-    KinetoSink sink(profile, progress);
+    KinetoSink sink(profile); // progress is reported by the reader, which sees the bytes
     // Every record kept has one of these fragments in its text: record_param_comms ("m_c"),
     // c10d:: ops ("c10"), nccl:/rccl/msccl names ("ccl"), gloo: annotations ("loo").
     ChromeTraceReadOptions options;

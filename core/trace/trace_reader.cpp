@@ -58,8 +58,6 @@ struct FieldError {
 
 class EventParser {
 public:
-    EventParser(const std::string& source, std::size_t maxDepth) : source_(source), maxDepth_(maxDepth) {}
-
     // Each getter throws FieldError on a type or value problem.
     std::string_view rawNumber(od::value& v, std::string_view field)
     {
@@ -429,8 +427,6 @@ private:
         }
     }
 
-    const std::string& source_;
-    std::size_t maxDepth_;
     std::vector<Ns> arrayArrivals_;
 };
 
@@ -497,7 +493,7 @@ Trace parseTrace(std::string_view json, const std::string& sourceName, Progress&
                                          std::string(simdjson::error_message(error)) + ")");
     }
     TraceBuilder builder(sourceName);
-    EventParser eventParser(sourceName, resourceLimits().maxJsonDepth);
+    EventParser eventParser; // the nesting depth is bounded by the parser's allocation above
     std::string format;
     bool sawFormat = false;
     bool sawEvents = false;

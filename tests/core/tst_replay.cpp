@@ -1110,6 +1110,65 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, simulateConfigurations(prepared, configs, progress, tooFew));
     }
 
+    void everySampleIsWrittenIntoReusedColumns()
+    {
+        // Sample columns are sized without being zero-filled, so the simulator must write every
+        // element. Columns already of the right size and full of a sentinel are reused as they
+        // are: after a replay into them, none may keep the sentinel, and they must equal a replay
+        // into fresh columns, in lockstep pairs, alone and isolated.
+        NullProgress progress;
+        GeneratorOptions options;
+        options.events = 5'000;
+        const Trace training = generateTraining(options, progress);
+        const Trace adversarialTrace = adversarial();
+        const std::vector<BackendConfig>& configs = defaultConfigSet().configurations;
+        constexpr Ns kSentinel = -123'456'789;
+        constexpr std::uint8_t kFlagSentinel = 0xA5;
+        std::vector<ReplayProtocol> protocols(4);
+        protocols[1].iterations = 3;
+        protocols[2].ablations = parseAblations("ordering,queue_reset_gaps", "test");
+        protocols[3].isolated = true;
+        for (const Trace* trace : {&training, &adversarialTrace}) {
+            for (const ReplayProtocol& protocol : protocols) {
+                const PreparedReplay prepared = prepareReplay(*trace, protocol, progress);
+                const std::size_t total = prepared.eventCount() * protocol.iterations;
+                std::vector<SampleColumns> reused(configs.size());
+                std::vector<SampleColumns*> into;
+                std::vector<const Ns*> buffers;
+                for (SampleColumns& columns : reused) {
+                    for (auto* column :
+                         {&columns.start, &columns.queueWait, &columns.rankWait, &columns.latency, &columns.hidden}) {
+                        column->assign(total, kSentinel);
+                    }
+                    columns.flags.assign(total, kFlagSentinel);
+                    buffers.push_back(columns.latency.data());
+                    into.push_back(&columns);
+                }
+                simulateConfigurations(prepared, configs, progress, into);
+                for (std::size_t c = 0; c < configs.size(); ++c) {
+                    const SampleColumns& mine = reused[c];
+                    const QByteArray where = QByteArray::fromStdString(configs[c].name);
+                    QVERIFY2(mine.latency.data() == buffers[c], where.constData()); // reused, not reallocated
+                    const SampleColumns fresh = simulateConfiguration(prepared, configs[c], progress);
+                    QVERIFY2(mine.start == fresh.start && mine.queueWait == fresh.queueWait &&
+                                 mine.rankWait == fresh.rankWait && mine.latency == fresh.latency &&
+                                 mine.hidden == fresh.hidden && mine.flags == fresh.flags,
+                             where.constData());
+                    for (std::size_t k = 0; k < total; ++k) {
+                        // A flag value of 0xA5 cannot occur: bit 7 is not a SampleFlag.
+                        if (mine.start[k] == kSentinel || mine.queueWait[k] == kSentinel ||
+                            mine.rankWait[k] == kSentinel || mine.latency[k] == kSentinel ||
+                            mine.hidden[k] == kSentinel || mine.flags[k] == kFlagSentinel) {
+                            QFAIL(qPrintable(QStringLiteral("%1: sample %2 was never written")
+                                                 .arg(QString::fromStdString(configs[c].name))
+                                                 .arg(k)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     void lockstepReplayIsCancellable()
     {
         NullProgress quiet;

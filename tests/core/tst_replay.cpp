@@ -94,6 +94,14 @@ Trace adversarial()
     return generateAdversarial(GeneratorOptions{}, progress);
 }
 
+Trace trainingTrace(std::uint64_t events)
+{
+    NullProgress progress;
+    GeneratorOptions options;
+    options.events = events;
+    return generateTraining(options, progress);
+}
+
 Ns metricOf(const SetReplay& r, const char* name, RankMetric metric)
 {
     for (const auto& c : r.configurations) {
@@ -902,9 +910,7 @@ private slots:
         // selection) and a small trace with an unnamed phase, summarised through one workspace
         // that moves between them: every summary equals a fresh one and a sort-based reference.
         NullProgress progress;
-        GeneratorOptions options;
-        options.events = 20'000;
-        const Trace training = generateTraining(options, progress);
+        const Trace training = trainingTrace(20'000);
         std::vector<Event> events;
         for (int i = 0; i < 300; ++i) {
             Event e = collective(i % 3 == 0 ? "all_gather" : "all_reduce", 512 * (1 + i % 5), {0, 1}, 20 * kUs);
@@ -1043,9 +1049,7 @@ private slots:
         // path of the loop: the samples of a lockstep replay equal each configuration's own
         // replay, column for column.
         NullProgress progress;
-        GeneratorOptions options;
-        options.events = 6'000;
-        const Trace training = generateTraining(options, progress);
+        const Trace training = trainingTrace(6'000);
         const Trace adversarialTrace = adversarial();
         std::vector<BackendConfig> configs(defaultConfigSet().configurations);
         auto variant = [&](const char* name, std::int64_t channels, std::int64_t globalSlots) {
@@ -1117,9 +1121,7 @@ private slots:
         // are: after a replay into them, none may keep the sentinel, and they must equal a replay
         // into fresh columns, in lockstep pairs, alone and isolated.
         NullProgress progress;
-        GeneratorOptions options;
-        options.events = 5'000;
-        const Trace training = generateTraining(options, progress);
+        const Trace training = trainingTrace(5'000);
         const Trace adversarialTrace = adversarial();
         const std::vector<BackendConfig>& configs = defaultConfigSet().configurations;
         constexpr Ns kSentinel = -123'456'789;
@@ -1172,9 +1174,7 @@ private slots:
     void lockstepReplayIsCancellable()
     {
         NullProgress quiet;
-        GeneratorOptions options;
-        options.events = 200'000;
-        const Trace training = generateTraining(options, quiet);
+        const Trace training = trainingTrace(200'000);
         const PreparedReplay prepared = prepareReplay(training, ReplayProtocol{}, quiet);
         // Stops asking to go on after three reports, and keeps what it was told.
         struct CancelAfterThree final : Progress {

@@ -630,8 +630,8 @@ private:
         }
 
         // Tail noise: the probability of tail_noise::probabilityPpm with its contention term (and
-        // base) from the per-sharer table, compared as tail_noise::firesBelow does (its threshold
-        // computed once per event for every lane).
+        // base) from the per-sharer table, compared uncapped with the event's threshold (see
+        // tail_noise::drawThresholdPpm, computed once per event for every lane).
         if (!noTail) {
             // (inWindow implies pressure > 0; the gains are at most 10^6 and the shares at most
             // 10^6, so every product below is non-negative and far from overflow.)

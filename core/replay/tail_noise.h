@@ -48,21 +48,15 @@ inline bool fires(std::uint64_t drawValue, std::int64_t probability)
     return (drawValue >> 32) * static_cast<std::uint64_t>(kPpmOne) < (static_cast<std::uint64_t>(probability) << 32);
 }
 
-/// t = floor(high32 * 10^6 / 2^32) of a draw, in [0, 10^6): a draw fires for a probability p
-/// (ppm) exactly when t < p. It depends on the draw alone, so a replay of several configurations
-/// computes it once per event.
+/// t = floor(high32 * 10^6 / 2^32) of a draw, in [0, 10^6). For a sum of probabilityPpm before
+/// its cap, `probability > 0 && fires(draw, min(probability, 10^6))` is the one comparison
+/// t < sum: for 0 < p <= 10^6, fires says high32 * 10^6 < p * 2^32, that is t < p (p is an
+/// integer); since 0 <= t < 10^6, t < min(sum, 10^6) exactly when t < sum, and a sum <= 0 never
+/// passes. It depends on the draw alone, so a replay of several configurations computes it once
+/// per event.
 inline std::int64_t drawThresholdPpm(std::uint64_t drawValue)
 {
     return static_cast<std::int64_t>(((drawValue >> 32) * static_cast<std::uint64_t>(kPpmOne)) >> 32);
-}
-
-/// The caller's `probability > 0 && fires(draw, min(probability, 10^6))` in one comparison, for the
-/// sum of probabilityPpm before its cap. For 0 < p <= 10^6, fires says high32 * 10^6 < p * 2^32,
-/// that is t < p with t = floor(high32 * 10^6 / 2^32) (p is an integer). Since 0 <= t < 10^6,
-/// t < min(sum, 10^6) exactly when t < sum, and a sum <= 0 never passes.
-inline bool firesBelow(std::uint64_t drawValue, std::int64_t probabilitySum)
-{
-    return drawThresholdPpm(drawValue) < probabilitySum;
 }
 
 /// Extra duration of a tail event: duration * scale * (1 + 2u), u = low32 / 2^32, rounded up,

@@ -656,6 +656,43 @@ private slots:
         }
     }
 
+    /// The contextual replay decides a tail as drawThresholdPpm(draw) < the uncapped probability
+    /// sum; the isolated replay as sum > 0 && fires(draw, min(sum, 10^6)). Both must be one rule:
+    /// at the thresholds' edges (draws whose high word sits just below, at and above a
+    /// probability's boundary), for sums at, below and above 0 and 10^6, and at random.
+    void tailThresholdComparisonEqualsFires()
+    {
+        auto rule = [](std::uint64_t draw, std::int64_t sum) {
+            return sum > 0 && tail_noise::fires(draw, std::min<std::int64_t>(sum, kPpmOne));
+        };
+        std::vector<std::int64_t> sums{-5, 0, 1, 2, 999'999, kPpmOne, kPpmOne + 1, 3 * kPpmOne};
+        std::vector<std::uint64_t> draws{0, 1, 0xffffffffULL, UINT64_MAX};
+        for (std::int64_t p : {std::int64_t{1}, std::int64_t{2}, std::int64_t{123'457}, std::int64_t{999'999}}) {
+            // The smallest high word that no longer fires for p: ceil(p * 2^32 / 10^6).
+            const std::uint64_t edge = ((static_cast<std::uint64_t>(p) << 32) + kPpmOne - 1) / kPpmOne;
+            for (std::uint64_t high : {edge - 1, edge, edge + 1}) {
+                draws.push_back(high << 32);
+                draws.push_back(high << 32 | 0xffffffffULL);
+            }
+            sums.push_back(p);
+        }
+        int firing = 0;
+        for (std::uint64_t draw : draws) {
+            for (std::int64_t sum : sums) {
+                const bool mine = tail_noise::drawThresholdPpm(draw) < sum;
+                QCOMPARE(mine, rule(draw, sum));
+                firing += mine ? 1 : 0;
+            }
+        }
+        QVERIFY(firing > 0 && firing < static_cast<int>(draws.size() * sums.size())); // both outcomes seen
+        std::mt19937_64 random(13);
+        for (int k = 0; k < 200'000; ++k) {
+            const std::uint64_t draw = random();
+            const auto sum = static_cast<std::int64_t>(random() % (2 * kPpmOne + 10)) - 5;
+            QCOMPARE(tail_noise::drawThresholdPpm(draw) < sum, rule(draw, sum));
+        }
+    }
+
     void radixSelectionMatchesSorting()
     {
         std::mt19937_64 random(7);

@@ -128,7 +128,7 @@ void appendRows(std::string& out, const SampleColumns& s, Progress& progress)
             progress.check();
         }
         const Ns latency = s.latency[k];
-        const Ns duration = latency - s.rankWait[k] - s.queueWait[k];
+        const Ns duration = s.duration(k);
         out += k == 0 ? "\n[" : ",\n[";
         appendUInt(out, k % n);
         out += ',';

@@ -4,10 +4,40 @@
 #include <bit>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
+#include <type_traits>
 
 namespace cc {
 
 namespace {
+
+/// Histograms keep kCopies interleaved counters per bucket (counter bucket * kCopies + copy), and
+/// consecutive values count into consecutive copies. A run of values in one bucket (a queue-wait
+/// column that is nearly all zero, a trace of identical collectives) then increments kCopies
+/// counters in turn, instead of one counter whose every increment waits for the store of the one
+/// before. The copies are summed (foldCopies) before any rank is located.
+constexpr std::size_t kCopies = 4;
+
+/// A copy number known at compile time, so that a counter's address is one shift and an offset.
+template <std::size_t C> using CopyIndex = std::integral_constant<std::size_t, C>;
+
+/// f(at(k), copy) for k in [0, count): consecutive k take consecutive copies, unrolled kCopies at
+/// a time (the last count % kCopies items take copy 0). Every pass that counts into or places in
+/// an interleaved histogram goes through it.
+template <class At, class F> inline void forEachCopied(std::size_t count, At&& at, F&& f)
+{
+    static_assert(kCopies == 4, "forEachCopied unrolls four copies");
+    std::size_t k = 0;
+    for (; k + kCopies <= count; k += kCopies) {
+        f(at(k), CopyIndex<0>{});
+        f(at(k + 1), CopyIndex<1>{});
+        f(at(k + 2), CopyIndex<2>{});
+        f(at(k + 3), CopyIndex<3>{});
+    }
+    for (; k < count; ++k) {
+        f(at(k), CopyIndex<0>{});
+    }
+}
 
 /// A contiguous array as a value source.
 struct ContiguousValues {
@@ -15,11 +45,10 @@ struct ContiguousValues {
     std::size_t n;
 
     std::size_t size() const { return n; }
-    template <class F> void forEach(F&& f) const
+    /// pass(count, at) once, at(k) giving value k.
+    template <class Pass> void forEachRun(Pass&& pass) const
     {
-        for (std::size_t k = 0; k < n; ++k) {
-            f(values[k]);
-        }
+        pass(n, [p = values](std::size_t k) { return p[k]; });
     }
 };
 
@@ -28,14 +57,13 @@ struct IndexedSource {
     const IndexedValues& v;
 
     std::size_t size() const { return v.size(); }
-    template <class F> void forEach(F&& f) const
+    /// pass(count, at) for every run of every row, at(k) giving the run's value k.
+    template <class Pass> void forEachRun(Pass&& pass) const
     {
         for (std::size_t row = 0; row < v.rows; ++row) {
             const Ns* base = v.values + row * v.rowStride;
             for (const auto& [begin, end] : v.runs) {
-                for (const std::uint32_t* m = v.index + begin; m != v.index + end; ++m) {
-                    f(base[*m]);
-                }
+                pass(std::size_t{end - begin}, [base, m = v.index + begin](std::size_t k) { return base[m[k]]; });
             }
         }
     }
@@ -48,23 +76,10 @@ constexpr std::size_t kGatherLimit = 8192;
 /// No wanted bucket (the marker of the bucket-to-slot table).
 constexpr std::uint16_t kNoSlot = 0xffff;
 
-/// Histograms keep kCopies interleaved counters per bucket (counter bucket * kCopies + copy), and
-/// consecutive values count into consecutive copies. A run of values in one bucket (a queue-wait
-/// column that is nearly all zero, a trace of identical collectives) then increments kCopies
-/// counters in turn, instead of one counter whose every increment waits for the store of the one
-/// before. The copies are summed (foldCopies) before any rank is located.
-constexpr std::size_t kCopies = 4;
-
 /// The counter of `bucket` in copy `copy` of an interleaved histogram.
 inline std::size_t counterOf(std::uint64_t bucket, std::size_t copy)
 {
     return static_cast<std::size_t>(bucket) * kCopies + copy;
-}
-
-/// The copy the value after one counted into `copy` counts into.
-inline std::size_t nextCopy(std::size_t copy)
-{
-    return (copy + 1) % kCopies;
 }
 
 /// Sums the copies of an interleaved histogram, leaving one count per bucket.
@@ -255,33 +270,43 @@ private:
     std::vector<std::uint16_t> slotOfBucket_;
 };
 
+/// First pass of a selection: counts at(0) .. at(count - 1) into its histogram.
+template <typename Count, class At> void countValues(RankSelection<Count>& selection, std::size_t count, At&& at)
+{
+    Count* histogram = selection.histogram();
+    const std::uint64_t base = selection.base();
+    const int shift = selection.shift();
+    forEachCopied(count, at, [&](Ns v, auto copy) {
+        ++histogram[counterOf((static_cast<std::uint64_t>(v) - base) >> shift, copy)];
+    });
+}
+
+/// Second pass of a selection (after locate() said one is needed): places at(0) .. at(count - 1)
+/// that fall in its wanted buckets.
+template <typename Count, class At> void placeValues(RankSelection<Count>& selection, std::size_t count, At&& at)
+{
+    const std::uint16_t* slotOf = selection.slotOfBucket();
+    if (slotOf == nullptr) {
+        forEachCopied(count, at, [&](Ns v, auto copy) { selection.place(v, copy); });
+        return;
+    }
+    const std::uint64_t base = selection.base();
+    const int shift = selection.shift();
+    forEachCopied(count, at, [&](Ns v, auto copy) {
+        const std::uint16_t w = slotOf[(static_cast<std::uint64_t>(v) - base) >> shift];
+        if (w != kNoSlot) {
+            selection.placeInSlot(w, v, copy);
+        }
+    });
+}
+
 template <typename Count, class Source>
 std::vector<Ns> selectByHistogram(const Source& source, const std::vector<std::size_t>& ranks, Ns lo, Ns hi)
 {
     RankSelection<Count> selection(source.size(), ranks, lo, hi);
-    Count* histogram = selection.histogram();
-    const std::uint64_t base = selection.base();
-    const int shift = selection.shift();
-    std::size_t copy = 0;
-    source.forEach([&](Ns v) {
-        ++histogram[counterOf((static_cast<std::uint64_t>(v) - base) >> shift, copy)];
-        copy = nextCopy(copy);
-    });
+    source.forEachRun([&](std::size_t count, auto at) { countValues(selection, count, at); });
     if (selection.locate()) {
-        if (const std::uint16_t* slotOf = selection.slotOfBucket()) {
-            source.forEach([&](Ns v) {
-                const std::uint16_t w = slotOf[(static_cast<std::uint64_t>(v) - base) >> shift];
-                if (w != kNoSlot) {
-                    selection.placeInSlot(w, v, copy);
-                }
-                copy = nextCopy(copy);
-            });
-        } else {
-            source.forEach([&](Ns v) {
-                selection.place(v, copy);
-                copy = nextCopy(copy);
-            });
-        }
+        source.forEachRun([&](std::size_t count, auto at) { placeValues(selection, count, at); });
     }
     return selection.results();
 }
@@ -311,7 +336,11 @@ std::vector<Ns> valuesAtRanksOf(const Source& source, const std::vector<std::siz
     if (n <= 2048) {
         std::vector<Ns> copy;
         copy.reserve(n);
-        source.forEach([&](Ns v) { copy.push_back(v); });
+        source.forEachRun([&](std::size_t count, auto at) {
+            for (std::size_t k = 0; k < count; ++k) {
+                copy.push_back(at(k));
+            }
+        });
         std::sort(copy.begin(), copy.end());
         std::vector<Ns> out(ranks.size());
         for (std::size_t r = 0; r < ranks.size(); ++r) {
@@ -379,8 +408,12 @@ std::vector<Ns> valuesAtRanks(const Ns* values, std::size_t n, const std::vector
     return valuesAtRanksInRange(values, n, ranks, *lo, *hi);
 }
 
-Distribution distributionInRange(const Ns* values, std::size_t n, Ns lo, Ns hi, WideInt sum)
+Distribution distributionInRange(const Ns* values, std::size_t n, Ns lo, Ns hi, WideInt sum, std::uint64_t atLo)
 {
+    if (n > 0 && atLo > nearestRankIndex(n, 99)) {
+        // The highest reported rank (p99) lies among the values equal to lo, and so do the others.
+        return distributionFrom(n, std::vector<Ns>(3, lo), hi, sum);
+    }
     return distributionOfSource(ContiguousValues{values, n}, lo, hi, sum);
 }
 
@@ -406,92 +439,105 @@ IndexedValues GroupedValues::group(std::size_t g) const
     return one;
 }
 
-std::vector<Distribution> groupDistributions(const GroupedValues& values, const std::vector<Ns>& lo,
-                                             const std::vector<Ns>& hi, const std::vector<WideInt>& sum)
+ColumnDistributions columnDistributions(const BlockedColumn& column, std::span<const GroupingInput> groupings)
 {
-    const std::size_t groups = values.groups;
-    std::vector<Distribution> out(groups);
-    // Groups large enough for a histogram share the passes; the others (empty, a single value,
-    // small enough to sort) are done on their own, as distributionInRange does them.
-    std::vector<std::optional<RankSelection<std::uint32_t>>> selections(groups);
-    std::vector<std::size_t> counts(groups, 0);
-    bool shared = false;
-    for (std::size_t g = 0; g < groups; ++g) {
-        const IndexedValues one = values.group(g);
-        counts[g] = one.size();
-        if (counts[g] > 2048 && lo[g] != hi[g] && counts[g] <= 0xffffffffULL) {
-            selections[g].emplace(counts[g], distributionRanks(counts[g]), lo[g], hi[g]);
-            shared = true;
-        } else {
-            out[g] = distributionInRange(one, lo[g], hi[g], sum[g]);
+    ColumnDistributions out;
+    const std::size_t total = column.rowLength * column.rows;
+    const std::size_t blocks = column.block == 0 ? 0 : (column.rowLength + column.block - 1) / column.block;
+    for (const GroupingInput& grouping : groupings) {
+        const GroupedValues& v = grouping.values;
+        if (v.values != column.values || v.rowStride != column.rowLength || v.rows != column.rows ||
+            v.blocks != blocks || grouping.lo.size() != v.groups || grouping.hi.size() != v.groups ||
+            grouping.sum.size() != v.groups) {
+            throw std::invalid_argument("columnDistributions: a grouping that does not describe the column");
         }
     }
-    if (!shared) {
-        return out;
+    // Selections large enough for a histogram (the whole column when its counts fit 32 bits, and
+    // every group of more than 2048 values) share the passes; the others (empty, a single value,
+    // small enough to sort) are done on their own, as distributionInRange does them.
+    std::optional<RankSelection<std::uint32_t>> whole;
+    if (total > 2048 && column.lo != column.hi && total <= 0xffffffffULL) {
+        whole.emplace(total, distributionRanks(total), column.lo, column.hi);
+    } else {
+        out.whole = distributionInRange(column.values, total, column.lo, column.hi, column.sum);
     }
-    // Calls f(selection, run begin, run end, row values) for every run of every group that `take`
-    // accepts, block by block, so each block of the column is read once for all groups.
-    auto forEachRun = [&](auto&& take, auto&& f) {
-        for (std::size_t row = 0; row < values.rows; ++row) {
-            const Ns* rowValues = values.values + row * values.rowStride;
-            for (std::size_t b = 0; b < values.blocks; ++b) {
-                const std::uint32_t* runs = values.runOffset + b * groups;
-                for (std::size_t g = 0; g < groups; ++g) {
-                    if (take(g)) {
-                        f(*selections[g], values.index + runs[g], values.index + runs[g + 1], rowValues);
+    std::vector<std::vector<std::optional<RankSelection<std::uint32_t>>>> selections(groupings.size());
+    std::vector<std::vector<std::size_t>> counts(groupings.size());
+    out.groups.resize(groupings.size());
+    for (std::size_t j = 0; j < groupings.size(); ++j) {
+        const GroupingInput& grouping = groupings[j];
+        const std::size_t groups = grouping.values.groups;
+        selections[j].resize(groups);
+        counts[j].assign(groups, 0);
+        out.groups[j].resize(groups);
+        for (std::size_t g = 0; g < groups; ++g) {
+            const IndexedValues one = grouping.values.group(g);
+            const std::size_t n = one.size();
+            counts[j][g] = n;
+            if (n > 2048 && grouping.lo[g] != grouping.hi[g] && n <= 0xffffffffULL) {
+                selections[j][g].emplace(n, distributionRanks(n), grouping.lo[g], grouping.hi[g]);
+            } else {
+                out.groups[j][g] = distributionInRange(one, grouping.lo[g], grouping.hi[g], grouping.sum[g]);
+            }
+        }
+    }
+    // One pass over the column, block by block: wholeBlock(count, at) for the block's values, then
+    // groupRun(selection, count, at) for every run of a group that `take` accepts, so each block is
+    // read from memory once and by the groups from cache.
+    auto forEachBlock = [&](bool takeWhole, auto&& take, auto&& wholeBlock, auto&& groupRun) {
+        for (std::size_t row = 0; row < column.rows; ++row) {
+            const Ns* rowValues = column.values + row * column.rowLength;
+            for (std::size_t b = 0; b < blocks; ++b) {
+                if (takeWhole) {
+                    const Ns* first = rowValues + b * column.block;
+                    wholeBlock(std::min(column.block, column.rowLength - b * column.block),
+                               [first](std::size_t k) { return first[k]; });
+                }
+                for (std::size_t j = 0; j < groupings.size(); ++j) {
+                    const GroupedValues& v = groupings[j].values;
+                    const std::uint32_t* runs = v.runOffset + b * v.groups;
+                    for (std::size_t g = 0; g < v.groups; ++g) {
+                        if (take(j, g)) {
+                            const std::uint32_t* m = v.index + runs[g];
+                            groupRun(*selections[j][g], std::size_t{runs[g + 1] - runs[g]},
+                                     [rowValues, m](std::size_t k) { return rowValues[m[k]]; });
+                        }
                     }
                 }
             }
         }
     };
-    forEachRun([&](std::size_t g) { return selections[g].has_value(); },
-               [](RankSelection<std::uint32_t>& selection, const std::uint32_t* m, const std::uint32_t* end,
-                  const Ns* rowValues) {
-                   std::uint32_t* histogram = selection.histogram();
-                   const std::uint64_t base = selection.base();
-                   const int shift = selection.shift();
-                   std::size_t copy = 0;
-                   for (; m != end; ++m) {
-                       ++histogram[counterOf((static_cast<std::uint64_t>(rowValues[*m]) - base) >> shift, copy)];
-                       copy = nextCopy(copy);
-                   }
-               });
-    std::vector<char> second(groups, 0);
-    bool anySecond = false;
-    for (std::size_t g = 0; g < groups; ++g) {
-        if (selections[g] && selections[g]->locate()) {
-            second[g] = 1;
-            anySecond = true;
+    auto count = [](RankSelection<std::uint32_t>& selection, std::size_t n, auto at) { countValues(selection, n, at); };
+    auto place = [](RankSelection<std::uint32_t>& selection, std::size_t n, auto at) { placeValues(selection, n, at); };
+    forEachBlock(
+        whole.has_value(), [&](std::size_t j, std::size_t g) { return selections[j][g].has_value(); },
+        [&](std::size_t n, auto at) { count(*whole, n, at); }, count);
+    const bool wholeSecond = whole && whole->locate();
+    std::vector<std::vector<char>> second(groupings.size());
+    bool anySecond = wholeSecond;
+    for (std::size_t j = 0; j < groupings.size(); ++j) {
+        second[j].assign(selections[j].size(), 0);
+        for (std::size_t g = 0; g < selections[j].size(); ++g) {
+            if (selections[j][g] && selections[j][g]->locate()) {
+                second[j][g] = 1;
+                anySecond = true;
+            }
         }
     }
     if (anySecond) {
-        forEachRun([&](std::size_t g) { return second[g] != 0; },
-                   [](RankSelection<std::uint32_t>& selection, const std::uint32_t* m, const std::uint32_t* end,
-                      const Ns* rowValues) {
-                       const std::uint16_t* slotOf = selection.slotOfBucket();
-                       std::size_t copy = 0;
-                       if (slotOf == nullptr) {
-                           for (; m != end; ++m) {
-                               selection.place(rowValues[*m], copy);
-                               copy = nextCopy(copy);
-                           }
-                           return;
-                       }
-                       const std::uint64_t base = selection.base();
-                       const int shift = selection.shift();
-                       for (; m != end; ++m) {
-                           const Ns v = rowValues[*m];
-                           const std::uint16_t w = slotOf[(static_cast<std::uint64_t>(v) - base) >> shift];
-                           if (w != kNoSlot) {
-                               selection.placeInSlot(w, v, copy);
-                           }
-                           copy = nextCopy(copy);
-                       }
-                   });
+        forEachBlock(
+            wholeSecond, [&](std::size_t j, std::size_t g) { return second[j][g] != 0; },
+            [&](std::size_t n, auto at) { place(*whole, n, at); }, place);
     }
-    for (std::size_t g = 0; g < groups; ++g) {
-        if (selections[g]) {
-            out[g] = distributionFrom(counts[g], selections[g]->results(), hi[g], sum[g]);
+    if (whole) {
+        out.whole = distributionFrom(total, whole->results(), column.hi, column.sum);
+    }
+    for (std::size_t j = 0; j < groupings.size(); ++j) {
+        for (std::size_t g = 0; g < selections[j].size(); ++g) {
+            if (selections[j][g]) {
+                out.groups[j][g] = distributionFrom(counts[j][g], selections[j][g]->results(), groupings[j].hi[g],
+                                                    groupings[j].sum[g]);
+            }
         }
     }
     return out;

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -24,8 +25,10 @@ std::vector<Ns> valuesAtRanksInRange(const Ns* values, std::size_t n, const std:
 /// count, nearest-rank median/p95/p99, max and floor mean of values[0..n).
 Distribution distributionOf(const Ns* values, std::size_t n);
 
-/// The same from known range and sum (one pass less).
-Distribution distributionInRange(const Ns* values, std::size_t n, Ns lo, Ns hi, WideInt sum);
+/// The same from known range and sum (one pass less). `atLo` is a count of values known to equal
+/// lo (0 when unknown): ranks below it are lo without a pass, and when they cover every reported
+/// rank (a queue-wait column that is mostly zero) the column is not read at all.
+Distribution distributionInRange(const Ns* values, std::size_t n, Ns lo, Ns hi, WideInt sum, std::uint64_t atLo = 0);
 
 /// Values picked out of a column by index, without copying them: values[row * rowStride + i] for
 /// every row < rows and every i in index[begin, end) of each run (a phase's or an operation's
@@ -58,10 +61,35 @@ struct GroupedValues {
     IndexedValues group(std::size_t g) const; ///< one group's values
 };
 
-/// The distribution of every group (its range and sum given), with the passes over the column
-/// shared by all groups: equal, group for group, to distributionInRange(values.group(g), lo[g],
-/// hi[g], sum[g]), while the column is read twice in all rather than twice per group.
-std::vector<Distribution> groupDistributions(const GroupedValues& values, const std::vector<Ns>& lo,
-                                             const std::vector<Ns>& hi, const std::vector<WideInt>& sum);
+/// One grouping of a column for columnDistributions: its groups' values, and each group's range
+/// and sum.
+struct GroupingInput {
+    GroupedValues values;
+    std::span<const Ns> lo, hi;
+    std::span<const WideInt> sum;
+};
+
+/// A column of `rows` rows of `rowLength` values, with its range and sum, read in blocks of
+/// `block` values of a row: the blocks of its groupings' runs.
+struct BlockedColumn {
+    const Ns* values = nullptr;
+    std::size_t rowLength = 0;
+    std::size_t rows = 0;
+    std::size_t block = 0;
+    Ns lo = 0, hi = 0;
+    WideInt sum = 0;
+};
+
+struct ColumnDistributions {
+    Distribution whole;
+    std::vector<std::vector<Distribution>> groups; ///< per grouping, per group
+};
+
+/// The distribution of a whole column and of every group of each grouping of it, with the passes
+/// over the column shared: each pass reads the column block by block, once, and selects for the
+/// whole column and then for every group while the block is in cache. Equal to
+/// distributionInRange of the column and, group for group, of values.group(g) with its range and
+/// sum. Throws std::invalid_argument when a grouping describes another column or other blocks.
+ColumnDistributions columnDistributions(const BlockedColumn& column, std::span<const GroupingInput> groupings);
 
 } // namespace cc

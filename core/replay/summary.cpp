@@ -161,30 +161,37 @@ struct Grouping {
         }
     }
 
-    /// Breakdowns sorted by name (unnamed first): each group's quantiles selected from the latency
-    /// column through its member lists, or, for a single group, the overall figures.
-    std::vector<Breakdown> breakdowns(const Trace& trace, const GroupSums* sums, const Ns* latency, std::size_t n,
-                                      std::size_t rows, const Distribution& overall, std::int64_t overallHiddenPpm,
-                                      Progress& progress) const
+    /// The latency column's groups under this grouping, for columnDistributions (latencySums
+    /// receives each group's latency sum and must outlive the result).
+    GroupingInput input(const GroupSums& sums, const Ns* latency, std::size_t n, std::size_t rows,
+                        std::vector<WideInt>& latencySums) const
     {
         const std::size_t groupCount = groups();
-        std::vector<Distribution> latencies;
-        if (sums != nullptr) {
-            progress.check();
-            GroupedValues grouped;
-            grouped.values = latency;
-            grouped.rowStride = n;
-            grouped.rows = rows;
-            grouped.index = members.data();
-            grouped.runOffset = runOffset.data();
-            grouped.blocks = (runOffset.size() - 1) / groupCount;
-            grouped.groups = groupCount;
-            std::vector<WideInt> latencySums(groupCount);
-            for (std::size_t g = 0; g < groupCount; ++g) {
-                latencySums[g] = sums->latencySum[g].total();
-            }
-            latencies = groupDistributions(grouped, sums->lo, sums->hi, latencySums);
+        latencySums.resize(groupCount);
+        for (std::size_t g = 0; g < groupCount; ++g) {
+            latencySums[g] = sums.latencySum[g].total();
         }
+        GroupingInput in;
+        in.values.values = latency;
+        in.values.rowStride = n;
+        in.values.rows = rows;
+        in.values.index = members.data();
+        in.values.runOffset = runOffset.data();
+        in.values.blocks = groupCount < 2 ? 0 : (runOffset.size() - 1) / groupCount; // run lists need two groups
+        in.values.groups = groupCount;
+        in.lo = sums.lo;
+        in.hi = sums.hi;
+        in.sum = latencySums;
+        return in;
+    }
+
+    /// Breakdowns sorted by name (unnamed first): each group's latency distribution (from
+    /// columnDistributions) and hidden share, or, for a single group (sums null), the overall figures.
+    std::vector<Breakdown> breakdowns(const Trace& trace, const GroupSums* sums,
+                                      const std::vector<Distribution>* latencies, const Distribution& overall,
+                                      std::int64_t overallHiddenPpm) const
+    {
+        const std::size_t groupCount = groups();
         std::vector<Breakdown> out(groupCount);
         for (std::size_t s = 0; s < groupCount; ++s) {
             const std::size_t g = sorted[s];
@@ -195,7 +202,7 @@ struct Grouping {
                 out[s].hiddenSharePpm = overallHiddenPpm;
                 continue;
             }
-            out[s].latency = latencies[g];
+            out[s].latency = (*latencies)[g];
             out[s].hiddenSharePpm = sharePpm(sums->hiddenSum[g].total(), sums->latencySum[g].total());
         }
         return out;
@@ -268,8 +275,9 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
     // One pass over the samples, block by block: sums, ranges and flag counts, then, while the
     // block is still in cache, every group's sums and range (see Grouping::sumBlock). Nothing in
     // the pass goes through memory but the flag values, which are counted in four interleaved
-    // tables so that runs of equal flags do not chain. The groups' quantiles are selected later
-    // from the latency column itself, through each group's member lists.
+    // tables so that runs of equal flags do not chain. The quantiles are selected later from the
+    // latency column itself, the whole column's and the groups' in shared passes
+    // (columnDistributions).
     const Ns* latency = samples.latency.data();
     const std::size_t rows = total / n;
     Grouping::GroupSums phaseSums, opSums;
@@ -281,6 +289,7 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
     }
     SplitSum hiddenSum, latencySum, queueSum;
     Ns latencyLo = kTimeCapNs, latencyHi = 0, queueLo = kTimeCapNs, queueHi = 0;
+    std::uint64_t queueZeros = 0; // queue waits are never negative: zero is their least value
     std::uint64_t flagValues[4][256] = {};
     for (std::size_t base = 0; base < total; base += n) {
         progress.check();
@@ -300,6 +309,7 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
                 latencyHi = std::max(latencyHi, l);
                 queueLo = std::min(queueLo, q);
                 queueHi = std::max(queueHi, q);
+                queueZeros += static_cast<std::uint64_t>(q == 0);
                 ++flagValues[i & 3][flagRow[i]];
             }
             if (groupPhases) {
@@ -328,15 +338,28 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
     summary.tailHits = flagCounts[std::countr_zero(static_cast<unsigned>(kSampleTailHit))];
     summary.idleStarts = flagCounts[std::countr_zero(static_cast<unsigned>(kSampleIdleStart))];
 
-    summary.latency = distributionInRange(latency, total, latencyLo, latencyHi, latencySum.total());
+    // The latency distributions, overall and of every group, in two shared passes over the column.
+    std::vector<GroupingInput> groupings;
+    std::vector<WideInt> phaseLatencySums, opLatencySums;
+    if (groupPhases) {
+        groupings.push_back(phases.input(phaseSums, latency, n, rows, phaseLatencySums));
+    }
+    if (groupOps) {
+        groupings.push_back(ops.input(opSums, latency, n, rows, opLatencySums));
+    }
+    const BlockedColumn latencyColumn{latency, n, rows, Grouping::kBlock, latencyLo, latencyHi, latencySum.total()};
+    const ColumnDistributions latencies = columnDistributions(latencyColumn, groupings);
+    summary.latency = latencies.whole;
     summary.hiddenSharePpm = sharePpm(hiddenSum.total(), latencySum.total());
     progress.check();
-    summary.queueWait = distributionInRange(samples.queueWait.data(), total, queueLo, queueHi, queueSum.total());
+    summary.queueWait = distributionInRange(samples.queueWait.data(), total, queueLo, queueHi, queueSum.total(),
+                                            queueLo == 0 ? queueZeros : 0);
     progress.check();
-    summary.byPhase = phases.breakdowns(trace, groupPhases ? &phaseSums : nullptr, latency, n, rows, summary.latency,
-                                        summary.hiddenSharePpm, progress);
-    summary.byOp = ops.breakdowns(trace, groupOps ? &opSums : nullptr, latency, n, rows, summary.latency,
-                                  summary.hiddenSharePpm, progress);
+    summary.byPhase =
+        phases.breakdowns(trace, groupPhases ? &phaseSums : nullptr, groupPhases ? &latencies.groups.front() : nullptr,
+                          summary.latency, summary.hiddenSharePpm);
+    summary.byOp = ops.breakdowns(trace, groupOps ? &opSums : nullptr, groupOps ? &latencies.groups.back() : nullptr,
+                                  summary.latency, summary.hiddenSharePpm);
     progress.check();
 
     // Tail samples: latency at or above the p99.

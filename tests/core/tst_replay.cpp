@@ -764,67 +764,105 @@ private slots:
 
     void groupedSelectionMatchesEachGroupAlone()
     {
-        // Five groups laid out block by block as the summary's groupings are: a large one, one of
-        // equal values, a small one (sorted, not histogrammed), an empty one and one with a spike;
-        // two rows. Each group's distribution equals a sort of a copy of its values.
+        // A column of two rows read in blocks, with two groupings laid out block by block as the
+        // summary's are. The first has five groups: a large one, one of equal values, a small one
+        // (sorted, not histogrammed), an empty one and one with a spike; the second splits the
+        // events by parity. The whole column's distribution and each group's equal a sort of a
+        // copy of its values.
         std::mt19937_64 random(5);
         const std::size_t rowLength = 50'000;
         const std::size_t rows = 2;
         const std::size_t blockSize = 8192;
-        const std::size_t groups = 5;
         std::vector<Ns> column(rowLength * rows);
-        std::vector<std::size_t> groupOf(rowLength);
+        std::vector<std::vector<std::size_t>> groupOf(2, std::vector<std::size_t>(rowLength));
         for (std::size_t i = 0; i < rowLength; ++i) {
             const std::uint64_t pick = random() % 100;
-            groupOf[i] = pick < 60 ? 0 : pick < 75 ? 1 : pick < 77 ? 2 : 4; // group 3 stays empty
+            groupOf[0][i] = pick < 60 ? 0 : pick < 75 ? 1 : pick < 77 ? 2 : 4; // group 3 stays empty
+            groupOf[1][i] = i % 2;
         }
         for (std::size_t k = 0; k < column.size(); ++k) {
-            const std::size_t g = groupOf[k % rowLength];
+            const std::size_t g = groupOf[0][k % rowLength];
             column[k] = g == 1 ? Ns(4242) : g == 4 && k % 3 == 0 ? Ns(99) : static_cast<Ns>(random() % (Ns(1) << 50));
         }
-        std::vector<std::uint32_t> index;
-        std::vector<std::uint32_t> runOffset{0};
         const std::size_t blocks = (rowLength + blockSize - 1) / blockSize;
-        for (std::size_t b = 0; b < blocks; ++b) {
-            for (std::size_t g = 0; g < groups; ++g) {
-                for (std::size_t i = b * blockSize; i < std::min(rowLength, (b + 1) * blockSize); ++i) {
-                    if (groupOf[i] == g) {
-                        index.push_back(static_cast<std::uint32_t>(i));
+        struct Layout {
+            std::size_t groups = 0;
+            std::vector<std::uint32_t> index;
+            std::vector<std::uint32_t> runOffset{0};
+            std::vector<Ns> lo, hi;
+            std::vector<WideInt> sum;
+            std::vector<std::vector<Ns>> copies;
+        };
+        std::vector<Layout> layouts(2);
+        layouts[0].groups = 5;
+        layouts[1].groups = 2;
+        std::vector<GroupingInput> groupings;
+        for (std::size_t j = 0; j < layouts.size(); ++j) {
+            Layout& l = layouts[j];
+            for (std::size_t b = 0; b < blocks; ++b) {
+                for (std::size_t g = 0; g < l.groups; ++g) {
+                    for (std::size_t i = b * blockSize; i < std::min(rowLength, (b + 1) * blockSize); ++i) {
+                        if (groupOf[j][i] == g) {
+                            l.index.push_back(static_cast<std::uint32_t>(i));
+                        }
                     }
+                    l.runOffset.push_back(static_cast<std::uint32_t>(l.index.size()));
                 }
-                runOffset.push_back(static_cast<std::uint32_t>(index.size()));
+            }
+            l.lo.assign(l.groups, kTimeCapNs);
+            l.hi.assign(l.groups, 0);
+            l.sum.assign(l.groups, 0);
+            l.copies.resize(l.groups);
+            for (std::size_t k = 0; k < column.size(); ++k) {
+                const std::size_t g = groupOf[j][k % rowLength];
+                l.copies[g].push_back(column[k]);
+                l.lo[g] = std::min(l.lo[g], column[k]);
+                l.hi[g] = std::max(l.hi[g], column[k]);
+                l.sum[g] += column[k];
+            }
+            GroupingInput in;
+            in.values.values = column.data();
+            in.values.rowStride = rowLength;
+            in.values.rows = rows;
+            in.values.index = l.index.data();
+            in.values.runOffset = l.runOffset.data();
+            in.values.blocks = blocks;
+            in.values.groups = l.groups;
+            in.lo = l.lo;
+            in.hi = l.hi;
+            in.sum = l.sum;
+            groupings.push_back(in);
+        }
+        QVERIFY(layouts[0].copies[2].size() < 2048 && layouts[0].copies[2].size() > 100);
+        QVERIFY(layouts[0].copies[3].empty());
+        BlockedColumn whole{column.data(), rowLength, rows, blockSize, 0, 0, 0};
+        const auto [lo, hi] = std::minmax_element(column.begin(), column.end());
+        whole.lo = *lo;
+        whole.hi = *hi;
+        for (Ns v : column) {
+            whole.sum += v;
+        }
+        const ColumnDistributions got = columnDistributions(whole, groupings);
+        QVERIFY(got.whole == distributionOf(column.data(), column.size()));
+        QCOMPARE(got.groups.size(), layouts.size());
+        for (std::size_t j = 0; j < layouts.size(); ++j) {
+            QCOMPARE(got.groups[j].size(), layouts[j].groups);
+            for (std::size_t g = 0; g < layouts[j].groups; ++g) {
+                const Layout& l = layouts[j];
+                QCOMPARE(groupings[j].values.group(g).size(), l.copies[g].size());
+                const Distribution expected = distributionOf(l.copies[g].data(), l.copies[g].size());
+                QVERIFY2(got.groups[j][g] == expected, qPrintable(QStringLiteral("grouping %1 group %2").arg(j).arg(g)));
+                QVERIFY(distributionInRange(groupings[j].values.group(g), l.lo[g], l.hi[g], l.sum[g]) == expected);
             }
         }
-        GroupedValues grouped;
-        grouped.values = column.data();
-        grouped.rowStride = rowLength;
-        grouped.rows = rows;
-        grouped.index = index.data();
-        grouped.runOffset = runOffset.data();
-        grouped.blocks = blocks;
-        grouped.groups = groups;
-        std::vector<Ns> lo(groups, kTimeCapNs), hi(groups, 0);
-        std::vector<WideInt> sum(groups, 0);
-        std::vector<std::vector<Ns>> copies(groups);
-        for (std::size_t k = 0; k < column.size(); ++k) {
-            const std::size_t g = groupOf[k % rowLength];
-            copies[g].push_back(column[k]);
-            lo[g] = std::min(lo[g], column[k]);
-            hi[g] = std::max(hi[g], column[k]);
-            sum[g] += column[k];
-        }
-        QVERIFY(copies[2].size() < 2048 && copies[2].size() > 100);
-        QVERIFY(copies[3].empty());
-        const std::vector<Distribution> got = groupDistributions(grouped, lo, hi, sum);
-        QCOMPARE(got.size(), groups);
-        for (std::size_t g = 0; g < groups; ++g) {
-            QCOMPARE(grouped.group(g).size(), copies[g].size());
-            const Distribution expected = distributionOf(copies[g].data(), copies[g].size());
-            QVERIFY2(got[g] == expected, qPrintable(QStringLiteral("group %1").arg(g)));
-            QVERIFY(distributionInRange(grouped.group(g), lo[g], hi[g], sum[g]) == expected);
-        }
-        QCOMPARE(got[1].median, Ns(4242));
-        QCOMPARE(got[3].count, std::uint64_t(0));
+        QCOMPARE(got.groups[0][1].median, Ns(4242));
+        QCOMPARE(got.groups[0][3].count, std::uint64_t(0));
+
+        // Without groupings the whole column alone; a grouping of other blocks is refused.
+        QVERIFY(columnDistributions(whole, {}).whole == got.whole);
+        BlockedColumn otherBlocks = whole;
+        otherBlocks.block = blockSize / 2;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, columnDistributions(otherBlocks, groupings));
     }
 
     /// The summary against a brute-force reference (sort, nearest rank, 128-bit sums) on samples

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 
 namespace cc {
@@ -52,6 +53,26 @@ struct SplitSum {
     /// The sum of every value added, provided flush() ran after the last add.
     WideInt total() const { return folded; }
 };
+
+/// Adds to counts[bit] the number of flags[0..n) with that bit set: eight flags to a 64-bit word
+/// and one population count per bit and word.
+void countFlagBits(const std::uint8_t* flags, std::size_t n, std::uint64_t (&counts)[8])
+{
+    constexpr std::uint64_t kLowBits = 0x0101010101010101ULL;
+    std::size_t k = 0;
+    for (; k + 8 <= n; k += 8) {
+        std::uint64_t word = 0;
+        std::memcpy(&word, flags + k, sizeof word);
+        for (int bit = 0; bit < 8; ++bit) {
+            counts[bit] += static_cast<std::uint64_t>(std::popcount(word & (kLowBits << bit)));
+        }
+    }
+    for (; k < n; ++k) {
+        for (int bit = 0; bit < 8; ++bit) {
+            counts[bit] += (flags[k] >> bit) & 1U;
+        }
+    }
+}
 
 /// Dense groups of a per-event string column (phase or op), in order of first appearance, and
 /// the events of each group, block by block. The grouping depends on the trace only, so a
@@ -272,12 +293,10 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
     const bool groupPhases = phases.groups() > 1;
     const bool groupOps = ops.groups() > 1;
 
-    // One pass over the samples, block by block: sums, ranges and flag counts, then, while the
-    // block is still in cache, every group's sums and range (see Grouping::sumBlock). Nothing in
-    // the pass goes through memory but the flag values, which are counted in four interleaved
-    // tables so that runs of equal flags do not chain. The quantiles are selected later from the
-    // latency column itself, the whole column's and the groups' in shared passes
-    // (columnDistributions).
+    // One pass over the samples, block by block: sums and ranges, then, while the block is still
+    // in cache, its flag bits (countFlagBits) and every group's sums and range (see
+    // Grouping::sumBlock). The quantiles are selected later from the latency column itself, the
+    // whole column's and the groups' in shared passes (columnDistributions).
     const Ns* latency = samples.latency.data();
     const std::size_t rows = total / n;
     Grouping::GroupSums phaseSums, opSums;
@@ -290,7 +309,7 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
     SplitSum hiddenSum, latencySum, queueSum;
     Ns latencyLo = kTimeCapNs, latencyHi = 0, queueLo = kTimeCapNs, queueHi = 0;
     std::uint64_t queueZeros = 0; // queue waits are never negative: zero is their least value
-    std::uint64_t flagValues[4][256] = {};
+    std::uint64_t flagCounts[8] = {};
     for (std::size_t base = 0; base < total; base += n) {
         progress.check();
         const Ns* queueRow = samples.queueWait.data() + base;
@@ -310,8 +329,8 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
                 queueLo = std::min(queueLo, q);
                 queueHi = std::max(queueHi, q);
                 queueZeros += static_cast<std::uint64_t>(q == 0);
-                ++flagValues[i & 3][flagRow[i]];
             }
+            countFlagBits(flagRow + b * Grouping::kBlock, end - b * Grouping::kBlock, flagCounts);
             if (groupPhases) {
                 phases.sumBlock(b, latencyRow, hiddenRow, phaseSums);
             }
@@ -322,14 +341,6 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
         hiddenSum.flush();
         latencySum.flush();
         queueSum.flush();
-    }
-    std::uint64_t flagCounts[8] = {};
-    for (unsigned value = 1; value < 256; ++value) {
-        const std::uint64_t times =
-            flagValues[0][value] + flagValues[1][value] + flagValues[2][value] + flagValues[3][value];
-        for (int bit = 0; bit < 8; ++bit) {
-            flagCounts[bit] += ((value >> bit) & 1U) != 0 ? times : 0;
-        }
     }
     summary.skewUnknownSamples = flagCounts[std::countr_zero(static_cast<unsigned>(kSampleSkewUnknown))];
     summary.skewPartialSamples = flagCounts[std::countr_zero(static_cast<unsigned>(kSampleSkewPartial))];
@@ -362,14 +373,27 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
                                   summary.latency, summary.hiddenSharePpm);
     progress.check();
 
-    // Tail samples: latency at or above the p99.
+    // Tail samples: latency at or above the p99. Listed chunk by chunk, with room for a whole chunk
+    // made before it, so that the loop writes every position and advances by the comparison: no
+    // branch on the data and no capacity check per sample.
     const Ns threshold = summary.latency.p99;
+    constexpr std::size_t kTailChunk = 4096;
     std::vector<std::size_t> tail;
-    for (std::size_t k = 0; k < total; ++k) {
-        if (latency[k] >= threshold) {
-            tail.push_back(k);
+    std::size_t listed = 0;
+    for (std::size_t first = 0; first < total; first += kTailChunk) {
+        const std::size_t last = std::min(total, first + kTailChunk);
+        if (tail.size() < listed + kTailChunk) {
+            tail.resize(std::max(2 * tail.size(), listed + kTailChunk));
         }
+        std::size_t* out = tail.data() + listed;
+        std::size_t count = 0;
+        for (std::size_t k = first; k < last; ++k) {
+            out[count] = k;
+            count += latency[k] >= threshold ? 1 : 0;
+        }
+        listed += count;
     }
+    tail.resize(listed);
     summary.tailCount = tail.size();
     // Sample k = iteration * n + event: order by latency desc, then event, then iteration.
     auto before = [&](std::size_t a, std::size_t b) {

@@ -25,6 +25,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace cc;
@@ -851,7 +852,8 @@ private slots:
                 const Layout& l = layouts[j];
                 QCOMPARE(groupings[j].values.group(g).size(), l.copies[g].size());
                 const Distribution expected = distributionOf(l.copies[g].data(), l.copies[g].size());
-                QVERIFY2(got.groups[j][g] == expected, qPrintable(QStringLiteral("grouping %1 group %2").arg(j).arg(g)));
+                QVERIFY2(got.groups[j][g] == expected,
+                         qPrintable(QStringLiteral("grouping %1 group %2").arg(j).arg(g)));
                 QVERIFY(distributionInRange(groupings[j].values.group(g), l.lo[g], l.hi[g], l.sum[g]) == expected);
             }
         }
@@ -865,14 +867,15 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, columnDistributions(otherBlocks, groupings));
     }
 
-    /// The summary against a brute-force reference (sort, nearest rank, 128-bit sums) on samples
-    /// with values near 2^60: more events than one summary block, three phases interleaved with two
+    /// The summary against a brute-force reference (sort, nearest rank, 128-bit sums, bit by bit
+    /// flag counts, a sorted tail) on samples with values near 2^60 and random flags: more events
+    /// than one summary block (and not a multiple of eight), three phases interleaved with two
     /// operations, two iteration rows.
     void summaryMatchesBruteForceOnLargeValues()
     {
         std::vector<Event> events;
         const char* phases[] = {"decode", "prefill", ""};
-        for (int i = 0; i < 20'000; ++i) {
+        for (int i = 0; i < 20'003; ++i) {
             Event e = collective(i % 3 == 0 ? "all_gather" : "all_reduce", 4096, {0, 1}, kUs);
             e.phase = phases[(i / 7 + i) % 3];
             events.push_back(e);
@@ -881,9 +884,10 @@ private slots:
         ReplayProtocol protocol;
         protocol.iterations = 2;
         SampleColumns s = run(t, simpleConfig(), protocol);
-        QCOMPARE(s.size(), std::size_t(40'000));
+        QCOMPARE(s.size(), std::size_t(40'006));
         std::mt19937_64 random(7);
         for (std::size_t k = 0; k < s.size(); ++k) {
+            s.flags[k] = static_cast<std::uint8_t>(random() >> 56);
             s.queueWait[k] = static_cast<Ns>(random() >> 4);
             s.rankWait[k] = static_cast<Ns>(random() >> 4);
             s.latency[k] =
@@ -935,6 +939,33 @@ private slots:
                          static_cast<std::int64_t>(entry.second.second * 1'000'000 / entry.second.first));
             }
         }
+        const std::pair<std::uint64_t, std::uint8_t> flagCounts[] = {
+            {summary.skewUnknownSamples, kSampleSkewUnknown},
+            {summary.skewPartialSamples, kSampleSkewPartial},
+            {summary.overlapUnknownSamples, kSampleOverlapUnknown},
+            {summary.customOpSamples, kSampleCustomOp},
+            {summary.tailHits, kSampleTailHit},
+            {summary.idleStarts, kSampleIdleStart}};
+        for (const auto& [count, flag] : flagCounts) {
+            const auto expected = static_cast<std::uint64_t>(
+                std::count_if(s.flags.begin(), s.flags.end(), [flag](std::uint8_t f) { return (f & flag) != 0; }));
+            QCOMPARE(count, expected);
+            QVERIFY(expected > 0 && expected < s.size());
+        }
+        std::vector<TailSample> tail;
+        for (std::size_t k = 0; k < s.size(); ++k) {
+            if (s.latency[k] >= summary.latency.p99) {
+                tail.push_back(TailSample{static_cast<std::uint32_t>(k % s.eventCount),
+                                          static_cast<std::uint32_t>(k / s.eventCount), s.latency[k]});
+            }
+        }
+        std::sort(tail.begin(), tail.end(), [](const TailSample& a, const TailSample& b) {
+            return std::tie(b.latency, a.event, a.iteration) < std::tie(a.latency, b.event, b.iteration);
+        });
+        QCOMPARE(summary.tailCount, std::uint64_t(tail.size()));
+        QVERIFY(tail.size() > 100); // spread over many chunks of the listing
+        tail.resize(std::min(tail.size(), kMaxListedTailSamples));
+        QVERIFY(summary.tail == tail);
         // The same workspace gives the same summary again (its buffers are reused, not stale).
         QVERIFY(summarizeSamples(t, s, progress, workspace) == summary);
     }

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -230,6 +231,9 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
     prepared.events.reserve(n);
     // 56 bytes per event of fresh memory: most of its first-touch cost is page faults.
     adviseHugePages(prepared.events.data(), n * sizeof(EventInput));
+    auto times = std::make_shared<EventTimes>();
+    times->issue.resize(n);
+    times->rankWait.resize(n);
     progress.report(0.0, "preparing replay");
     for (std::size_t i = 0; i < n; ++i) {
         if ((i & 0xffff) == 0) {
@@ -293,6 +297,8 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
         if (!isolated && trace.concurrentGroups[i] != kNoRank) {
             in.declaredSharers = std::max<std::int32_t>(1, trace.concurrentGroups[i]);
         }
+        times->issue[i] = in.issue;
+        times->rankWait[i] = satAdd(in.issue, in.skew) - in.issue;
 
         // Cost inputs: kind and bytes are signature fields and the rank count is the member count
         // unless the event states rank_count, so the class is cached per signature: once when it
@@ -346,8 +352,11 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
             }
             clock = j == 0 ? std::min(gap, kTimeCapNs) : satAdd(clock, gap);
             prepared.events[i].issue = clock;
+            times->issue[i] = clock;
+            times->rankWait[i] = satAdd(clock, prepared.events[i].skew) - clock;
         }
     }
+    prepared.times = std::move(times);
     progress.report(1.0, "prepared replay");
     return prepared;
 }

@@ -360,9 +360,8 @@ public:
             s->iterations = iterations;
             // Every element is written below; resizing a reused buffer of the same size costs
             // nothing, and a fresh one is advised huge pages before its first touch.
-            resizeAdvised(s->start, total);
+            s->times = first.p_.times;
             resizeAdvised(s->queueWait, total);
-            resizeAdvised(s->rankWait, total);
             resizeAdvised(s->latency, total);
             resizeAdvised(s->hidden, total);
             resizeAdvised(s->flags, total);
@@ -459,9 +458,7 @@ private:
             duration = applyTail(duration, e.noiseKey, key, tail_noise::TailContext{}, flags);
             const Ns completion = satAdd(e.issue, duration);
             const std::size_t k = base + i;
-            s.start[k] = e.issue;
-            s.queueWait[k] = 0;
-            s.rankWait[k] = 0;
+            s.queueWait[k] = 0; // starts at issue: no skew (prepareReplay drops it) and no queue
             s.latency[k] = completion - e.issue;
             s.hidden[k] = 0;
             s.flags[k] = flags;
@@ -508,21 +505,18 @@ private:
     /// One configuration's share of the lane loop: its scheduler state (every resource and every
     /// global channel starts idle) and where its samples of this iteration go.
     template <class Resources, class GlobalChannels> struct Lane {
-        const Simulator& sim;
+        GlobalChannels globalChannels; // first: the fixed-size forms are 32-byte aligned
         Resources resources;
-        GlobalChannels globalChannels;
+        const Simulator& sim;
         Ns busyUntil = 0;
-        Ns* outStart;
         Ns* outQueue;
-        Ns* outRank;
         Ns* outLatency;
         Ns* outHidden;
         std::uint8_t* outFlags;
 
         Lane(const Simulator& s, SampleColumns& out, std::size_t base)
-            : sim(s), resources(s.p_.resourceNames.size(), s.channels_), globalChannels(s.slots_),
-              outStart(out.start.data() + base), outQueue(out.queueWait.data() + base),
-              outRank(out.rankWait.data() + base), outLatency(out.latency.data() + base),
+            : globalChannels(s.slots_), resources(s.p_.resourceNames.size(), s.channels_), sim(s),
+              outQueue(out.queueWait.data() + base), outLatency(out.latency.data() + base),
               outHidden(out.hidden.data() + base), outFlags(out.flags.data() + base)
         {
         }
@@ -649,9 +643,7 @@ private:
 
         const Ns completion = satAdd(start, duration);
         const Ns latency = completion - e.issue;
-        lane.outStart[i] = start;
-        lane.outQueue[i] = start - t.ready;
-        lane.outRank[i] = t.ready - e.issue;
+        lane.outQueue[i] = start - t.ready; // start and rank wait follow from the shared EventTimes
         lane.outLatency[i] = latency;
         // Hidden: min(latency, overlap) x efficiency when there is overlap, else mulPpm(0) = 0.
         lane.outHidden[i] = mulPpm(std::min(latency, e.overlap) & t.overlapMask, c_.overlapEfficiencyPpm);
@@ -739,13 +731,13 @@ EventSample SampleColumns::at(std::size_t k) const
     EventSample e;
     e.event = static_cast<std::uint32_t>(k % eventCount);
     e.iteration = static_cast<std::uint32_t>(k / eventCount);
-    e.start = start[k];
+    e.issue = issue(k);
+    e.start = start(k);
     e.queueWait = queueWait[k];
-    e.rankWait = rankWait[k];
+    e.rankWait = rankWait(k);
     e.duration = duration(k);
     e.hidden = hidden[k];
-    e.completion = start[k] + e.duration;
-    e.issue = start[k] - queueWait[k] - rankWait[k];
+    e.completion = e.start + e.duration;
     e.latency = latency[k];
     e.exposed = e.latency - e.hidden;
     e.flags = flags[k];

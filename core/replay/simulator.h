@@ -26,6 +26,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -70,10 +71,22 @@ struct EventSample {
     std::uint8_t flags = 0; ///< SampleFlag bits
 };
 
+/// Per canonical event of a replay (not per sample): the replay issue time and the modelled rank
+/// wait (satAdd(issue, skew) - issue). Both depend on the trace and the protocol only, the same in
+/// every iteration and under every configuration, so a replay derives them once
+/// (PreparedReplay::times) and every configuration's samples share them.
+struct EventTimes {
+    std::vector<Ns> issue;
+    std::vector<Ns> rankWait;
+    friend bool operator==(const EventTimes&, const EventTimes&) = default;
+};
+
 /// The samples of one configuration, column-wise. Sample k is iteration k / eventCount of
-/// canonical event k % eventCount, whatever order the replay used. The latency is kept and the
-/// duration derived (latency = rankWait + queueWait + duration): summaries, rankings and tails
-/// all read the latency, so it is stored once rather than recomputed by every reader.
+/// canonical event k % eventCount, whatever order the replay used. Per sample the columns keep
+/// what depends on the configuration (queue wait, latency, hidden, flags: 25 bytes); the issue
+/// time and rank wait come from the replay's shared EventTimes, and the start and duration are
+/// derived (start = issue + rankWait + queueWait, latency = rankWait + queueWait + duration).
+/// Summaries, rankings and tails all read the latency, so it is the one stored.
 struct SampleColumns {
     /// A column of the replay's output. The simulator writes every element of every column, so
     /// sizing a column for it does not first write zeros (see core/util/uninitialized_allocator.h).
@@ -81,11 +94,17 @@ struct SampleColumns {
 
     std::size_t eventCount = 0;
     std::uint32_t iterations = 0;
-    Column<Ns> start, queueWait, rankWait, latency, hidden;
+    std::shared_ptr<const EventTimes> times; ///< per event, shared by the replay's configurations
+    Column<Ns> queueWait, latency, hidden;
     Column<std::uint8_t> flags;
 
-    std::size_t size() const { return start.size(); }
-    Ns duration(std::size_t k) const { return latency[k] - rankWait[k] - queueWait[k]; }
+    std::size_t size() const { return latency.size(); }
+    /// The canonical event of sample k (k itself in the first iteration, without a division).
+    std::size_t eventOf(std::size_t k) const { return k < eventCount || eventCount == 0 ? k : k % eventCount; }
+    Ns issue(std::size_t k) const { return times->issue[eventOf(k)]; }
+    Ns rankWait(std::size_t k) const { return times->rankWait[eventOf(k)]; }
+    Ns start(std::size_t k) const { return issue(k) + rankWait(k) + queueWait[k]; }
+    Ns duration(std::size_t k) const { return latency[k] - rankWait(k) - queueWait[k]; }
     Ns exposed(std::size_t k) const { return latency[k] - hidden[k]; }
     EventSample at(std::size_t k) const;
 };
@@ -118,8 +137,9 @@ struct PreparedReplay {
         std::int64_t bytes;
         std::int64_t ranks;
     };
-    std::vector<CostInput> costInputs; ///< per cost class
-    Ns medianGapNs = 0;                ///< the cut used by queue_reset_gaps (0 when not ablated)
+    std::vector<CostInput> costInputs;       ///< per cost class
+    Ns medianGapNs = 0;                      ///< the cut used by queue_reset_gaps (0 when not ablated)
+    std::shared_ptr<const EventTimes> times; ///< issue and rank wait per event, for every sample
 
     std::size_t eventCount() const { return events.size(); }
     Ns issueTime(std::size_t event) const { return events[event].issue; }
@@ -249,8 +269,8 @@ struct SetReplay {
     std::vector<PairDecision> ranking;
 };
 
-/// Replays a whole set, keeping every configuration's samples (memory: about 41 bytes per
-/// event, iteration and configuration). For very large traces, loop over simulateConfiguration.
+/// Replays a whole set, keeping every configuration's samples (memory: about 25 bytes per
+/// event, iteration and configuration, and 16 per event). For very large traces, loop over simulateConfiguration.
 SetReplay replayAll(const Trace& trace, const ConfigSet& set, const ReplayProtocol& protocol, Progress& progress);
 
 } // namespace cc

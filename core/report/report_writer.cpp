@@ -78,20 +78,24 @@ public:
     void samples(const SampleColumns& s)
     {
         const std::size_t n = s.eventCount;
-        for (std::size_t k = 0; k < s.size(); ++k) {
-            if (n != 0 && k % n == 0) {
-                previousStart_ = 0;
-            }
-            const Ns delta = s.start[k] - previousStart_;
-            previousStart_ = s.start[k];
-            varint((static_cast<std::uint64_t>(delta) << 1) ^ static_cast<std::uint64_t>(delta >> 63));
-            varint(static_cast<std::uint64_t>(s.queueWait[k]));
-            varint(static_cast<std::uint64_t>(s.rankWait[k]));
-            varint(static_cast<std::uint64_t>(s.duration(k)));
-            varint(static_cast<std::uint64_t>(s.hidden[k]));
-            buffer_ += static_cast<char>(s.flags[k]);
-            if (buffer_.size() >= (1U << 16)) {
-                flush();
+        // Row by row (one iteration each), reading the shared per-event times directly.
+        for (std::size_t base = 0; base < s.size(); base += n) {
+            Ns previousStart = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+                const std::size_t k = base + i;
+                const Ns rankWait = s.times->rankWait[i];
+                const Ns start = s.times->issue[i] + rankWait + s.queueWait[k];
+                const Ns delta = start - previousStart;
+                previousStart = start;
+                varint((static_cast<std::uint64_t>(delta) << 1) ^ static_cast<std::uint64_t>(delta >> 63));
+                varint(static_cast<std::uint64_t>(s.queueWait[k]));
+                varint(static_cast<std::uint64_t>(rankWait));
+                varint(static_cast<std::uint64_t>(s.latency[k] - rankWait - s.queueWait[k]));
+                varint(static_cast<std::uint64_t>(s.hidden[k]));
+                buffer_ += static_cast<char>(s.flags[k]);
+                if (buffer_.size() >= (1U << 16)) {
+                    flush();
+                }
             }
         }
     }
@@ -117,7 +121,6 @@ private:
     }
     Sha256 sha_;
     std::string buffer_;
-    Ns previousStart_ = 0;
 };
 
 void appendRows(std::string& out, const SampleColumns& s, Progress& progress)
@@ -129,16 +132,17 @@ void appendRows(std::string& out, const SampleColumns& s, Progress& progress)
         }
         const Ns latency = s.latency[k];
         const Ns duration = s.duration(k);
+        const Ns start = s.start(k);
         out += k == 0 ? "\n[" : ",\n[";
         appendUInt(out, k % n);
         out += ',';
         appendUInt(out, k / n);
         out += ',';
-        appendInt(out, s.start[k]);
+        appendInt(out, start);
         out += ',';
         appendInt(out, s.queueWait[k]);
         out += ',';
-        appendInt(out, s.rankWait[k]);
+        appendInt(out, s.rankWait(k));
         out += ',';
         appendInt(out, duration);
         out += ',';
@@ -146,7 +150,7 @@ void appendRows(std::string& out, const SampleColumns& s, Progress& progress)
         out += ',';
         appendInt(out, latency - s.hidden[k]);
         out += ',';
-        appendInt(out, s.start[k] + duration);
+        appendInt(out, start + duration);
         out += ',';
         appendInt(out, latency);
         out += ',';

@@ -52,15 +52,17 @@ std::shared_ptr<const EventTimings> eventTimings(const ReplayResult& result, int
     auto timings = std::make_shared<EventTimings>();
     timings->configuration = qs(config->name);
     timings->issue.resize(n);
-    timings->rankWait.assign(samples.rankWait.begin(), samples.rankWait.begin() + static_cast<std::ptrdiff_t>(n));
+    timings->rankWait.resize(n);
+    timings->start.resize(n);
+    timings->end.resize(n);
     timings->queueWait.assign(samples.queueWait.begin(), samples.queueWait.begin() + static_cast<std::ptrdiff_t>(n));
-    timings->start.assign(samples.start.begin(), samples.start.begin() + static_cast<std::ptrdiff_t>(n));
     timings->hidden.assign(samples.hidden.begin(), samples.hidden.begin() + static_cast<std::ptrdiff_t>(n));
     timings->flags.assign(samples.flags.begin(), samples.flags.begin() + static_cast<std::ptrdiff_t>(n));
-    timings->end.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
-        timings->issue[i] = samples.start[i] - samples.queueWait[i] - samples.rankWait[i];
-        timings->end[i] = samples.start[i] + samples.duration(i);
+        timings->issue[i] = samples.issue(i);
+        timings->rankWait[i] = samples.rankWait(i);
+        timings->start[i] = samples.start(i);
+        timings->end[i] = timings->start[i] + samples.duration(i);
     }
     timings->tailThreshold = config->summary.latency.p99;
     return timings;

@@ -76,8 +76,8 @@ struct EventSample {
 /// every iteration and under every configuration, so a replay derives them once
 /// (PreparedReplay::times) and every configuration's samples share them.
 struct EventTimes {
-    std::vector<Ns> issue;
-    std::vector<Ns> rankWait;
+    /// Written in full by prepareReplay right after sizing (see core/util/uninitialized_allocator.h).
+    std::vector<Ns, UninitializedAllocator<Ns>> issue, rankWait;
     friend bool operator==(const EventTimes&, const EventTimes&) = default;
 };
 

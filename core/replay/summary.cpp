@@ -4,6 +4,7 @@
 #include "core/replay/quantiles.h"
 #include "core/replay/summary_workspace.h"
 #include "core/replay/wide_int.h"
+#include "core/util/uninitialized_allocator.h"
 
 #include <algorithm>
 #include <bit>
@@ -86,7 +87,8 @@ struct Grouping {
     std::vector<std::uint32_t> sorted;   ///< dense groups by name, unnamed first
     /// Event indices ordered by (block, group, index); run (b, g) is
     /// members[runOffset[b * groups + g] .. runOffset[b * groups + g + 1]).
-    std::vector<std::uint32_t> members;
+    /// Written in full (a permutation of the events) right after sizing: no zero-fill first.
+    std::vector<std::uint32_t, UninitializedAllocator<std::uint32_t>> members;
     std::vector<std::uint32_t> runOffset;
 
     Grouping(const Trace& trace, const std::vector<std::uint32_t>& column)
@@ -94,7 +96,7 @@ struct Grouping {
         const std::size_t n = column.size();
         // Direct table over string ids (the last slot stands for kNoString).
         std::vector<std::uint32_t> dense(trace.strings.size() + 1, UINT32_MAX);
-        std::vector<std::uint32_t> ofEvent(n);
+        std::vector<std::uint32_t, UninitializedAllocator<std::uint32_t>> ofEvent(n); // written below, in full
         for (std::size_t i = 0; i < n; ++i) {
             const std::uint32_t id = column[i];
             const std::size_t slot = id == kNoString ? trace.strings.size() : id;

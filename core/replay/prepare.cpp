@@ -235,6 +235,11 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
     // Every element of both is written in the loop below (16 bytes per event of fresh memory).
     resizeAdvised(times->issue, n);
     resizeAdvised(times->rankWait, n);
+    // The replay issue time and the modelled rank wait (the last rank arrives at satAdd(issue, skew)).
+    auto recordTimes = [&times](std::size_t i, Ns issue, Ns skew) {
+        times->issue[i] = issue;
+        times->rankWait[i] = satAdd(issue, skew) - issue;
+    };
     progress.report(0.0, "preparing replay");
     for (std::size_t i = 0; i < n; ++i) {
         if ((i & 0xffff) == 0) {
@@ -298,8 +303,7 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
         if (!isolated && trace.concurrentGroups[i] != kNoRank) {
             in.declaredSharers = std::max<std::int32_t>(1, trace.concurrentGroups[i]);
         }
-        times->issue[i] = in.issue;
-        times->rankWait[i] = satAdd(in.issue, in.skew) - in.issue;
+        recordTimes(i, in.issue, in.skew);
 
         // Cost inputs: kind and bytes are signature fields and the rank count is the member count
         // unless the event states rank_count, so the class is cached per signature: once when it
@@ -353,8 +357,7 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
             }
             clock = j == 0 ? std::min(gap, kTimeCapNs) : satAdd(clock, gap);
             prepared.events[i].issue = clock;
-            times->issue[i] = clock;
-            times->rankWait[i] = satAdd(clock, prepared.events[i].skew) - clock;
+            recordTimes(i, clock, prepared.events[i].skew);
         }
     }
     prepared.times = std::move(times);

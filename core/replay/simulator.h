@@ -103,8 +103,14 @@ struct SampleColumns {
     std::size_t eventOf(std::size_t k) const { return k < eventCount || eventCount == 0 ? k : k % eventCount; }
     Ns issue(std::size_t k) const { return times->issue[eventOf(k)]; }
     Ns rankWait(std::size_t k) const { return times->rankWait[eventOf(k)]; }
-    Ns start(std::size_t k) const { return issue(k) + rankWait(k) + queueWait[k]; }
-    Ns duration(std::size_t k) const { return latency[k] - rankWait(k) - queueWait[k]; }
+    Ns start(std::size_t k) const { return startOf(k, eventOf(k)); }
+    Ns duration(std::size_t k) const { return durationOf(k, eventOf(k)); }
+    /// start(k) and duration(k) for a caller that walks row by row and knows k's event.
+    Ns startOf(std::size_t k, std::size_t event) const
+    {
+        return times->issue[event] + times->rankWait[event] + queueWait[k];
+    }
+    Ns durationOf(std::size_t k, std::size_t event) const { return latency[k] - times->rankWait[event] - queueWait[k]; }
     Ns exposed(std::size_t k) const { return latency[k] - hidden[k]; }
     EventSample at(std::size_t k) const;
 };

@@ -368,6 +368,7 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
     summary.queueWait = distributionInRange(samples.queueWait.data(), total, queueLo, queueHi, queueSum.total(),
                                             queueLo == 0 ? queueZeros : 0);
     progress.check();
+    // latencies.groups follows `groupings`: the phases' first when grouped, the operations' last.
     summary.byPhase =
         phases.breakdowns(trace, groupPhases ? &phaseSums : nullptr, groupPhases ? &latencies.groups.front() : nullptr,
                           summary.latency, summary.hiddenSharePpm);

@@ -78,19 +78,18 @@ public:
     void samples(const SampleColumns& s)
     {
         const std::size_t n = s.eventCount;
-        // Row by row (one iteration each), reading the shared per-event times directly.
+        // Row by row (one iteration each): event i of a row needs no division to find.
         for (std::size_t base = 0; base < s.size(); base += n) {
             Ns previousStart = 0;
             for (std::size_t i = 0; i < n; ++i) {
                 const std::size_t k = base + i;
-                const Ns rankWait = s.times->rankWait[i];
-                const Ns start = s.times->issue[i] + rankWait + s.queueWait[k];
+                const Ns start = s.startOf(k, i);
                 const Ns delta = start - previousStart;
                 previousStart = start;
                 varint((static_cast<std::uint64_t>(delta) << 1) ^ static_cast<std::uint64_t>(delta >> 63));
                 varint(static_cast<std::uint64_t>(s.queueWait[k]));
-                varint(static_cast<std::uint64_t>(rankWait));
-                varint(static_cast<std::uint64_t>(s.latency[k] - rankWait - s.queueWait[k]));
+                varint(static_cast<std::uint64_t>(s.times->rankWait[i]));
+                varint(static_cast<std::uint64_t>(s.durationOf(k, i)));
                 varint(static_cast<std::uint64_t>(s.hidden[k]));
                 buffer_ += static_cast<char>(s.flags[k]);
                 if (buffer_.size() >= (1U << 16)) {
@@ -130,11 +129,12 @@ void appendRows(std::string& out, const SampleColumns& s, Progress& progress)
         if ((k & 0xffff) == 0) {
             progress.check();
         }
+        const std::size_t event = k % n;
         const Ns latency = s.latency[k];
-        const Ns duration = s.duration(k);
-        const Ns start = s.start(k);
+        const Ns duration = s.durationOf(k, event);
+        const Ns start = s.startOf(k, event);
         out += k == 0 ? "\n[" : ",\n[";
-        appendUInt(out, k % n);
+        appendUInt(out, event);
         out += ',';
         appendUInt(out, k / n);
         out += ',';
@@ -142,7 +142,7 @@ void appendRows(std::string& out, const SampleColumns& s, Progress& progress)
         out += ',';
         appendInt(out, s.queueWait[k]);
         out += ',';
-        appendInt(out, s.rankWait(k));
+        appendInt(out, s.times->rankWait[event]);
         out += ',';
         appendInt(out, duration);
         out += ',';

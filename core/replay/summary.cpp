@@ -75,6 +75,25 @@ void countFlagBits(const std::uint8_t* flags, std::size_t n, std::uint64_t (&cou
     }
 }
 
+/// Values tested together by anyAtLeast.
+constexpr std::size_t kAnyAtLeastCount = 16;
+
+/// Whether any of values[0..16) is at least t: four comparisons of four values (GCC/Clang vector
+/// extension; written out because the compiler turns the plain loop into a scalar maximum).
+inline bool anyAtLeast(const Ns* values, Ns t)
+{
+    using Quad = std::int64_t __attribute__((vector_size(4 * sizeof(std::int64_t))));
+    static_assert(kAnyAtLeastCount == 16);
+    const Quad limit = Quad{} + t;
+    Quad hits = {};
+    for (std::size_t q = 0; q < 4; ++q) {
+        Quad v;
+        std::memcpy(&v, values + 4 * q, sizeof v);
+        hits |= v >= limit; // -1 in a lane at or above t
+    }
+    return (hits[0] | hits[1] | hits[2] | hits[3]) != 0;
+}
+
 /// Dense groups of a per-event string column (phase or op), in order of first appearance, and
 /// the events of each group, block by block. The grouping depends on the trace only, so a
 /// SummaryWorkspace builds it once and reuses it for every configuration.
@@ -376,17 +395,17 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
                                   summary.latency, summary.hiddenSharePpm);
     progress.check();
 
-    // Tail samples: latency at or above the p99. Listed chunk by chunk, with room for a whole chunk
-    // made before it, so that the loop writes every position and advances by the comparison: no
-    // branch on the data and no capacity check per sample.
+    // Tail samples: latency at or above the p99, about one in a hundred. Sixteen samples at a time
+    // are tested together (a vector comparison), and only a group holding a tail sample is listed,
+    // writing every position and advancing by the comparison: no branch per sample and no
+    // capacity check per sample (room for a whole group is made before it).
     const Ns threshold = summary.latency.p99;
-    constexpr std::size_t kTailChunk = 4096;
+    constexpr std::size_t kTailGroup = kAnyAtLeastCount;
     std::vector<std::size_t> tail;
     std::size_t listed = 0;
-    for (std::size_t first = 0; first < total; first += kTailChunk) {
-        const std::size_t last = std::min(total, first + kTailChunk);
-        if (tail.size() < listed + kTailChunk) {
-            tail.resize(std::max(2 * tail.size(), listed + kTailChunk));
+    auto listFrom = [&](std::size_t first, std::size_t last) {
+        if (tail.size() < listed + kTailGroup) {
+            tail.resize(std::max(2 * tail.size(), listed + 64 * kTailGroup));
         }
         std::size_t* out = tail.data() + listed;
         std::size_t count = 0;
@@ -395,7 +414,14 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
             count += latency[k] >= threshold ? 1 : 0;
         }
         listed += count;
+    };
+    std::size_t first = 0;
+    for (; first + kTailGroup <= total; first += kTailGroup) {
+        if (anyAtLeast(latency + first, threshold)) {
+            listFrom(first, first + kTailGroup);
+        }
     }
+    listFrom(first, total);
     tail.resize(listed);
     summary.tailCount = tail.size();
     // Sample k = iteration * n + event: order by latency desc, then event, then iteration.

@@ -118,7 +118,7 @@ std::string exportChromeTrace(std::string_view reportBytes, const Trace& input, 
     for (std::size_t event = 0; event < n; ++event) {
         const std::size_t k = first + event;
         const EventSample s = samples.at(k);
-        const auto resource = prepared.events[event].resource;
+        const auto resource = prepared.event(event).resource;
         const auto e = static_cast<std::uint32_t>(event);
         if (s.rankWait > 0) {
             slices.push_back(Slice{s.issue, s.issue + s.rankWait, e, k, SliceKind::RankWait, resource, 0});

@@ -228,18 +228,11 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
 
     // Each element is appended and filled in place, in order: reserving instead of resizing spares
     // a separate pass that would write every element once before the loop writes it again.
-    prepared.events.reserve(n);
+    auto shared = std::make_shared<EventInputs>();
+    EventInputs& events = *shared;
+    events.reserve(n);
     // 56 bytes per event of fresh memory: most of its first-touch cost is page faults.
-    adviseHugePages(prepared.events.data(), n * sizeof(EventInput));
-    auto times = std::make_shared<EventTimes>();
-    // Every element of both is written in the loop below (16 bytes per event of fresh memory).
-    resizeAdvised(times->issue, n);
-    resizeAdvised(times->rankWait, n);
-    // The replay issue time and the modelled rank wait (the last rank arrives at satAdd(issue, skew)).
-    auto recordTimes = [&times](std::size_t i, Ns issue, Ns skew) {
-        times->issue[i] = issue;
-        times->rankWait[i] = satAdd(issue, skew) - issue;
-    };
+    adviseHugePages(events.data(), n * sizeof(EventInput));
     progress.report(0.0, "preparing replay");
     for (std::size_t i = 0; i < n; ++i) {
         if ((i & 0xffff) == 0) {
@@ -267,7 +260,7 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
             signatures.push_back(data);
         }
         SignatureData& data = signatures[id];
-        EventInput& in = prepared.events.emplace_back();
+        EventInput& in = events.emplace_back();
         in.noiseKey = noiseKey(data.contentHash, data.occurrences++);
         in.resource = data.resource;
         in.issue = trace.issueTime[i];
@@ -303,7 +296,6 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
         if (!isolated && trace.concurrentGroups[i] != kNoRank) {
             in.declaredSharers = std::max<std::int32_t>(1, trace.concurrentGroups[i]);
         }
-        recordTimes(i, in.issue, in.skew);
 
         // Cost inputs: kind and bytes are signature fields and the rank count is the member count
         // unless the event states rank_count, so the class is cached per signature: once when it
@@ -333,7 +325,7 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
         const std::uint64_t salt = mix64(protocol.seed ^ kOrderingSalt);
         std::vector<std::pair<std::uint64_t, std::uint32_t>> keys(n);
         for (std::size_t i = 0; i < n; ++i) {
-            keys[i] = {mix64(prepared.events[i].noiseKey ^ salt), static_cast<std::uint32_t>(i)};
+            keys[i] = {mix64(events[i].noiseKey ^ salt), static_cast<std::uint32_t>(i)};
         }
         std::sort(keys.begin(), keys.end());
         prepared.order.resize(n);
@@ -356,11 +348,10 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
                 gap = std::min(gap, prepared.medianGapNs);
             }
             clock = j == 0 ? std::min(gap, kTimeCapNs) : satAdd(clock, gap);
-            prepared.events[i].issue = clock;
-            recordTimes(i, clock, prepared.events[i].skew);
+            events[i].issue = clock;
         }
     }
-    prepared.times = std::move(times);
+    prepared.events = std::move(shared);
     progress.report(1.0, "prepared replay");
     return prepared;
 }

@@ -366,7 +366,7 @@ public:
             s->iterations = iterations;
             // Every element is written below; resizing a reused buffer of the same size costs
             // nothing, and a fresh one is advised huge pages before its first touch.
-            s->times = first.p_.times;
+            s->inputs = first.p_.events;
             resizeAdvised(s->queueWait, total);
             resizeAdvised(s->latency, total);
             resizeAdvised(s->hidden, total);
@@ -453,7 +453,7 @@ private:
     {
         const std::size_t n = p_.eventCount();
         const std::size_t base = static_cast<std::size_t>(iteration) * n;
-        const EventInput* events = p_.events.data();
+        const EventInput* events = p_.events->data();
         for (std::size_t i = 0; i < n; ++i) {
             if ((i & 0xffff) == 0) {
                 progressTick(i, iteration, progress, c_.name);
@@ -563,7 +563,7 @@ private:
                 return std::array<L, 2>{L(*sims[0], *into[0], base), L(*sims[1], *into[1], base)};
             }
         }();
-        const EventInput* events = p.events.data();
+        const EventInput* events = p.events->data();
         const std::uint32_t* order = p.order.empty() ? nullptr : p.order.data();
 
         // Progress is reported (and cancellation checked) once per 65536 events.
@@ -649,7 +649,7 @@ private:
 
         const Ns completion = satAdd(start, duration);
         const Ns latency = completion - e.issue;
-        lane.outQueue[i] = start - t.ready; // start and rank wait follow from the shared EventTimes
+        lane.outQueue[i] = start - t.ready; // start and rank wait follow from the shared inputs
         lane.outLatency[i] = latency;
         // Hidden: min(latency, overlap) x efficiency when there is overlap, else mulPpm(0) = 0.
         lane.outHidden[i] = mulPpm(std::min(latency, e.overlap) & t.overlapMask, c_.overlapEfficiencyPpm);
@@ -748,6 +748,21 @@ EventSample SampleColumns::at(std::size_t k) const
     e.exposed = e.latency - e.hidden;
     e.flags = flags[k];
     return e;
+}
+
+bool SampleColumns::sameEventTimes(const SampleColumns& other) const
+{
+    if (eventCount != other.eventCount) {
+        return false;
+    }
+    for (std::size_t i = 0; i < eventCount; ++i) {
+        const EventInput& a = (*inputs)[i];
+        const EventInput& b = (*other.inputs)[i];
+        if (a.issue != b.issue || a.rankWait() != b.rankWait()) {
+            return false;
+        }
+    }
+    return true;
 }
 
 SampleColumns simulateConfiguration(const PreparedReplay& prepared, const BackendConfig& config, Progress& progress)

@@ -24,6 +24,7 @@
 #include "core/util/progress.h"
 #include "core/util/uninitialized_allocator.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -71,50 +72,6 @@ struct EventSample {
     std::uint8_t flags = 0; ///< SampleFlag bits
 };
 
-/// Per canonical event of a replay (not per sample): the replay issue time and the modelled rank
-/// wait (satAdd(issue, skew) - issue). Both depend on the trace and the protocol only, the same in
-/// every iteration and under every configuration, so a replay derives them once
-/// (PreparedReplay::times) and every configuration's samples share them.
-struct EventTimes {
-    /// Written in full by prepareReplay right after sizing (see core/util/uninitialized_allocator.h).
-    std::vector<Ns, UninitializedAllocator<Ns>> issue, rankWait;
-    friend bool operator==(const EventTimes&, const EventTimes&) = default;
-};
-
-/// The samples of one configuration, column-wise. Sample k is iteration k / eventCount of
-/// canonical event k % eventCount, whatever order the replay used. Per sample the columns keep
-/// what depends on the configuration (queue wait, latency, hidden, flags: 25 bytes); the issue
-/// time and rank wait come from the replay's shared EventTimes, and the start and duration are
-/// derived (start = issue + rankWait + queueWait, latency = rankWait + queueWait + duration).
-/// Summaries, rankings and tails all read the latency, so it is the one stored.
-struct SampleColumns {
-    /// A column of the replay's output. The simulator writes every element of every column, so
-    /// sizing a column for it does not first write zeros (see core/util/uninitialized_allocator.h).
-    template <class T> using Column = std::vector<T, UninitializedAllocator<T>>;
-
-    std::size_t eventCount = 0;
-    std::uint32_t iterations = 0;
-    std::shared_ptr<const EventTimes> times; ///< per event, shared by the replay's configurations
-    Column<Ns> queueWait, latency, hidden;
-    Column<std::uint8_t> flags;
-
-    std::size_t size() const { return latency.size(); }
-    /// The canonical event of sample k (k itself in the first iteration, without a division).
-    std::size_t eventOf(std::size_t k) const { return k < eventCount || eventCount == 0 ? k : k % eventCount; }
-    Ns issue(std::size_t k) const { return times->issue[eventOf(k)]; }
-    Ns rankWait(std::size_t k) const { return times->rankWait[eventOf(k)]; }
-    Ns start(std::size_t k) const { return startOf(k, eventOf(k)); }
-    Ns duration(std::size_t k) const { return durationOf(k, eventOf(k)); }
-    /// start(k) and duration(k) for a caller that walks row by row and knows k's event.
-    Ns startOf(std::size_t k, std::size_t event) const
-    {
-        return times->issue[event] + times->rankWait[event] + queueWait[k];
-    }
-    Ns durationOf(std::size_t k, std::size_t event) const { return latency[k] - times->rankWait[event] - queueWait[k]; }
-    Ns exposed(std::size_t k) const { return latency[k] - hidden[k]; }
-    EventSample at(std::size_t k) const;
-};
-
 /// The model's inputs of one event after the protocol's ablations, independent of the
 /// configuration (see core/replay/README.md).
 struct EventInput {
@@ -127,6 +84,55 @@ struct EventInput {
     std::uint32_t costClass = 0;      ///< dense (kind, bytes, rank count) id
     std::int32_t declaredSharers = 1; ///< concurrent_groups from the trace (1 when absent or isolated)
     std::uint8_t flags = 0;           ///< SampleFlag bits known before the replay (skew/overlap unknown, ...)
+
+    /// The modelled rank wait: the last rank arrives at min(issue + skew, kTimeCapNs).
+    Ns rankWait() const { return std::min<Ns>(issue + skew, kTimeCapNs) - issue; }
+    friend bool operator==(const EventInput&, const EventInput&) = default;
+};
+
+/// The inputs of every canonical event of a replay. They depend on the trace and the protocol
+/// only, so a replay derives them once (PreparedReplay::events) and every configuration's samples
+/// share them for the issue time and rank wait of each sample.
+using EventInputs = std::vector<EventInput>;
+
+/// The samples of one configuration, column-wise. Sample k is iteration k / eventCount of
+/// canonical event k % eventCount, whatever order the replay used. Per sample the columns keep
+/// what depends on the configuration (queue wait, latency, hidden, flags: 25 bytes); the issue
+/// time and rank wait come from the replay's shared event inputs, and the start and duration are
+/// derived (start = issue + rankWait + queueWait, latency = rankWait + queueWait + duration).
+/// Summaries, rankings and tails all read the latency, so it is the one stored.
+struct SampleColumns {
+    /// A column of the replay's output. The simulator writes every element of every column, so
+    /// sizing a column for it does not first write zeros (see core/util/uninitialized_allocator.h).
+    template <class T> using Column = std::vector<T, UninitializedAllocator<T>>;
+
+    std::size_t eventCount = 0;
+    std::uint32_t iterations = 0;
+    std::shared_ptr<const EventInputs> inputs; ///< per event, shared by the replay's configurations
+    Column<Ns> queueWait, latency, hidden;
+    Column<std::uint8_t> flags;
+
+    std::size_t size() const { return latency.size(); }
+    /// The canonical event of sample k (k itself in the first iteration, without a division).
+    std::size_t eventOf(std::size_t k) const { return k < eventCount || eventCount == 0 ? k : k % eventCount; }
+    Ns issue(std::size_t k) const { return (*inputs)[eventOf(k)].issue; }
+    Ns rankWait(std::size_t k) const { return (*inputs)[eventOf(k)].rankWait(); }
+    Ns start(std::size_t k) const { return startOf(k, eventOf(k)); }
+    Ns duration(std::size_t k) const { return durationOf(k, eventOf(k)); }
+    /// start(k) and duration(k) for a caller that walks row by row and knows k's event.
+    Ns startOf(std::size_t k, std::size_t event) const
+    {
+        const EventInput& e = (*inputs)[event];
+        return e.issue + e.rankWait() + queueWait[k];
+    }
+    Ns durationOf(std::size_t k, std::size_t event) const
+    {
+        return latency[k] - (*inputs)[event].rankWait() - queueWait[k];
+    }
+    /// Whether every event has the same issue time and rank wait in both replays.
+    bool sameEventTimes(const SampleColumns& other) const;
+    Ns exposed(std::size_t k) const { return latency[k] - hidden[k]; }
+    EventSample at(std::size_t k) const;
 };
 
 /// Configuration-independent inputs of a replay, derived once per (trace, protocol): the
@@ -135,20 +141,20 @@ struct EventInput {
 struct PreparedReplay {
     const Trace* trace = nullptr;
     ReplayProtocol protocol;
-    std::vector<EventInput> events;         ///< per canonical event
-    std::vector<std::uint32_t> order;       ///< replay order (canonical indices); empty = canonical order
-    std::vector<std::string> resourceNames; ///< cc::schedulerResource text per dense id
+    std::shared_ptr<const EventInputs> events; ///< per canonical event, shared with every replay's samples
+    std::vector<std::uint32_t> order;          ///< replay order (canonical indices); empty = canonical order
+    std::vector<std::string> resourceNames;    ///< cc::schedulerResource text per dense id
     struct CostInput {
         OpKind kind;
         std::int64_t bytes;
         std::int64_t ranks;
     };
-    std::vector<CostInput> costInputs;       ///< per cost class
-    Ns medianGapNs = 0;                      ///< the cut used by queue_reset_gaps (0 when not ablated)
-    std::shared_ptr<const EventTimes> times; ///< issue and rank wait per event, for every sample
+    std::vector<CostInput> costInputs; ///< per cost class
+    Ns medianGapNs = 0;                ///< the cut used by queue_reset_gaps (0 when not ablated)
 
-    std::size_t eventCount() const { return events.size(); }
-    Ns issueTime(std::size_t event) const { return events[event].issue; }
+    std::size_t eventCount() const { return events ? events->size() : 0; }
+    const EventInput& event(std::size_t i) const { return (*events)[i]; }
+    Ns issueTime(std::size_t event) const { return (*events)[event].issue; }
 };
 
 /// Derives the configuration-independent inputs. Throws InputError for a protocol the
@@ -276,7 +282,8 @@ struct SetReplay {
 };
 
 /// Replays a whole set, keeping every configuration's samples (memory: about 25 bytes per
-/// event, iteration and configuration, and 16 per event). For very large traces, loop over simulateConfiguration.
+/// event, iteration and configuration, and the 56 bytes per event of the shared inputs). For very large traces, loop
+/// over simulateConfiguration.
 SetReplay replayAll(const Trace& trace, const ConfigSet& set, const ReplayProtocol& protocol, Progress& progress);
 
 } // namespace cc

@@ -4,6 +4,7 @@
 #include "core/replay/quantiles.h"
 #include "core/replay/summary_workspace.h"
 #include "core/replay/wide_int.h"
+#include "core/util/huge_pages.h"
 #include "core/util/uninitialized_allocator.h"
 
 #include <algorithm>
@@ -115,7 +116,8 @@ struct Grouping {
         const std::size_t n = column.size();
         // Direct table over string ids (the last slot stands for kNoString).
         std::vector<std::uint32_t> dense(trace.strings.size() + 1, UINT32_MAX);
-        std::vector<std::uint32_t, UninitializedAllocator<std::uint32_t>> ofEvent(n); // written below, in full
+        std::vector<std::uint32_t, UninitializedAllocator<std::uint32_t>> ofEvent; // written below, in full
+        resizeAdvised(ofEvent, n);
         for (std::size_t i = 0; i < n; ++i) {
             const std::uint32_t id = column[i];
             const std::size_t slot = id == kNoString ? trace.strings.size() : id;
@@ -152,7 +154,7 @@ struct Grouping {
             runOffset[r + 1] += runOffset[r];
         }
         std::vector<std::uint32_t> cursor(runOffset.begin(), runOffset.end() - 1);
-        members.resize(n);
+        resizeAdvised(members, n);
         for (std::size_t i = 0; i < n; ++i) {
             members[cursor[(i / kBlock) * groupCount + ofEvent[i]]++] = static_cast<std::uint32_t>(i);
         }

@@ -125,7 +125,7 @@ void BM_PrepareOnly(benchmark::State& state)
     cc::NullProgress progress;
     for (auto _ : state) {
         cc::PreparedReplay prepared = cc::prepareReplay(trace, cc::ReplayProtocol{}, progress);
-        benchmark::DoNotOptimize(prepared.events.data());
+        benchmark::DoNotOptimize(prepared.events->data());
     }
     setCounters(state, trace.size(), 1);
 }

@@ -246,7 +246,7 @@ private slots:
             const auto& x = a.configurations[k];
             const auto& y = b.configurations[k];
             QVERIFY(x.summary == y.summary);
-            QVERIFY(*x.samples.times == *y.samples.times); // issue and rank wait per event
+            QVERIFY(x.samples.sameEventTimes(y.samples)); // issue and rank wait per event
             QVERIFY(x.samples.queueWait == y.samples.queueWait);
             QVERIFY(x.samples.latency == y.samples.latency);
             QVERIFY(x.samples.hidden == y.samples.hidden);

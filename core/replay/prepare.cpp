@@ -3,7 +3,7 @@
 
 #include "core/trace/projections.h"
 #include "core/util/errors.h"
-#include "core/util/huge_pages.h"
+#include "core/util/fresh_memory.h"
 
 #include <algorithm>
 #include <array>
@@ -232,7 +232,7 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
     EventInputs& events = *shared;
     events.reserve(n);
     // 56 bytes per event of fresh memory: most of its first-touch cost is page faults.
-    adviseHugePages(events.data(), n * sizeof(EventInput));
+    prepareFreshMemory(events.data(), n * sizeof(EventInput));
     progress.report(0.0, "preparing replay");
     for (std::size_t i = 0; i < n; ++i) {
         if ((i & 0xffff) == 0) {

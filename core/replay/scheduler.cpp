@@ -5,7 +5,7 @@
 #include "core/replay/reciprocal.h"
 #include "core/replay/tail_noise.h"
 #include "core/replay/wide_int.h"
-#include "core/util/huge_pages.h"
+#include "core/util/fresh_memory.h"
 
 #include <algorithm>
 #include <array>

@@ -4,7 +4,7 @@
 #include "core/replay/quantiles.h"
 #include "core/replay/summary_workspace.h"
 #include "core/replay/wide_int.h"
-#include "core/util/huge_pages.h"
+#include "core/util/fresh_memory.h"
 #include "core/util/uninitialized_allocator.h"
 
 #include <algorithm>

@@ -34,18 +34,31 @@ void prepareFreshMemory(const void* data, std::size_t bytes)
         return;
     }
     const auto begin = reinterpret_cast<std::uintptr_t>(data);
+    constexpr std::uintptr_t kPage = 4096;
+    constexpr std::uintptr_t kHugePage = std::uintptr_t{2} << 20;
+    const AlignedRange pages = alignedInside(begin, bytes, kPage);
+    const AlignedRange huge = alignedInside(begin, bytes, kHugePage);
     // A refusal (EINVAL where huge pages are compiled out or the kernel predates prefaulting)
     // only means the request was not taken: the pages then fault in one by one as before.
 #if defined(MADV_HUGEPAGE)
-    constexpr std::uintptr_t kHugePage = std::uintptr_t{2} << 20;
-    if (const AlignedRange huge = alignedInside(begin, bytes, kHugePage); huge.size() > 0) {
+    if (huge.size() > 0) {
         (void)madvise(reinterpret_cast<void*>(huge.first), huge.size(), MADV_HUGEPAGE);
     }
 #endif
 #if defined(MADV_POPULATE_WRITE)
-    constexpr std::uintptr_t kPage = 4096;
-    if (const AlignedRange pages = alignedInside(begin, bytes, kPage); pages.size() > 0) {
-        (void)madvise(reinterpret_cast<void*>(pages.first), pages.size(), MADV_POPULATE_WRITE);
+    // Only the pages outside the huge-page part: inside it, each 2 MiB page faults once, when it is
+    // first written, and is zeroed right before that write, while still in cache. Prefaulting it
+    // too would zero the whole buffer ahead of the writes and make memory traffic of it.
+    auto populate = [](std::uintptr_t first, std::uintptr_t last) {
+        if (last > first) {
+            (void)madvise(reinterpret_cast<void*>(first), last - first, MADV_POPULATE_WRITE);
+        }
+    };
+    if (huge.size() == 0) {
+        populate(pages.first, pages.last);
+    } else {
+        populate(pages.first, huge.first);
+        populate(huge.last, pages.last);
     }
 #endif
 #else

@@ -1,10 +1,11 @@
 // Working buffers of a replay (per-event and per-sample columns) are written in full right after
 // they are allocated, and on Linux most of the cost of that first touch is the kernel's: one page
-// fault per 4 KiB page, each with its own entry and exit. prepareFreshMemory hands the kernel the
-// whole buffer at once before it is written: it advises transparent huge pages for the 2 MiB-aligned
-// part (512 faults become one) and then prefaults every page of it, writable, in one call
-// (MADV_POPULATE_WRITE, Linux 5.14). Neither changes a value: both are requests the kernel may
-// refuse (an older kernel, huge pages switched off), and both are no-ops on other systems.
+// fault per 4 KiB page, each with its own entry and exit. prepareFreshMemory tells the kernel about
+// the buffer before it is written: it advises transparent huge pages for the 2 MiB-aligned part (512
+// faults become one, taken as each huge page is first written) and prefaults the pages outside
+// that part, writable, in one call (MADV_POPULATE_WRITE, Linux 5.14): the whole of a buffer under
+// 2 MiB, the unaligned ends of a larger one. Neither changes a value: both are requests the kernel
+// may refuse (an older kernel, huge pages switched off), and both are no-ops on other systems.
 #pragma once
 
 #include <cstddef>
@@ -16,8 +17,8 @@ namespace cc {
 /// memory the allocator has already touched.
 inline constexpr std::size_t kFreshMemoryMinBytes = std::size_t{64} << 10;
 
-/// Advises huge pages for the 2 MiB-aligned part of [data, data + bytes) and prefaults the pages
-/// that lie wholly inside it, writable. For memory that is about to be written in full.
+/// Advises huge pages for the 2 MiB-aligned part of [data, data + bytes) and prefaults, writable,
+/// the 4 KiB pages of the rest that lie wholly inside it. For memory about to be written in full.
 void prepareFreshMemory(const void* data, std::size_t bytes);
 
 /// Resizes `column` to `count` elements; when that needs a fresh buffer of at least

@@ -74,7 +74,8 @@ private slots:
     {
 #if defined(__linux__) && defined(MADV_POPULATE_WRITE)
         const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-        const std::size_t bytes = std::size_t{3} << 20;
+        // Under 2 MiB, so no huge page fits inside and every page is prefaulted.
+        const std::size_t bytes = std::size_t{1} << 20;
         void* map = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         QVERIFY(map != MAP_FAILED);
         auto residentPages = [&] {

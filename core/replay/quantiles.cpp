@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <stdexcept>
 #include <type_traits>
@@ -37,6 +38,25 @@ template <class At, class F> inline void forEachCopied(std::size_t count, At&& a
     for (; k < count; ++k) {
         f(at(k), CopyIndex<0>{});
     }
+}
+
+/// Values tested together by anyAtLeast.
+constexpr std::size_t kAnyAtLeastCount = 16;
+
+/// Whether any of values[0..16) is at least t: four comparisons of four values (GCC/Clang vector
+/// extension; written out because GCC turns the plain loop into a scalar maximum).
+inline bool anyAtLeast(const Ns* values, Ns t)
+{
+    using Quad = std::int64_t __attribute__((vector_size(4 * sizeof(std::int64_t))));
+    static_assert(kAnyAtLeastCount == 16);
+    const Quad limit = Quad{} + t;
+    Quad hits = {};
+    for (std::size_t q = 0; q < 4; ++q) {
+        Quad v;
+        std::memcpy(&v, values + 4 * q, sizeof v);
+        hits |= v >= limit; // -1 in a lane at or above t
+    }
+    return (hits[0] | hits[1] | hits[2] | hits[3]) != 0;
 }
 
 /// A contiguous array as a value source.
@@ -185,6 +205,13 @@ public:
             }
         }
         return true;
+    }
+
+    /// After locate(): the least value the first-level bucket of ranks[r] can hold, so every value
+    /// at or above the value at that rank is at least this.
+    Ns bucketFloorOfRank(std::size_t r) const
+    {
+        return static_cast<Ns>(base_ + (static_cast<std::uint64_t>(bucketOf_[r]) << shift_));
     }
 
     /// The bucket-to-slot table of the second pass (kNoSlot: not wanted), or null when there are
@@ -422,6 +449,33 @@ Distribution distributionInRange(const IndexedValues& values, Ns lo, Ns hi, Wide
     return distributionOfSource(IndexedSource{values}, lo, hi, sum);
 }
 
+void listAtLeast(const Ns* values, std::size_t n, Ns threshold, std::size_t offset, std::vector<std::size_t>& out)
+{
+    // A group holding a listed value is written in full, each position advancing by its
+    // comparison: no branch per value and, with room for a group made first, no capacity check.
+    std::size_t listed = out.size();
+    auto listGroup = [&](std::size_t first, std::size_t last) {
+        if (out.size() < listed + kAnyAtLeastCount) {
+            out.resize(std::max(2 * out.size(), listed + 64 * kAnyAtLeastCount));
+        }
+        std::size_t* to = out.data() + listed;
+        std::size_t count = 0;
+        for (std::size_t k = first; k < last; ++k) {
+            to[count] = offset + k;
+            count += values[k] >= threshold ? 1 : 0;
+        }
+        listed += count;
+    };
+    std::size_t first = 0;
+    for (; first + kAnyAtLeastCount <= n; first += kAnyAtLeastCount) {
+        if (anyAtLeast(values + first, threshold)) {
+            listGroup(first, first + kAnyAtLeastCount);
+        }
+    }
+    listGroup(first, n);
+    out.resize(listed);
+}
+
 IndexedValues GroupedValues::group(std::size_t g) const
 {
     IndexedValues one;
@@ -481,7 +535,8 @@ ColumnDistributions columnDistributions(const BlockedColumn& column, std::span<c
             }
         }
     }
-    // One pass over the column, block by block: wholeBlock(count, at) for the block's values, then
+    // One pass over the column, block by block: wholeBlock(first, count, position) for the block's
+    // values (first[0..count), the first at `position` in the column), then
     // groupRun(selection, count, at) for every run of a group that `take` accepts, so each block is
     // read from memory once and by the groups from cache.
     auto forEachBlock = [&](bool takeWhole, auto&& take, auto&& wholeBlock, auto&& groupRun) {
@@ -489,9 +544,9 @@ ColumnDistributions columnDistributions(const BlockedColumn& column, std::span<c
             const Ns* rowValues = column.values + row * column.rowLength;
             for (std::size_t b = 0; b < blocks; ++b) {
                 if (takeWhole) {
-                    const Ns* first = rowValues + b * column.block;
-                    wholeBlock(std::min(column.block, column.rowLength - b * column.block),
-                               [first](std::size_t k) { return first[k]; });
+                    wholeBlock(rowValues + b * column.block,
+                               std::min(column.block, column.rowLength - b * column.block),
+                               row * column.rowLength + b * column.block);
                 }
                 for (std::size_t j = 0; j < groupings.size(); ++j) {
                     const GroupedValues& v = groupings[j].values;
@@ -509,9 +564,10 @@ ColumnDistributions columnDistributions(const BlockedColumn& column, std::span<c
     };
     auto count = [](RankSelection<std::uint32_t>& selection, std::size_t n, auto at) { countValues(selection, n, at); };
     auto place = [](RankSelection<std::uint32_t>& selection, std::size_t n, auto at) { placeValues(selection, n, at); };
+    auto values = [](const Ns* first) { return [first](std::size_t k) { return first[k]; }; };
     forEachBlock(
         whole.has_value(), [&](std::size_t j, std::size_t g) { return selections[j][g].has_value(); },
-        [&](std::size_t n, auto at) { count(*whole, n, at); }, count);
+        [&](const Ns* first, std::size_t n, std::size_t /*position*/) { count(*whole, n, values(first)); }, count);
     const bool wholeSecond = whole && whole->locate();
     std::vector<std::vector<char>> second(groupings.size());
     bool anySecond = wholeSecond;
@@ -525,9 +581,17 @@ ColumnDistributions columnDistributions(const BlockedColumn& column, std::span<c
         }
     }
     if (anySecond) {
+        // While the whole column's blocks pass, the values from the p99's bucket up are listed too:
+        // a superset of the tail, found without another read of the column.
+        const Ns tailFloor = wholeSecond ? whole->bucketFloorOfRank(2) : 0; // rank 2: the p99
         forEachBlock(
             wholeSecond, [&](std::size_t j, std::size_t g) { return second[j][g] != 0; },
-            [&](std::size_t n, auto at) { place(*whole, n, at); }, place);
+            [&](const Ns* first, std::size_t n, std::size_t position) {
+                place(*whole, n, values(first));
+                listAtLeast(first, n, tailFloor, position, out.tailCandidates);
+            },
+            place);
+        out.tailListed = wholeSecond;
     }
     if (whole) {
         out.whole = distributionFrom(total, whole->results(), column.hi, column.sum);

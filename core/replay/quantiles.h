@@ -83,13 +83,25 @@ struct BlockedColumn {
 struct ColumnDistributions {
     Distribution whole;
     std::vector<std::vector<Distribution>> groups; ///< per grouping, per group
+    /// When tailListed: positions (row * rowLength + i, ascending) of the column's values that may
+    /// lie at or above whole.p99, every such value's among them (those of the p99's histogram
+    /// bucket and above), listed during the selection's second pass so that a caller need not read
+    /// the column again for its tail. Not listed when the selection took no second pass.
+    bool tailListed = false;
+    std::vector<std::size_t> tailCandidates;
 };
+
+/// Appends to `out` offset + k for every k < n with values[k] >= threshold, ascending. Sixteen
+/// values are tested together (vector comparisons) and only a group holding one is listed, so a
+/// column with few such values costs about one comparison per value.
+void listAtLeast(const Ns* values, std::size_t n, Ns threshold, std::size_t offset, std::vector<std::size_t>& out);
 
 /// The distribution of a whole column and of every group of each grouping of it, with the passes
 /// over the column shared: each pass reads the column block by block, once, and selects for the
 /// whole column and then for every group while the block is in cache. Equal to
 /// distributionInRange of the column and, group for group, of values.group(g) with its range and
-/// sum. Throws std::invalid_argument when a grouping describes another column or other blocks.
+/// sum; the second pass also lists the whole column's tail candidates (see ColumnDistributions).
+/// Throws std::invalid_argument when a grouping describes another column or other blocks.
 ColumnDistributions columnDistributions(const BlockedColumn& column, std::span<const GroupingInput> groupings);
 
 } // namespace cc

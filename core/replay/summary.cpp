@@ -76,25 +76,6 @@ void countFlagBits(const std::uint8_t* flags, std::size_t n, std::uint64_t (&cou
     }
 }
 
-/// Values tested together by anyAtLeast.
-constexpr std::size_t kAnyAtLeastCount = 16;
-
-/// Whether any of values[0..16) is at least t: four comparisons of four values (GCC/Clang vector
-/// extension; written out because the compiler turns the plain loop into a scalar maximum).
-inline bool anyAtLeast(const Ns* values, Ns t)
-{
-    using Quad = std::int64_t __attribute__((vector_size(4 * sizeof(std::int64_t))));
-    static_assert(kAnyAtLeastCount == 16);
-    const Quad limit = Quad{} + t;
-    Quad hits = {};
-    for (std::size_t q = 0; q < 4; ++q) {
-        Quad v;
-        std::memcpy(&v, values + 4 * q, sizeof v);
-        hits |= v >= limit; // -1 in a lane at or above t
-    }
-    return (hits[0] | hits[1] | hits[2] | hits[3]) != 0;
-}
-
 /// Dense groups of a per-event string column (phase or op), in order of first appearance, and
 /// the events of each group, block by block. The grouping depends on the trace only, so a
 /// SummaryWorkspace builds it once and reuses it for every configuration.
@@ -397,34 +378,21 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
                                   summary.latency, summary.hiddenSharePpm);
     progress.check();
 
-    // Tail samples: latency at or above the p99, about one in a hundred. Sixteen samples at a time
-    // are tested together (a vector comparison), and only a group holding a tail sample is listed,
-    // writing every position and advancing by the comparison: no branch per sample and no
-    // capacity check per sample (room for a whole group is made before it).
+    // Tail samples: latency at or above the p99, about one in a hundred. The selection's second
+    // pass listed a superset of them (the values from the p99's histogram bucket up) when it ran;
+    // otherwise the column is scanned (listAtLeast).
     const Ns threshold = summary.latency.p99;
-    constexpr std::size_t kTailGroup = kAnyAtLeastCount;
     std::vector<std::size_t> tail;
-    std::size_t listed = 0;
-    auto listFrom = [&](std::size_t first, std::size_t last) {
-        if (tail.size() < listed + kTailGroup) {
-            tail.resize(std::max(2 * tail.size(), listed + 64 * kTailGroup));
+    if (latencies.tailListed) {
+        tail.reserve(latencies.tailCandidates.size());
+        for (const std::size_t k : latencies.tailCandidates) {
+            if (latency[k] >= threshold) {
+                tail.push_back(k);
+            }
         }
-        std::size_t* out = tail.data() + listed;
-        std::size_t count = 0;
-        for (std::size_t k = first; k < last; ++k) {
-            out[count] = k;
-            count += latency[k] >= threshold ? 1 : 0;
-        }
-        listed += count;
-    };
-    std::size_t first = 0;
-    for (; first + kTailGroup <= total; first += kTailGroup) {
-        if (anyAtLeast(latency + first, threshold)) {
-            listFrom(first, first + kTailGroup);
-        }
+    } else {
+        listAtLeast(latency, total, threshold, 0, tail);
     }
-    listFrom(first, total);
-    tail.resize(listed);
     summary.tailCount = tail.size();
     // Sample k = iteration * n + event: order by latency desc, then event, then iteration.
     auto before = [&](std::size_t a, std::size_t b) {

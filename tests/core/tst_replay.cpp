@@ -763,6 +763,38 @@ private slots:
         }
     }
 
+    void listAtLeastMatchesAScan()
+    {
+        // Lengths around the sixteen-value groups, hits at both ends and in runs, an offset, and
+        // appending to a list that already holds positions.
+        std::mt19937_64 random(11);
+        for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{15}, std::size_t{16}, std::size_t{17},
+                                    std::size_t{1000}, std::size_t{4099}}) {
+            std::vector<Ns> values(n);
+            for (std::size_t k = 0; k < n; ++k) {
+                values[k] = static_cast<Ns>(random() % 1000);
+            }
+            if (n > 0) {
+                values.front() = 999;
+                values.back() = 999;
+            }
+            for (std::size_t k = n / 2; k < std::min(n, n / 2 + 40); ++k) {
+                values[k] = 995; // a run of hits across group boundaries
+            }
+            for (const Ns threshold : {Ns(0), Ns(990), Ns(1000)}) {
+                std::vector<std::size_t> got{7, 8};
+                listAtLeast(values.data(), n, threshold, 100, got);
+                std::vector<std::size_t> expected{7, 8};
+                for (std::size_t k = 0; k < n; ++k) {
+                    if (values[k] >= threshold) {
+                        expected.push_back(100 + k);
+                    }
+                }
+                QVERIFY2(got == expected, qPrintable(QStringLiteral("n %1, threshold %2").arg(n).arg(threshold)));
+            }
+        }
+    }
+
     void groupedSelectionMatchesEachGroupAlone()
     {
         // A column of two rows read in blocks, with two groupings laid out block by block as the
@@ -859,6 +891,20 @@ private slots:
         }
         QCOMPARE(got.groups[0][1].median, Ns(4242));
         QCOMPARE(got.groups[0][3].count, std::uint64_t(0));
+
+        // The second pass listed the tail's candidates: ascending, each position once, and every
+        // position at or above the p99 among them (and few others: the p99's bucket is narrow).
+        QVERIFY(got.tailListed);
+        QVERIFY(std::is_sorted(got.tailCandidates.begin(), got.tailCandidates.end()));
+        QVERIFY(std::adjacent_find(got.tailCandidates.begin(), got.tailCandidates.end()) == got.tailCandidates.end());
+        std::size_t tail = 0;
+        for (std::size_t k = 0; k < column.size(); ++k) {
+            if (column[k] >= got.whole.p99) {
+                ++tail;
+                QVERIFY(std::binary_search(got.tailCandidates.begin(), got.tailCandidates.end(), k));
+            }
+        }
+        QVERIFY(tail > 0 && got.tailCandidates.size() >= tail && got.tailCandidates.size() < tail + tail / 2);
 
         // Without groupings the whole column alone; a grouping of other blocks is refused.
         QVERIFY(columnDistributions(whole, {}).whole == got.whole);

@@ -381,6 +381,9 @@ std::vector<Ns> valuesAtRanksOf(const Source& source, const std::vector<std::siz
     return selectByHistogram<std::uint64_t>(source, ranks, lo, hi);
 }
 
+/// The position of the p99 among distributionRanks.
+constexpr std::size_t kP99Rank = 2;
+
 /// The ranks a Distribution reports, of n > 0 values: median, p95, p99.
 std::vector<std::size_t> distributionRanks(std::size_t n)
 {
@@ -394,7 +397,7 @@ Distribution distributionFrom(std::size_t n, const std::vector<Ns>& atRanks, Ns 
     d.count = n;
     d.median = atRanks[0];
     d.p95 = atRanks[1];
-    d.p99 = atRanks[2];
+    d.p99 = atRanks[kP99Rank];
     d.max = hi;
     d.mean = static_cast<Ns>(sum / static_cast<WideInt>(n));
     return d;
@@ -583,7 +586,7 @@ ColumnDistributions columnDistributions(const BlockedColumn& column, std::span<c
     if (anySecond) {
         // While the whole column's blocks pass, the values from the p99's bucket up are listed too:
         // a superset of the tail, found without another read of the column.
-        const Ns tailFloor = wholeSecond ? whole->bucketFloorOfRank(2) : 0; // rank 2: the p99
+        const Ns tailFloor = wholeSecond ? whole->bucketFloorOfRank(kP99Rank) : 0;
         forEachBlock(
             wholeSecond, [&](std::size_t j, std::size_t g) { return second[j][g] != 0; },
             [&](const Ns* first, std::size_t n, std::size_t position) {

@@ -365,7 +365,7 @@ public:
             s->eventCount = n;
             s->iterations = iterations;
             // Every element is written below; resizing a reused buffer of the same size costs
-            // nothing, and a fresh one is advised huge pages before its first touch.
+            // nothing, and a fresh one is prepared for its first touch (prepareFreshMemory).
             s->inputs = first.p_.events;
             resizeAdvised(s->queueWait, total);
             resizeAdvised(s->latency, total);
@@ -575,7 +575,7 @@ private:
                 const std::size_t i = order == nullptr ? pos : order[pos];
                 const EventInput& e = events[i];
                 EventTerms t;
-                t.ready = satAdd(e.issue, e.skew);
+                t.ready = e.ready();
                 t.windowEnd = satAdd(e.issue, e.overlap);
                 t.pressureBase = (e.overlap > 0) & (e.pressure > 0);
                 // The choice is a mask, not a branch: which events have overlap follows the trace.
@@ -758,7 +758,7 @@ bool SampleColumns::sameEventTimes(const SampleColumns& other) const
     for (std::size_t i = 0; i < eventCount; ++i) {
         const EventInput& a = (*inputs)[i];
         const EventInput& b = (*other.inputs)[i];
-        if (a.issue != b.issue || a.rankWait() != b.rankWait()) {
+        if (a.issue != b.issue || a.ready() != b.ready()) { // the same issue and rank wait
             return false;
         }
     }

@@ -85,8 +85,10 @@ struct EventInput {
     std::int32_t declaredSharers = 1; ///< concurrent_groups from the trace (1 when absent or isolated)
     std::uint8_t flags = 0;           ///< SampleFlag bits known before the replay (skew/overlap unknown, ...)
 
-    /// The modelled rank wait: the last rank arrives at min(issue + skew, kTimeCapNs).
-    Ns rankWait() const { return std::min<Ns>(issue + skew, kTimeCapNs) - issue; }
+    /// When the last rank arrives (the collective can start no earlier): issue + skew, capped.
+    Ns ready() const { return std::min<Ns>(issue + skew, kTimeCapNs); }
+    /// The modelled rank wait: from the first rank's arrival to the last's.
+    Ns rankWait() const { return ready() - issue; }
     friend bool operator==(const EventInput&, const EventInput&) = default;
 };
 
@@ -116,19 +118,14 @@ struct SampleColumns {
     /// The canonical event of sample k (k itself in the first iteration, without a division).
     std::size_t eventOf(std::size_t k) const { return k < eventCount || eventCount == 0 ? k : k % eventCount; }
     Ns issue(std::size_t k) const { return (*inputs)[eventOf(k)].issue; }
-    Ns rankWait(std::size_t k) const { return (*inputs)[eventOf(k)].rankWait(); }
+    Ns rankWait(std::size_t k) const { return rankWaitOf(eventOf(k)); }
+    /// The rank wait of canonical event `event` (the same in every iteration).
+    Ns rankWaitOf(std::size_t event) const { return (*inputs)[event].rankWait(); }
     Ns start(std::size_t k) const { return startOf(k, eventOf(k)); }
     Ns duration(std::size_t k) const { return durationOf(k, eventOf(k)); }
     /// start(k) and duration(k) for a caller that walks row by row and knows k's event.
-    Ns startOf(std::size_t k, std::size_t event) const
-    {
-        const EventInput& e = (*inputs)[event];
-        return e.issue + e.rankWait() + queueWait[k];
-    }
-    Ns durationOf(std::size_t k, std::size_t event) const
-    {
-        return latency[k] - (*inputs)[event].rankWait() - queueWait[k];
-    }
+    Ns startOf(std::size_t k, std::size_t event) const { return (*inputs)[event].ready() + queueWait[k]; }
+    Ns durationOf(std::size_t k, std::size_t event) const { return latency[k] - rankWaitOf(event) - queueWait[k]; }
     /// Whether every event has the same issue time and rank wait in both replays.
     bool sameEventTimes(const SampleColumns& other) const;
     Ns exposed(std::size_t k) const { return latency[k] - hidden[k]; }

@@ -88,7 +88,7 @@ public:
                 previousStart = start;
                 varint((static_cast<std::uint64_t>(delta) << 1) ^ static_cast<std::uint64_t>(delta >> 63));
                 varint(static_cast<std::uint64_t>(s.queueWait[k]));
-                varint(static_cast<std::uint64_t>((*s.inputs)[i].rankWait()));
+                varint(static_cast<std::uint64_t>(s.rankWaitOf(i)));
                 varint(static_cast<std::uint64_t>(s.durationOf(k, i)));
                 varint(static_cast<std::uint64_t>(s.hidden[k]));
                 buffer_ += static_cast<char>(s.flags[k]);
@@ -142,7 +142,7 @@ void appendRows(std::string& out, const SampleColumns& s, Progress& progress)
         out += ',';
         appendInt(out, s.queueWait[k]);
         out += ',';
-        appendInt(out, (*s.inputs)[event].rankWait());
+        appendInt(out, s.rankWaitOf(event));
         out += ',';
         appendInt(out, duration);
         out += ',';

@@ -139,36 +139,74 @@ void locateRanks(const std::vector<Count>& histogram, const std::vector<std::siz
     }
 }
 
+/// The buckets of a first-level histogram: value v counts into bucket (v - base) >> shift, one of
+/// `buckets`.
+struct HistogramLayout {
+    std::uint64_t base = 0;
+    int shift = 0;
+    std::size_t buckets = 0;
+
+    std::size_t bucketOf(Ns v) const
+    {
+        return static_cast<std::size_t>((static_cast<std::uint64_t>(v) - base) >> shift);
+    }
+};
+
+/// The layout for n values in [lo, hi] (lo <= hi): about two buckets per value, at most 2^14 (2^16
+/// counters with the copies), so small inputs do not pay for a large histogram and the counters of
+/// a large one stay in the second-level cache.
+HistogramLayout layoutFor(std::size_t n, Ns lo, Ns hi)
+{
+    HistogramLayout layout;
+    layout.base = static_cast<std::uint64_t>(lo);
+    const auto range = static_cast<std::uint64_t>(hi) - layout.base;
+    const int bits = std::clamp(static_cast<int>(std::bit_width(n)) + 1, 8, 14);
+    const int width = std::bit_width(range);
+    layout.shift = width > bits ? width - bits : 0;
+    layout.buckets = static_cast<std::size_t>(range >> layout.shift) + 1;
+    return layout;
+}
+
 /// The exact selection of some ranks of n values in [lo, hi] (lo < hi, n > 0) by a radix
 /// histogram, in steps a caller drives: count every value into histogram() (interleaved copies,
-/// see kCopies); then, when locate() says a second pass is needed, place() every value again;
-/// then results(). Several selections can share passes over interleaved sources
-/// (groupDistributions).
+/// see kCopies), or add the folded counts of a histogram of the same layout (addCounts); then,
+/// when locate() says a second pass is needed, place() every value again; then results().
+/// Several selections can share passes over interleaved sources (columnDistributions).
 template <typename Count> class RankSelection {
 public:
     RankSelection(std::size_t n, const std::vector<std::size_t>& ranks, Ns lo, Ns hi)
-        : ranks_(ranks), base_(static_cast<std::uint64_t>(lo)), hi_(hi)
+        : RankSelection(ranks, layoutFor(n, lo, hi), hi)
     {
-        const auto range = static_cast<std::uint64_t>(hi) - base_;
-        // About two buckets per value, at most 2^14 (2^16 counters with the copies): small inputs
-        // do not pay for a large histogram, and the counters of a large one stay in the
-        // second-level cache.
-        const int bits = std::clamp(static_cast<int>(std::bit_width(n)) + 1, 8, 14);
-        const int width = std::bit_width(range);
-        shift_ = width > bits ? width - bits : 0;
-        histogram_.assign((static_cast<std::size_t>(range >> shift_) + 1) * kCopies, 0);
+    }
+
+    /// A selection of values in [layout.base, hi] counted in the given layout (another
+    /// selection's, whose range holds this one's).
+    RankSelection(const std::vector<std::size_t>& ranks, const HistogramLayout& layout, Ns hi)
+        : ranks_(ranks), base_(layout.base), hi_(hi), shift_(layout.shift), buckets_(layout.buckets)
+    {
+        histogram_.assign(buckets_ * kCopies, 0);
     }
 
     std::uint64_t base() const { return base_; }
     int shift() const { return shift_; }
+    HistogramLayout layout() const { return HistogramLayout{base_, shift_, buckets_}; }
     /// The first-level histogram: value v counts into counterOf((v - base()) >> shift(), copy).
     Count* histogram() { return histogram_.data(); }
+
+    /// Adds the counts of another histogram of this layout, its copies already folded.
+    void addCounts(const std::vector<Count>& folded)
+    {
+        foldCounts();
+        for (std::size_t b = 0; b < histogram_.size(); ++b) {
+            histogram_[b] += folded[b];
+        }
+    }
 
     /// After every value was counted: finds each rank's bucket and prepares the second pass.
     /// False when none is needed (every bucket holds a single value).
     bool locate()
     {
-        foldCopies(histogram_);
+        foldCounts();
         bucketOf_.resize(ranks_.size());
         rankInBucket_.resize(ranks_.size());
         locateRanks(histogram_, ranks_, bucketOf_, rankInBucket_);
@@ -207,12 +245,18 @@ public:
         return true;
     }
 
+    /// After locate(): the first-level bucket of ranks[r].
+    std::size_t bucketOfRank(std::size_t r) const { return bucketOf_[r]; }
+
     /// After locate(): the least value the first-level bucket of ranks[r] can hold, so every value
     /// at or above the value at that rank is at least this.
     Ns bucketFloorOfRank(std::size_t r) const
     {
         return static_cast<Ns>(base_ + (static_cast<std::uint64_t>(bucketOf_[r]) << shift_));
     }
+
+    /// After locate() returned true: the first-level buckets the second pass places values of.
+    const std::vector<std::size_t>& wantedBuckets() const { return wanted_; }
 
     /// The bucket-to-slot table of the second pass (kNoSlot: not wanted), or null when there are
     /// too many wanted buckets for one and place() tests ranges instead.
@@ -279,6 +323,15 @@ public:
     }
 
 private:
+    /// Sums the histogram's copies, once.
+    void foldCounts()
+    {
+        if (!folded_) {
+            foldCopies(histogram_);
+            folded_ = true;
+        }
+    }
+
     struct Slot {
         Ns lo = 0;
         Ns hi = 0;
@@ -291,21 +344,27 @@ private:
     std::uint64_t base_;
     Ns hi_;
     int shift_ = 0;
+    std::size_t buckets_ = 0;
     std::vector<Count> histogram_;
+    bool folded_ = false; ///< histogram_ holds one count per bucket (copies summed)
     std::vector<std::size_t> bucketOf_, rankInBucket_, wanted_;
     std::vector<Slot> slots_;
     std::vector<std::uint16_t> slotOfBucket_;
 };
 
-/// First pass of a selection: counts at(0) .. at(count - 1) into its histogram.
-template <typename Count, class At> void countValues(RankSelection<Count>& selection, std::size_t count, At&& at)
+/// Counts at(0) .. at(count - 1) into an interleaved histogram of the given layout.
+template <typename Count, class At>
+void countInto(Count* histogram, std::uint64_t base, int shift, std::size_t count, At&& at)
 {
-    Count* histogram = selection.histogram();
-    const std::uint64_t base = selection.base();
-    const int shift = selection.shift();
     forEachCopied(count, at, [&](Ns v, auto copy) {
         ++histogram[counterOf((static_cast<std::uint64_t>(v) - base) >> shift, copy)];
     });
+}
+
+/// First pass of a selection: counts at(0) .. at(count - 1) into its histogram.
+template <typename Count, class At> void countValues(RankSelection<Count>& selection, std::size_t count, At&& at)
+{
+    countInto(selection.histogram(), selection.base(), selection.shift(), count, at);
 }
 
 /// Second pass of a selection (after locate() said one is needed): places at(0) .. at(count - 1)
@@ -481,96 +540,198 @@ void listAtLeast(const Ns* values, std::size_t n, Ns threshold, std::size_t offs
 
 IndexedValues GroupedValues::group(std::size_t g) const
 {
-    IndexedValues one;
-    one.values = values;
-    one.rowStride = rowStride;
-    one.rows = rows;
-    one.index = index;
-    for (std::size_t b = 0; b < blocks; ++b) {
-        const std::uint32_t begin = runOffset[b * groups + g];
-        const std::uint32_t end = runOffset[b * groups + g + 1];
-        if (begin != end) {
-            one.runs.emplace_back(begin, end);
-        }
-    }
-    return one;
+    return where([g](std::size_t group) { return group == g; });
 }
 
-ColumnDistributions columnDistributions(const BlockedColumn& column, std::span<const GroupingInput> groupings)
+IndexedValues GroupedValues::where(const std::function<bool(std::size_t)>& take) const
 {
+    IndexedValues picked;
+    picked.values = values;
+    picked.rowStride = rowStride;
+    picked.rows = rows;
+    picked.index = index;
+    for (std::size_t b = 0; b < blocks; ++b) {
+        for (std::size_t g = 0; g < groups; ++g) {
+            const std::uint32_t begin = runOffset[b * groups + g];
+            const std::uint32_t end = runOffset[b * groups + g + 1];
+            if (begin != end && take(g)) {
+                picked.runs.emplace_back(begin, end);
+            }
+        }
+    }
+    return picked;
+}
+
+namespace {
+
+/// Cells with a histogram of their own take at most this many bytes of them together (or four
+/// bytes per value of the column, when that is more).
+constexpr std::size_t kOwnHistogramBudget = std::size_t{4} << 20;
+
+/// Groupings a cell's second-pass mask has room for (one bit each, besides the whole column's and
+/// the tail's); cells of a column with more groupings count into their groups directly.
+constexpr std::size_t kMaskGroupings = 6;
+constexpr std::uint8_t kMaskWhole = 1;
+constexpr std::uint8_t kMaskTail = 0x80;
+
+constexpr std::uint8_t maskOfGrouping(std::size_t j)
+{
+    return static_cast<std::uint8_t>(2U << j);
+}
+
+} // namespace
+
+ColumnDistributions columnDistributions(const BlockedColumn& column, const GroupedValues& cells,
+                                        std::span<const GroupingInput> groupings)
+{
+    using Count = std::uint32_t;
+    using Selection = RankSelection<Count>;
     ColumnDistributions out;
     const std::size_t total = column.rowLength * column.rows;
     const std::size_t blocks = column.block == 0 ? 0 : (column.rowLength + column.block - 1) / column.block;
+    const std::size_t cellCount = groupings.empty() ? 0 : cells.groups;
+    if (!groupings.empty() &&
+        (cells.values != column.values || cells.rowStride != column.rowLength || cells.rows != column.rows ||
+         cells.blocks != blocks || cells.index == nullptr || cells.runOffset == nullptr)) {
+        throw std::invalid_argument("columnDistributions: cells that do not describe the column");
+    }
     for (const GroupingInput& grouping : groupings) {
-        const GroupedValues& v = grouping.values;
-        if (v.values != column.values || v.rowStride != column.rowLength || v.rows != column.rows ||
-            v.blocks != blocks || grouping.lo.size() != v.groups || grouping.hi.size() != v.groups ||
-            grouping.sum.size() != v.groups) {
-            throw std::invalid_argument("columnDistributions: a grouping that does not describe the column");
+        const std::size_t groups = grouping.lo.size();
+        if (grouping.groupOfCell.size() != cellCount || grouping.hi.size() != groups || grouping.sum.size() != groups ||
+            std::any_of(grouping.groupOfCell.begin(), grouping.groupOfCell.end(),
+                        [groups](std::uint32_t g) { return g >= groups; })) {
+            throw std::invalid_argument("columnDistributions: a grouping that does not fit the cells");
         }
     }
+    // Values per cell, and the cells of every group.
+    std::vector<std::size_t> cellSize(cellCount, 0);
+    for (std::size_t b = 0; b < blocks && cellCount > 0; ++b) {
+        for (std::size_t c = 0; c < cellCount; ++c) {
+            cellSize[c] += cells.runOffset[b * cellCount + c + 1] - cells.runOffset[b * cellCount + c];
+        }
+    }
+    for (std::size_t& size : cellSize) {
+        size *= column.rows;
+    }
+
     // Selections large enough for a histogram (the whole column when its counts fit 32 bits, and
     // every group of more than 2048 values) share the passes; the others (empty, a single value,
     // small enough to sort) are done on their own, as distributionInRange does them.
-    std::optional<RankSelection<std::uint32_t>> whole;
+    std::optional<Selection> whole;
     if (total > 2048 && column.lo != column.hi && total <= 0xffffffffULL) {
         whole.emplace(total, distributionRanks(total), column.lo, column.hi);
     } else {
         out.whole = distributionInRange(column.values, total, column.lo, column.hi, column.sum);
     }
-    std::vector<std::vector<std::optional<RankSelection<std::uint32_t>>>> selections(groupings.size());
+    // The largest cells, from as many values as the whole column's histogram has buckets, count into
+    // histograms of their own in its layout (one increment per value), while the budget lasts; the
+    // others count into the whole column's and their groups' histograms directly.
+    std::vector<std::vector<Count>> own(cellCount);
+    if (whole && groupings.size() <= kMaskGroupings) {
+        const HistogramLayout layout = whole->layout();
+        const std::size_t bytesEach = layout.buckets * kCopies * sizeof(Count);
+        std::size_t budget = std::max(kOwnHistogramBudget, total * sizeof(Count));
+        std::vector<std::size_t> bySize(cellCount);
+        for (std::size_t c = 0; c < cellCount; ++c) {
+            bySize[c] = c;
+        }
+        std::stable_sort(bySize.begin(), bySize.end(),
+                         [&](std::size_t a, std::size_t b) { return cellSize[a] > cellSize[b]; });
+        for (const std::size_t c : bySize) {
+            if (cellSize[c] < layout.buckets || budget < bytesEach) {
+                break;
+            }
+            own[c].assign(layout.buckets * kCopies, 0);
+            budget -= bytesEach;
+        }
+    }
+    // A group holding a cell of its own histogram is selected in the whole column's layout, so that
+    // the cell's counts add to it; any other in a layout of its own range.
+    std::vector<std::vector<std::optional<Selection>>> selections(groupings.size());
     std::vector<std::vector<std::size_t>> counts(groupings.size());
     out.groups.resize(groupings.size());
     for (std::size_t j = 0; j < groupings.size(); ++j) {
         const GroupingInput& grouping = groupings[j];
-        const std::size_t groups = grouping.values.groups;
+        const std::size_t groups = grouping.lo.size();
         selections[j].resize(groups);
         counts[j].assign(groups, 0);
         out.groups[j].resize(groups);
+        std::vector<char> holdsOwn(groups, 0);
+        for (std::size_t c = 0; c < cellCount; ++c) {
+            counts[j][grouping.groupOfCell[c]] += cellSize[c];
+            holdsOwn[grouping.groupOfCell[c]] |= static_cast<char>(!own[c].empty());
+        }
         for (std::size_t g = 0; g < groups; ++g) {
-            const IndexedValues one = grouping.values.group(g);
-            const std::size_t n = one.size();
-            counts[j][g] = n;
+            const std::size_t n = counts[j][g];
             if (n > 2048 && grouping.lo[g] != grouping.hi[g] && n <= 0xffffffffULL) {
-                selections[j][g].emplace(n, distributionRanks(n), grouping.lo[g], grouping.hi[g]);
+                if (holdsOwn[g] != 0) {
+                    selections[j][g].emplace(distributionRanks(n), whole->layout(), grouping.hi[g]);
+                } else {
+                    selections[j][g].emplace(n, distributionRanks(n), grouping.lo[g], grouping.hi[g]);
+                }
             } else {
-                out.groups[j][g] = distributionInRange(one, grouping.lo[g], grouping.hi[g], grouping.sum[g]);
+                const IndexedValues values = cells.where([&](std::size_t c) { return grouping.groupOfCell[c] == g; });
+                out.groups[j][g] = distributionInRange(values, grouping.lo[g], grouping.hi[g], grouping.sum[g]);
             }
         }
     }
-    // One pass over the column, block by block: wholeBlock(first, count, position) for the block's
-    // values (first[0..count), the first at `position` in the column), then
-    // groupRun(selection, count, at) for every run of a group that `take` accepts, so each block is
-    // read from memory once and by the groups from cache.
-    auto forEachBlock = [&](bool takeWhole, auto&& take, auto&& wholeBlock, auto&& groupRun) {
+    // Every run of every cell, block by block: run(c, rowValues, members, count, rowStart), so each
+    // block is read from memory once and by its cells from cache.
+    auto forEachRun = [&](auto&& run) {
         for (std::size_t row = 0; row < column.rows; ++row) {
             const Ns* rowValues = column.values + row * column.rowLength;
             for (std::size_t b = 0; b < blocks; ++b) {
-                if (takeWhole) {
-                    wholeBlock(rowValues + b * column.block,
-                               std::min(column.block, column.rowLength - b * column.block),
-                               row * column.rowLength + b * column.block);
-                }
-                for (std::size_t j = 0; j < groupings.size(); ++j) {
-                    const GroupedValues& v = groupings[j].values;
-                    const std::uint32_t* runs = v.runOffset + b * v.groups;
-                    for (std::size_t g = 0; g < v.groups; ++g) {
-                        if (take(j, g)) {
-                            const std::uint32_t* m = v.index + runs[g];
-                            groupRun(*selections[j][g], std::size_t{runs[g + 1] - runs[g]},
-                                     [rowValues, m](std::size_t k) { return rowValues[m[k]]; });
-                        }
+                const std::uint32_t* runs = cells.runOffset + b * cellCount;
+                for (std::size_t c = 0; c < cellCount; ++c) {
+                    if (runs[c + 1] != runs[c]) {
+                        run(c, rowValues, cells.index + runs[c], std::size_t{runs[c + 1] - runs[c]},
+                            row * column.rowLength);
                     }
                 }
             }
         }
     };
-    auto count = [](RankSelection<std::uint32_t>& selection, std::size_t n, auto at) { countValues(selection, n, at); };
-    auto place = [](RankSelection<std::uint32_t>& selection, std::size_t n, auto at) { placeValues(selection, n, at); };
-    auto values = [](const Ns* first) { return [first](std::size_t k) { return first[k]; }; };
-    forEachBlock(
-        whole.has_value(), [&](std::size_t j, std::size_t g) { return selections[j][g].has_value(); },
-        [&](const Ns* first, std::size_t n, std::size_t /*position*/) { count(*whole, n, values(first)); }, count);
+    auto selectionOf = [&](std::size_t j, std::size_t c) -> Selection* {
+        auto& selection = selections[j][groupings[j].groupOfCell[c]];
+        return selection ? &*selection : nullptr;
+    };
+
+    // First pass: every value counted once into its cell's histogram, or into the whole column's
+    // and its groups'.
+    if (cellCount == 0) {
+        if (whole) {
+            countValues(*whole, total, [v = column.values](std::size_t k) { return v[k]; });
+        }
+    } else {
+        forEachRun([&](std::size_t c, const Ns* rowValues, const std::uint32_t* m, std::size_t n, std::size_t) {
+            auto at = [rowValues, m](std::size_t k) { return rowValues[m[k]]; };
+            if (!own[c].empty()) {
+                countInto(own[c].data(), whole->base(), whole->shift(), n, at);
+                return;
+            }
+            if (whole) {
+                countValues(*whole, n, at);
+            }
+            for (std::size_t j = 0; j < groupings.size(); ++j) {
+                if (Selection* selection = selectionOf(j, c)) {
+                    countValues(*selection, n, at);
+                }
+            }
+        });
+    }
+    for (std::size_t c = 0; c < cellCount; ++c) {
+        if (own[c].empty()) {
+            continue;
+        }
+        foldCopies(own[c]);
+        whole->addCounts(own[c]);
+        for (std::size_t j = 0; j < groupings.size(); ++j) {
+            if (Selection* selection = selectionOf(j, c)) {
+                selection->addCounts(own[c]); // in the whole column's layout (see above)
+            }
+        }
+    }
+
     const bool wholeSecond = whole && whole->locate();
     std::vector<std::vector<char>> second(groupings.size());
     bool anySecond = wholeSecond;
@@ -583,17 +744,86 @@ ColumnDistributions columnDistributions(const BlockedColumn& column, std::span<c
             }
         }
     }
-    if (anySecond) {
-        // While the whole column's blocks pass, the values from the p99's bucket up are listed too:
-        // a superset of the tail, found without another read of the column.
+    // Second pass. While the whole column's values pass, the values from the p99's bucket up are
+    // listed too: a superset of the tail, found without another read of the column.
+    if (anySecond && cellCount == 0) {
+        const Ns tailFloor = whole->bucketFloorOfRank(kP99Rank); // anySecond: the whole's second pass
+        for (std::size_t first = 0; first < total; first += std::max<std::size_t>(column.block, 1)) {
+            const std::size_t n = std::min(std::max<std::size_t>(column.block, 1), total - first);
+            placeValues(*whole, n, [v = column.values + first](std::size_t k) { return v[k]; });
+            listAtLeast(column.values + first, n, tailFloor, first, out.tailCandidates);
+        }
+        out.tailListed = true;
+    } else if (anySecond) {
         const Ns tailFloor = wholeSecond ? whole->bucketFloorOfRank(kP99Rank) : 0;
-        forEachBlock(
-            wholeSecond, [&](std::size_t j, std::size_t g) { return second[j][g] != 0; },
-            [&](const Ns* first, std::size_t n, std::size_t position) {
-                place(*whole, n, values(first));
-                listAtLeast(first, n, tailFloor, position, out.tailCandidates);
-            },
-            place);
+        // A cell with a histogram of its own finds in one table, by its bucket in the whole
+        // column's layout, which selections want a value and whether it may be in the tail.
+        std::vector<std::vector<std::uint8_t>> mask(cellCount);
+        for (std::size_t c = 0; c < cellCount; ++c) {
+            if (own[c].empty()) {
+                continue;
+            }
+            std::vector<std::uint8_t>& m = mask[c];
+            m.assign(whole->layout().buckets, 0);
+            if (wholeSecond) {
+                for (const std::size_t b : whole->wantedBuckets()) {
+                    m[b] |= kMaskWhole;
+                }
+                for (std::size_t b = whole->bucketOfRank(kP99Rank); b < m.size(); ++b) {
+                    m[b] |= kMaskTail;
+                }
+            }
+            for (std::size_t j = 0; j < groupings.size(); ++j) {
+                if (second[j][groupings[j].groupOfCell[c]] != 0) {
+                    for (const std::size_t b : selectionOf(j, c)->wantedBuckets()) {
+                        m[b] |= maskOfGrouping(j);
+                    }
+                }
+            }
+        }
+        const HistogramLayout layout = whole ? whole->layout() : HistogramLayout{};
+        forEachRun(
+            [&](std::size_t c, const Ns* rowValues, const std::uint32_t* m, std::size_t n, std::size_t rowStart) {
+                if (!own[c].empty()) {
+                    const std::uint8_t* table = mask[c].data();
+                    forEachCopied(
+                        n, [](std::size_t k) { return k; },
+                        [&](std::size_t k, auto copy) {
+                            const Ns v = rowValues[m[k]];
+                            const std::uint8_t wanted = table[layout.bucketOf(v)];
+                            if (wanted == 0) {
+                                return;
+                            }
+                            if ((wanted & kMaskWhole) != 0) {
+                                whole->place(v, copy);
+                            }
+                            for (std::size_t j = 0; j < groupings.size(); ++j) {
+                                if ((wanted & maskOfGrouping(j)) != 0) {
+                                    selectionOf(j, c)->place(v, copy);
+                                }
+                            }
+                            if ((wanted & kMaskTail) != 0) {
+                                out.tailCandidates.push_back(rowStart + m[k]);
+                            }
+                        });
+                    return;
+                }
+                auto at = [rowValues, m](std::size_t k) { return rowValues[m[k]]; };
+                if (wholeSecond) {
+                    placeValues(*whole, n, at);
+                    for (std::size_t k = 0; k < n; ++k) {
+                        if (at(k) >= tailFloor) {
+                            out.tailCandidates.push_back(rowStart + m[k]);
+                        }
+                    }
+                }
+                for (std::size_t j = 0; j < groupings.size(); ++j) {
+                    if (second[j][groupings[j].groupOfCell[c]] != 0) {
+                        placeValues(*selectionOf(j, c), n, at);
+                    }
+                }
+            });
+        std::sort(out.tailCandidates.begin(), out.tailCandidates.end());
         out.tailListed = wholeSecond;
     }
     if (whole) {

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -59,18 +60,18 @@ struct GroupedValues {
     std::size_t groups = 0;
 
     IndexedValues group(std::size_t g) const; ///< one group's values
+    /// The values of every group g for which take(g) holds.
+    IndexedValues where(const std::function<bool(std::size_t)>& take) const;
 };
 
-/// One grouping of a column for columnDistributions: its groups' values, and each group's range
-/// and sum.
+/// One grouping of a column for columnDistributions, as a grouping of the column's cells (see
+/// columnDistributions): the group of each cell, and each group's range and sum.
 struct GroupingInput {
-    GroupedValues values;
+    std::span<const std::uint32_t> groupOfCell; ///< per cell, its group (< lo.size())
     std::span<const Ns> lo, hi;
     std::span<const WideInt> sum;
 };
 
-/// A column of `rows` rows of `rowLength` values, with its range and sum, read in blocks of
-/// `block` values of a row: the blocks of its groupings' runs.
 struct BlockedColumn {
     const Ns* values = nullptr;
     std::size_t rowLength = 0;
@@ -97,11 +98,18 @@ struct ColumnDistributions {
 void listAtLeast(const Ns* values, std::size_t n, Ns threshold, std::size_t offset, std::vector<std::size_t>& out);
 
 /// The distribution of a whole column and of every group of each grouping of it, with the passes
-/// over the column shared: each pass reads the column block by block, once, and selects for the
-/// whole column and then for every group while the block is in cache. Equal to
-/// distributionInRange of the column and, group for group, of values.group(g) with its range and
-/// sum; the second pass also lists the whole column's tail candidates (see ColumnDistributions).
-/// Throws std::invalid_argument when a grouping describes another column or other blocks.
-ColumnDistributions columnDistributions(const BlockedColumn& column, std::span<const GroupingInput> groupings);
+/// over the column shared. `cells` partitions the column's positions into cells, block by block
+/// (GroupedValues with one group per cell), and every grouping is a grouping of those cells (the
+/// summary's cells are the events of one phase and one operation). Each pass reads the column block
+/// by block, once, and each cell's values once per pass, through its member list, while the block
+/// is in cache. Large cells are counted into histograms of their own, laid out as the whole
+/// column's, which then add up to the whole column's and their groups' histograms; the other cells
+/// count into those directly. Equal to distributionInRange of the column and, group for group, of
+/// its values with its range and sum; the second pass also lists the whole column's tail candidates
+/// (see ColumnDistributions). Without groupings, `cells` is not read (an empty GroupedValues will
+/// do). Throws std::invalid_argument when the cells describe another column or other blocks, or a
+/// grouping does not fit the cells.
+ColumnDistributions columnDistributions(const BlockedColumn& column, const GroupedValues& cells,
+                                        std::span<const GroupingInput> groupings);
 
 } // namespace cc

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <unordered_map>
 
 namespace cc {
 
@@ -76,30 +77,18 @@ void countFlagBits(const std::uint8_t* flags, std::size_t n, std::uint64_t (&cou
     }
 }
 
-/// Dense groups of a per-event string column (phase or op), in order of first appearance, and
-/// the events of each group, block by block. The grouping depends on the trace only, so a
-/// SummaryWorkspace builds it once and reuses it for every configuration.
-struct Grouping {
-    /// Events per block: a block's latency and hidden values (2 x 8 bytes each) stay in the
-    /// second-level cache while every group's run of the block reads them.
-    static constexpr std::size_t kBlock = 8192;
-
+/// The groups of a per-event string column (phase or op): dense ids in order of first appearance
+/// and their order by name.
+struct Labels {
     std::vector<std::uint32_t> stringId; ///< string id per dense group (kNoString for none)
     std::vector<std::uint32_t> sorted;   ///< dense groups by name, unnamed first
-    /// Event indices ordered by (block, group, index); run (b, g) is
-    /// members[runOffset[b * groups + g] .. runOffset[b * groups + g + 1]).
-    /// Written in full (a permutation of the events) right after sizing: no zero-fill first.
-    std::vector<std::uint32_t, UninitializedAllocator<std::uint32_t>> members;
-    std::vector<std::uint32_t> runOffset;
 
-    Grouping(const Trace& trace, const std::vector<std::uint32_t>& column)
+    /// Labels `column`, writing each event's dense group to ofEvent[0..column.size()).
+    Labels(const Trace& trace, const std::vector<std::uint32_t>& column, std::uint32_t* ofEvent)
     {
-        const std::size_t n = column.size();
         // Direct table over string ids (the last slot stands for kNoString).
         std::vector<std::uint32_t> dense(trace.strings.size() + 1, UINT32_MAX);
-        std::vector<std::uint32_t, UninitializedAllocator<std::uint32_t>> ofEvent; // written below, in full
-        resizeAdvised(ofEvent, n);
-        for (std::size_t i = 0; i < n; ++i) {
+        for (std::size_t i = 0; i < column.size(); ++i) {
             const std::uint32_t id = column[i];
             const std::size_t slot = id == kNoString ? trace.strings.size() : id;
             if (dense[slot] == UINT32_MAX) {
@@ -121,15 +110,97 @@ struct Grouping {
             }
             return trace.str(stringId[a]) < trace.str(stringId[b]);
         });
-        const std::size_t groupCount = groups();
-        if (groupCount < 2) {
-            return; // a single group is the whole trace: no member lists needed
+    }
+
+    std::size_t groups() const { return stringId.size(); }
+};
+
+/// Each group's sums and range: of a cell, or of a phase or an operation.
+struct GroupSums {
+    std::vector<SplitSum> latencySum, hiddenSum;
+    std::vector<Ns> lo, hi;
+
+    explicit GroupSums(std::size_t groups)
+        : latencySum(groups), hiddenSum(groups), lo(groups, kTimeCapNs), hi(groups, 0)
+    {
+    }
+};
+
+/// The events by cell (one phase and one operation: the finest grouping the breakdowns need),
+/// block by block, so that a summary reads each block's values once per cell and folds the cells
+/// into phases and operations. It depends on the trace only, so a SummaryWorkspace builds it once
+/// and reuses it for every configuration.
+struct Cells {
+    /// Events per block: a block's latency and hidden values (2 x 8 bytes each) stay in the
+    /// second-level cache while every cell's run of the block reads them.
+    static constexpr std::size_t kBlock = 8192;
+    /// Run offsets (blocks x cells) are kept to this many, or one per event when that is more:
+    /// with more cells (a trace naming a phase per event) the whole row is one block.
+    static constexpr std::size_t kRunOffsetLimit = std::size_t{1} << 16;
+
+    Labels phases, ops;
+    std::vector<std::uint32_t> phaseOfCell, opOfCell;
+    std::size_t block = kBlock;
+    /// Event indices ordered by (block, cell, index); run (b, c) is
+    /// members[runOffset[b * cells + c] .. runOffset[b * cells + c + 1]). Empty with one cell.
+    /// Written in full (a permutation of the events) right after sizing: no zero-fill first.
+    std::vector<std::uint32_t, UninitializedAllocator<std::uint32_t>> members;
+    std::vector<std::uint32_t> runOffset;
+
+    /// Dense phase and operation of every event, for the constructor (written in full).
+    struct EventLabels {
+        std::vector<std::uint32_t, UninitializedAllocator<std::uint32_t>> phase, op;
+        explicit EventLabels(std::size_t n)
+        {
+            resizeAdvised(phase, n);
+            resizeAdvised(op, n);
         }
-        // A counting sort of each block's events by group (stable: ascending inside a run).
-        const std::size_t blocks = (n + kBlock - 1) / kBlock;
-        runOffset.assign(blocks * groupCount + 1, 0);
+    };
+
+    explicit Cells(const Trace& trace) : Cells(trace, EventLabels(trace.size())) {}
+
+    Cells(const Trace& trace, EventLabels&& labels)
+        : phases(trace, trace.phase, labels.phase.data()), ops(trace, trace.op, labels.op.data())
+    {
+        const std::size_t n = trace.size();
+        // Cells in order of first appearance, through a table over (phase, operation) pairs (or a
+        // map when that table would outgrow the events); each event's cell overwrites its phase.
+        std::uint32_t* cellOfEvent = labels.phase.data();
+        const std::size_t pairs = phases.groups() * ops.groups();
+        std::vector<std::uint32_t> table;
+        std::unordered_map<std::uint64_t, std::uint32_t> map;
+        const bool tabled = pairs <= std::max<std::size_t>(n, kRunOffsetLimit);
+        if (tabled) {
+            table.assign(pairs, UINT32_MAX);
+        }
         for (std::size_t i = 0; i < n; ++i) {
-            ++runOffset[(i / kBlock) * groupCount + ofEvent[i] + 1];
+            const std::uint32_t phase = labels.phase[i];
+            const std::uint32_t op = labels.op[i];
+            std::uint32_t* slot = nullptr;
+            if (tabled) {
+                slot = &table[static_cast<std::size_t>(phase) * ops.groups() + op];
+            } else {
+                slot = &map.try_emplace((std::uint64_t{phase} << 32) | op, UINT32_MAX).first->second;
+            }
+            if (*slot == UINT32_MAX) {
+                *slot = static_cast<std::uint32_t>(phaseOfCell.size());
+                phaseOfCell.push_back(phase);
+                opOfCell.push_back(op);
+            }
+            cellOfEvent[i] = *slot;
+        }
+        const std::size_t cellCount = count();
+        if (cellCount < 2) {
+            return; // a single cell is the whole trace: no member lists needed
+        }
+        if (((n + kBlock - 1) / kBlock) * cellCount > std::max(n, kRunOffsetLimit)) {
+            block = std::max<std::size_t>(n, 1);
+        }
+        // A counting sort of each block's events by cell (stable: ascending inside a run).
+        const std::size_t blocks = (n + block - 1) / block;
+        runOffset.assign(blocks * cellCount + 1, 0);
+        for (std::size_t i = 0; i < n; ++i) {
+            ++runOffset[(i / block) * cellCount + cellOfEvent[i] + 1];
         }
         for (std::size_t r = 0; r + 1 < runOffset.size(); ++r) {
             runOffset[r + 1] += runOffset[r];
@@ -137,41 +208,25 @@ struct Grouping {
         std::vector<std::uint32_t> cursor(runOffset.begin(), runOffset.end() - 1);
         resizeAdvised(members, n);
         for (std::size_t i = 0; i < n; ++i) {
-            members[cursor[(i / kBlock) * groupCount + ofEvent[i]]++] = static_cast<std::uint32_t>(i);
+            members[cursor[(i / block) * cellCount + cellOfEvent[i]]++] = static_cast<std::uint32_t>(i);
         }
     }
 
-    std::size_t groups() const { return stringId.size(); }
-
-    /// Per-group state of one summary: each group's sums and range so far.
-    struct GroupSums {
-        std::vector<SplitSum> latencySum, hiddenSum;
-        std::vector<Ns> lo, hi;
-    };
-
-    GroupSums begin() const
-    {
-        const std::size_t groupCount = groups();
-        GroupSums sums;
-        sums.latencySum.resize(groupCount);
-        sums.hiddenSum.resize(groupCount);
-        sums.lo.assign(groupCount, kTimeCapNs);
-        sums.hi.assign(groupCount, 0);
-        return sums;
-    }
+    std::size_t count() const { return phaseOfCell.size(); }
+    bool listed() const { return !runOffset.empty(); }
 
     /// Adds block b of one iteration row (its latencies and hidden values, which the caller has
-    /// just passed over, so they are still in cache) to every group, run by run, with the run's
+    /// just passed over, so they are still in cache) to every cell, run by run, with the run's
     /// sums and range kept in registers.
     void sumBlock(std::size_t b, const Ns* latencyRow, const Ns* hiddenRow, GroupSums& sums) const
     {
-        const std::size_t groupCount = groups();
-        const std::uint32_t* runs = runOffset.data() + b * groupCount;
-        for (std::size_t g = 0; g < groupCount; ++g) {
-            const std::uint32_t* m = members.data() + runs[g];
-            const std::uint32_t* end = members.data() + runs[g + 1];
+        const std::size_t cellCount = count();
+        const std::uint32_t* runs = runOffset.data() + b * cellCount;
+        for (std::size_t c = 0; c < cellCount; ++c) {
+            const std::uint32_t* m = members.data() + runs[c];
+            const std::uint32_t* end = members.data() + runs[c + 1];
             SplitSum latencyRun, hiddenRun;
-            Ns lo = sums.lo[g], hi = sums.hi[g];
+            Ns lo = sums.lo[c], hi = sums.hi[c];
             for (; m != end; ++m) {
                 const Ns l = latencyRow[*m];
                 latencyRun.add(l);
@@ -179,70 +234,91 @@ struct Grouping {
                 lo = std::min(lo, l);
                 hi = std::max(hi, l);
             }
-            sums.latencySum[g].merge(latencyRun);
-            sums.hiddenSum[g].merge(hiddenRun);
-            sums.lo[g] = lo;
-            sums.hi[g] = hi;
+            sums.latencySum[c].merge(latencyRun);
+            sums.hiddenSum[c].merge(hiddenRun);
+            sums.lo[c] = lo;
+            sums.hi[c] = hi;
         }
     }
 
-    /// The latency column's groups under this grouping, for columnDistributions (latencySums
-    /// receives each group's latency sum and must outlive the result).
-    GroupingInput input(const GroupSums& sums, const Ns* latency, std::size_t n, std::size_t rows,
-                        std::vector<WideInt>& latencySums) const
+    /// The sums and ranges of a labelling's groups from its cells'.
+    static GroupSums fold(const GroupSums& cellSums, const std::vector<std::uint32_t>& groupOfCell, std::size_t groups)
     {
-        const std::size_t groupCount = groups();
-        latencySums.resize(groupCount);
-        for (std::size_t g = 0; g < groupCount; ++g) {
+        GroupSums sums(groups);
+        for (std::size_t c = 0; c < groupOfCell.size(); ++c) {
+            const std::uint32_t g = groupOfCell[c];
+            sums.latencySum[g].merge(cellSums.latencySum[c]);
+            sums.hiddenSum[g].merge(cellSums.hiddenSum[c]);
+            sums.lo[g] = std::min(sums.lo[g], cellSums.lo[c]);
+            sums.hi[g] = std::max(sums.hi[g], cellSums.hi[c]);
+        }
+        return sums;
+    }
+
+    /// The latency column by cell, for columnDistributions.
+    GroupedValues values(const Ns* latency, std::size_t n, std::size_t rows) const
+    {
+        GroupedValues v;
+        v.values = latency;
+        v.rowStride = n;
+        v.rows = rows;
+        v.index = members.data();
+        v.runOffset = runOffset.data();
+        v.blocks = listed() ? (runOffset.size() - 1) / count() : 0;
+        v.groups = count();
+        return v;
+    }
+
+    /// A labelling of the cells for columnDistributions (latencySums receives each group's latency
+    /// sum and must outlive the result).
+    static GroupingInput input(const GroupSums& sums, const std::vector<std::uint32_t>& groupOfCell,
+                               std::vector<WideInt>& latencySums)
+    {
+        latencySums.resize(sums.latencySum.size());
+        for (std::size_t g = 0; g < latencySums.size(); ++g) {
             latencySums[g] = sums.latencySum[g].total();
         }
         GroupingInput in;
-        in.values.values = latency;
-        in.values.rowStride = n;
-        in.values.rows = rows;
-        in.values.index = members.data();
-        in.values.runOffset = runOffset.data();
-        in.values.blocks = groupCount < 2 ? 0 : (runOffset.size() - 1) / groupCount; // run lists need two groups
-        in.values.groups = groupCount;
+        in.groupOfCell = groupOfCell;
         in.lo = sums.lo;
         in.hi = sums.hi;
         in.sum = latencySums;
         return in;
     }
-
-    /// Breakdowns sorted by name (unnamed first): each group's latency distribution (from
-    /// columnDistributions) and hidden share, or, for a single group (sums null), the overall figures.
-    std::vector<Breakdown> breakdowns(const Trace& trace, const GroupSums* sums,
-                                      const std::vector<Distribution>* latencies, const Distribution& overall,
-                                      std::int64_t overallHiddenPpm) const
-    {
-        const std::size_t groupCount = groups();
-        std::vector<Breakdown> out(groupCount);
-        for (std::size_t s = 0; s < groupCount; ++s) {
-            const std::size_t g = sorted[s];
-            out[s].named = stringId[g] != kNoString;
-            out[s].name = std::string(trace.str(stringId[g]));
-            if (sums == nullptr) {
-                out[s].latency = overall;
-                out[s].hiddenSharePpm = overallHiddenPpm;
-                continue;
-            }
-            out[s].latency = (*latencies)[g];
-            out[s].hiddenSharePpm = sharePpm(sums->hiddenSum[g].total(), sums->latencySum[g].total());
-        }
-        return out;
-    }
 };
+
+/// Breakdowns sorted by name (unnamed first): each group's latency distribution (from
+/// columnDistributions) and hidden share, or, for a single group (sums null), the overall figures.
+std::vector<Breakdown> breakdowns(const Trace& trace, const Labels& labels, const GroupSums* sums,
+                                  const std::vector<Distribution>* latencies, const Distribution& overall,
+                                  std::int64_t overallHiddenPpm)
+{
+    const std::size_t groupCount = labels.groups();
+    std::vector<Breakdown> out(groupCount);
+    for (std::size_t s = 0; s < groupCount; ++s) {
+        const std::size_t g = labels.sorted[s];
+        out[s].named = labels.stringId[g] != kNoString;
+        out[s].name = std::string(trace.str(labels.stringId[g]));
+        if (sums == nullptr) {
+            out[s].latency = overall;
+            out[s].hiddenSharePpm = overallHiddenPpm;
+            continue;
+        }
+        out[s].latency = (*latencies)[g];
+        out[s].hiddenSharePpm = sharePpm(sums->hiddenSum[g].total(), sums->latencySum[g].total());
+    }
+    return out;
+}
 
 } // namespace
 
 struct SummaryWorkspace::State {
-    // The trace the groupings were built from (its address and the identity of its columns).
+    // The trace the cells were built from (its address and the identity of its columns).
     const Trace* trace = nullptr;
     const std::uint32_t* phaseData = nullptr;
     const std::uint32_t* opData = nullptr;
     std::size_t phaseSize = 0, opSize = 0, stringCount = 0;
-    std::unique_ptr<Grouping> phases, ops;
+    std::unique_ptr<Cells> cells;
 
     bool boundTo(const Trace& t) const
     {
@@ -252,11 +328,10 @@ struct SummaryWorkspace::State {
 
     void bind(const Trace& t)
     {
-        if (boundTo(t) && phases && ops) {
+        if (boundTo(t) && cells) {
             return;
         }
-        phases = std::make_unique<Grouping>(t, t.phase);
-        ops = std::make_unique<Grouping>(t, t.op);
+        cells = std::make_unique<Cells>(t);
         trace = &t;
         phaseData = t.phase.data();
         opData = t.op.data();
@@ -292,24 +367,19 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
     }
     SummaryWorkspace::State& ws = *workspace.state_;
     ws.bind(trace);
-    Grouping& phases = *ws.phases;
-    Grouping& ops = *ws.ops;
-    const bool groupPhases = phases.groups() > 1;
-    const bool groupOps = ops.groups() > 1;
+    const Cells& cells = *ws.cells;
+    const bool groupPhases = cells.phases.groups() > 1;
+    const bool groupOps = cells.ops.groups() > 1;
 
     // One pass over the samples, block by block: sums and ranges, then, while the block is still
-    // in cache, its flag bits (countFlagBits) and every group's sums and range (see
-    // Grouping::sumBlock). The quantiles are selected later from the latency column itself, the
-    // whole column's and the groups' in shared passes (columnDistributions).
+    // in cache, its flag bits (countFlagBits) and every cell's sums and range (see
+    // Cells::sumBlock), folded into the phases' and the operations' afterwards. The quantiles are
+    // selected later from the latency column itself, the whole column's and the groups' in shared
+    // passes (columnDistributions).
     const Ns* latency = samples.latency.data();
     const std::size_t rows = total / n;
-    Grouping::GroupSums phaseSums, opSums;
-    if (groupPhases) {
-        phaseSums = phases.begin();
-    }
-    if (groupOps) {
-        opSums = ops.begin();
-    }
+    const std::size_t block = cells.block;
+    GroupSums cellSums(cells.listed() ? cells.count() : 0);
     SplitSum hiddenSum, latencySum, queueSum;
     Ns latencyLo = kTimeCapNs, latencyHi = 0, queueLo = kTimeCapNs, queueHi = 0;
     std::uint64_t queueZeros = 0; // queue waits are never negative: zero is their least value
@@ -320,9 +390,9 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
         const Ns* hiddenRow = samples.hidden.data() + base;
         const std::uint8_t* flagRow = samples.flags.data() + base;
         const Ns* latencyRow = latency + base;
-        for (std::size_t b = 0; b * Grouping::kBlock < n; ++b) {
-            const std::size_t end = std::min(n, (b + 1) * Grouping::kBlock);
-            for (std::size_t i = b * Grouping::kBlock; i < end; ++i) {
+        for (std::size_t b = 0; b * block < n; ++b) {
+            const std::size_t end = std::min(n, (b + 1) * block);
+            for (std::size_t i = b * block; i < end; ++i) {
                 const Ns q = queueRow[i];
                 const Ns l = latencyRow[i];
                 hiddenSum.add(hiddenRow[i]);
@@ -334,12 +404,9 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
                 queueHi = std::max(queueHi, q);
                 queueZeros += static_cast<std::uint64_t>(q == 0);
             }
-            countFlagBits(flagRow + b * Grouping::kBlock, end - b * Grouping::kBlock, flagCounts);
-            if (groupPhases) {
-                phases.sumBlock(b, latencyRow, hiddenRow, phaseSums);
-            }
-            if (groupOps) {
-                ops.sumBlock(b, latencyRow, hiddenRow, opSums);
+            countFlagBits(flagRow + b * block, end - b * block, flagCounts);
+            if (cells.listed()) {
+                cells.sumBlock(b, latencyRow, hiddenRow, cellSums);
             }
         }
         hiddenSum.flush();
@@ -354,16 +421,20 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
     summary.idleStarts = flagCounts[std::countr_zero(static_cast<unsigned>(kSampleIdleStart))];
 
     // The latency distributions, overall and of every group, in two shared passes over the column.
+    // (More than one phase or operation means more than one cell, so both are folded from cells.)
+    const GroupSums phaseSums =
+        groupPhases ? Cells::fold(cellSums, cells.phaseOfCell, cells.phases.groups()) : GroupSums(0);
+    const GroupSums opSums = groupOps ? Cells::fold(cellSums, cells.opOfCell, cells.ops.groups()) : GroupSums(0);
     std::vector<GroupingInput> groupings;
     std::vector<WideInt> phaseLatencySums, opLatencySums;
     if (groupPhases) {
-        groupings.push_back(phases.input(phaseSums, latency, n, rows, phaseLatencySums));
+        groupings.push_back(Cells::input(phaseSums, cells.phaseOfCell, phaseLatencySums));
     }
     if (groupOps) {
-        groupings.push_back(ops.input(opSums, latency, n, rows, opLatencySums));
+        groupings.push_back(Cells::input(opSums, cells.opOfCell, opLatencySums));
     }
-    const BlockedColumn latencyColumn{latency, n, rows, Grouping::kBlock, latencyLo, latencyHi, latencySum.total()};
-    const ColumnDistributions latencies = columnDistributions(latencyColumn, groupings);
+    const BlockedColumn latencyColumn{latency, n, rows, block, latencyLo, latencyHi, latencySum.total()};
+    const ColumnDistributions latencies = columnDistributions(latencyColumn, cells.values(latency, n, rows), groupings);
     summary.latency = latencies.whole;
     summary.hiddenSharePpm = sharePpm(hiddenSum.total(), latencySum.total());
     progress.check();
@@ -372,10 +443,10 @@ ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& s
     progress.check();
     // latencies.groups follows `groupings`: the phases' first when grouped, the operations' last.
     summary.byPhase =
-        phases.breakdowns(trace, groupPhases ? &phaseSums : nullptr, groupPhases ? &latencies.groups.front() : nullptr,
-                          summary.latency, summary.hiddenSharePpm);
-    summary.byOp = ops.breakdowns(trace, groupOps ? &opSums : nullptr, groupOps ? &latencies.groups.back() : nullptr,
-                                  summary.latency, summary.hiddenSharePpm);
+        breakdowns(trace, cells.phases, groupPhases ? &phaseSums : nullptr,
+                   groupPhases ? &latencies.groups.front() : nullptr, summary.latency, summary.hiddenSharePpm);
+    summary.byOp = breakdowns(trace, cells.ops, groupOps ? &opSums : nullptr,
+                              groupOps ? &latencies.groups.back() : nullptr, summary.latency, summary.hiddenSharePpm);
     progress.check();
 
     // Tail samples: latency at or above the p99, about one in a hundred. The selection's second

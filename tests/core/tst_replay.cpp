@@ -134,6 +134,96 @@ bool sameSummaries(const SetReplay& a, const SetReplay& b)
 
 class TestReplay : public QObject {
     Q_OBJECT
+private:
+    /// Fills the samples with random values (near 2^60, flags at random) and compares their
+    /// summary with a brute-force reference: sort, nearest rank, 128-bit sums, bit by bit flag
+    /// counts, a sorted tail, and the same again from the same workspace.
+    static void compareSummaryWithBruteForce(const Trace& t, SampleColumns& s)
+    {
+        std::mt19937_64 random(7);
+        for (std::size_t k = 0; k < s.size(); ++k) {
+            s.flags[k] = static_cast<std::uint8_t>(random() >> 56);
+            s.queueWait[k] = static_cast<Ns>(random() >> 4);
+            s.latency[k] = s.queueWait[k] + static_cast<Ns>(random() >> 4) +
+                           static_cast<Ns>(random() >> (k % 5 == 0 ? 4 : 40)); // a wide spread
+            s.hidden[k] = static_cast<Ns>(random() % static_cast<std::uint64_t>(s.latency[k] + 1));
+        }
+        auto reference = [](std::vector<Ns> values, WideInt sum) {
+            std::sort(values.begin(), values.end());
+            Distribution d;
+            d.count = values.size();
+            d.median = values[nearestRankIndex(values.size(), 50)];
+            d.p95 = values[nearestRankIndex(values.size(), 95)];
+            d.p99 = values[nearestRankIndex(values.size(), 99)];
+            d.max = values.back();
+            d.mean = static_cast<Ns>(sum / static_cast<WideInt>(values.size()));
+            return d;
+        };
+        std::vector<Ns> all, queue;
+        WideInt latencySum = 0, hiddenSum = 0, queueSum = 0;
+        std::map<std::string, std::pair<std::vector<Ns>, std::pair<WideInt, WideInt>>> byPhase, byOp;
+        for (std::size_t k = 0; k < s.size(); ++k) {
+            const std::size_t event = k % s.eventCount;
+            const Ns latency = s.latency[k];
+            all.push_back(latency);
+            queue.push_back(s.queueWait[k]);
+            latencySum += latency;
+            hiddenSum += s.hidden[k];
+            queueSum += s.queueWait[k];
+            for (auto* table : {&byPhase, &byOp}) {
+                const std::string key(table == &byPhase ? t.str(t.phase[event]) : t.opName(event));
+                auto& entry = (*table)[key];
+                entry.first.push_back(latency);
+                entry.second.first += latency;
+                entry.second.second += s.hidden[k];
+            }
+        }
+        NullProgress progress;
+        SummaryWorkspace workspace;
+        const ConfigurationSummary summary = summarizeSamples(t, s, progress, workspace);
+        QVERIFY(summary.latency == reference(all, latencySum));
+        QVERIFY(summary.queueWait == reference(queue, queueSum));
+        QCOMPARE(summary.hiddenSharePpm, static_cast<std::int64_t>(hiddenSum * 1'000'000 / latencySum));
+        for (auto [breakdowns, table] : {std::pair{&summary.byPhase, &byPhase}, std::pair{&summary.byOp, &byOp}}) {
+            QCOMPARE(breakdowns->size(), table->size());
+            for (const Breakdown& b : *breakdowns) {
+                const auto& entry = table->at(b.name);
+                QVERIFY(b.latency == reference(entry.first, entry.second.first));
+                QCOMPARE(b.hiddenSharePpm,
+                         static_cast<std::int64_t>(entry.second.second * 1'000'000 / entry.second.first));
+            }
+        }
+        const std::pair<std::uint64_t, std::uint8_t> flagCounts[] = {
+            {summary.skewUnknownSamples, kSampleSkewUnknown},
+            {summary.skewPartialSamples, kSampleSkewPartial},
+            {summary.overlapUnknownSamples, kSampleOverlapUnknown},
+            {summary.customOpSamples, kSampleCustomOp},
+            {summary.tailHits, kSampleTailHit},
+            {summary.idleStarts, kSampleIdleStart}};
+        for (const auto& [count, flag] : flagCounts) {
+            const auto expected = static_cast<std::uint64_t>(
+                std::count_if(s.flags.begin(), s.flags.end(), [flag](std::uint8_t f) { return (f & flag) != 0; }));
+            QCOMPARE(count, expected);
+            QVERIFY(expected > 0 && expected < s.size());
+        }
+        std::vector<TailSample> tail;
+        for (std::size_t k = 0; k < s.size(); ++k) {
+            if (s.latency[k] >= summary.latency.p99) {
+                tail.push_back(TailSample{static_cast<std::uint32_t>(k % s.eventCount),
+                                          static_cast<std::uint32_t>(k / s.eventCount), s.latency[k]});
+            }
+        }
+        std::sort(tail.begin(), tail.end(), [](const TailSample& a, const TailSample& b) {
+            return std::tie(b.latency, a.event, a.iteration) < std::tie(a.latency, b.event, b.iteration);
+        });
+        QCOMPARE(summary.tailCount, std::uint64_t(tail.size()));
+        QVERIFY(tail.size() > 100); // spread over many chunks of the listing
+        tail.resize(std::min(tail.size(), kMaxListedTailSamples));
+        QVERIFY(summary.tail == tail);
+        // The same workspace gives the same summary again (its buffers are reused, not stale).
+        QVERIFY(summarizeSamples(t, s, progress, workspace) == summary);
+    }
+
 private slots:
     // ---- cost model ----
     void busBandwidthFactors()
@@ -797,11 +887,14 @@ private slots:
 
     void groupedSelectionMatchesEachGroupAlone()
     {
-        // A column of two rows read in blocks, with two groupings laid out block by block as the
-        // summary's are. The first has five groups: a large one, one of equal values, a small one
-        // (sorted, not histogrammed), an empty one and one with a spike; the second splits the
-        // events by parity. The whole column's distribution and each group's equal a sort of a
-        // copy of its values.
+        // A column of two rows read in blocks, with two groupings of its cells laid out block by
+        // block as the summary's are. The first has five groups: a large one, one of equal values,
+        // a small one (sorted, not histogrammed), an empty one and one with a spike; the second
+        // splits the events by parity. The large group's two cells (30,000 values each, more than
+        // the whole column's 16,384 buckets) count into histograms of their own, so it and both
+        // parities are selected in the whole column's layout; the group with the spike, whose cells
+        // are smaller, in a layout of its own range. The whole column's distribution and each
+        // group's equal a sort of a copy of its values.
         std::mt19937_64 random(5);
         const std::size_t rowLength = 50'000;
         const std::size_t rows = 2;
@@ -818,10 +911,33 @@ private slots:
             column[k] = g == 1 ? Ns(4242) : g == 4 && k % 3 == 0 ? Ns(99) : static_cast<Ns>(random() % (Ns(1) << 50));
         }
         const std::size_t blocks = (rowLength + blockSize - 1) / blockSize;
+        // The cells: the events of one group of each grouping (cell = 2 * first + second), listed
+        // block by block. The large cells (the first grouping's group 0 by parity) take histograms
+        // of their own; the others count into their groups directly.
+        const std::size_t cellCount = 10;
+        std::vector<std::uint32_t> index;
+        std::vector<std::uint32_t> runOffset{0};
+        for (std::size_t b = 0; b < blocks; ++b) {
+            for (std::size_t c = 0; c < cellCount; ++c) {
+                for (std::size_t i = b * blockSize; i < std::min(rowLength, (b + 1) * blockSize); ++i) {
+                    if (2 * groupOf[0][i] + groupOf[1][i] == c) {
+                        index.push_back(static_cast<std::uint32_t>(i));
+                    }
+                }
+                runOffset.push_back(static_cast<std::uint32_t>(index.size()));
+            }
+        }
+        GroupedValues cells;
+        cells.values = column.data();
+        cells.rowStride = rowLength;
+        cells.rows = rows;
+        cells.index = index.data();
+        cells.runOffset = runOffset.data();
+        cells.blocks = blocks;
+        cells.groups = cellCount;
         struct Layout {
             std::size_t groups = 0;
-            std::vector<std::uint32_t> index;
-            std::vector<std::uint32_t> runOffset{0};
+            std::vector<std::uint32_t> groupOfCell;
             std::vector<Ns> lo, hi;
             std::vector<WideInt> sum;
             std::vector<std::vector<Ns>> copies;
@@ -832,15 +948,8 @@ private slots:
         std::vector<GroupingInput> groupings;
         for (std::size_t j = 0; j < layouts.size(); ++j) {
             Layout& l = layouts[j];
-            for (std::size_t b = 0; b < blocks; ++b) {
-                for (std::size_t g = 0; g < l.groups; ++g) {
-                    for (std::size_t i = b * blockSize; i < std::min(rowLength, (b + 1) * blockSize); ++i) {
-                        if (groupOf[j][i] == g) {
-                            l.index.push_back(static_cast<std::uint32_t>(i));
-                        }
-                    }
-                    l.runOffset.push_back(static_cast<std::uint32_t>(l.index.size()));
-                }
+            for (std::size_t c = 0; c < cellCount; ++c) {
+                l.groupOfCell.push_back(static_cast<std::uint32_t>(j == 0 ? c / 2 : c % 2));
             }
             l.lo.assign(l.groups, kTimeCapNs);
             l.hi.assign(l.groups, 0);
@@ -854,13 +963,7 @@ private slots:
                 l.sum[g] += column[k];
             }
             GroupingInput in;
-            in.values.values = column.data();
-            in.values.rowStride = rowLength;
-            in.values.rows = rows;
-            in.values.index = l.index.data();
-            in.values.runOffset = l.runOffset.data();
-            in.values.blocks = blocks;
-            in.values.groups = l.groups;
+            in.groupOfCell = l.groupOfCell;
             in.lo = l.lo;
             in.hi = l.hi;
             in.sum = l.sum;
@@ -875,18 +978,16 @@ private slots:
         for (Ns v : column) {
             whole.sum += v;
         }
-        const ColumnDistributions got = columnDistributions(whole, groupings);
+        const ColumnDistributions got = columnDistributions(whole, cells, groupings);
         QVERIFY(got.whole == distributionOf(column.data(), column.size()));
         QCOMPARE(got.groups.size(), layouts.size());
         for (std::size_t j = 0; j < layouts.size(); ++j) {
             QCOMPARE(got.groups[j].size(), layouts[j].groups);
             for (std::size_t g = 0; g < layouts[j].groups; ++g) {
                 const Layout& l = layouts[j];
-                QCOMPARE(groupings[j].values.group(g).size(), l.copies[g].size());
                 const Distribution expected = distributionOf(l.copies[g].data(), l.copies[g].size());
                 QVERIFY2(got.groups[j][g] == expected,
                          qPrintable(QStringLiteral("grouping %1 group %2").arg(j).arg(g)));
-                QVERIFY(distributionInRange(groupings[j].values.group(g), l.lo[g], l.hi[g], l.sum[g]) == expected);
             }
         }
         QCOMPARE(got.groups[0][1].median, Ns(4242));
@@ -906,11 +1007,26 @@ private slots:
         }
         QVERIFY(tail > 0 && got.tailCandidates.size() >= tail && got.tailCandidates.size() < tail + tail / 2);
 
-        // Without groupings the whole column alone; a grouping of other blocks is refused.
-        QVERIFY(columnDistributions(whole, {}).whole == got.whole);
+        // Each cell's runs pick out its events, in every row.
+        for (std::size_t c = 0; c < cellCount; ++c) {
+            std::size_t expected = 0;
+            for (std::size_t i = 0; i < rowLength; ++i) {
+                expected += 2 * groupOf[0][i] + groupOf[1][i] == c ? rows : 0;
+            }
+            QCOMPARE(cells.group(c).size(), expected);
+        }
+
+        // Without groupings the whole column alone (the cells are not read); cells of other blocks,
+        // and a grouping naming a group it has no range for, are refused.
+        QVERIFY(columnDistributions(whole, GroupedValues{}, {}).whole == got.whole);
         BlockedColumn otherBlocks = whole;
         otherBlocks.block = blockSize / 2;
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, columnDistributions(otherBlocks, groupings));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, columnDistributions(otherBlocks, cells, groupings));
+        std::vector<std::uint32_t> outOfRange = layouts[1].groupOfCell;
+        outOfRange[3] = 2;
+        std::vector<GroupingInput> badGrouping = groupings;
+        badGrouping[1].groupOfCell = outOfRange;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, columnDistributions(whole, cells, badGrouping));
     }
 
     /// The summary against a brute-force reference (sort, nearest rank, 128-bit sums, bit by bit
@@ -931,88 +1047,24 @@ private slots:
         protocol.iterations = 2;
         SampleColumns s = run(t, simpleConfig(), protocol);
         QCOMPARE(s.size(), std::size_t(40'006));
-        std::mt19937_64 random(7);
-        for (std::size_t k = 0; k < s.size(); ++k) {
-            s.flags[k] = static_cast<std::uint8_t>(random() >> 56);
-            s.queueWait[k] = static_cast<Ns>(random() >> 4);
-            s.latency[k] = s.queueWait[k] + static_cast<Ns>(random() >> 4) +
-                           static_cast<Ns>(random() >> (k % 5 == 0 ? 4 : 40)); // a wide spread
-            s.hidden[k] = static_cast<Ns>(random() % static_cast<std::uint64_t>(s.latency[k] + 1));
+        compareSummaryWithBruteForce(t, s);
+    }
+
+    /// Thousands of phases crossed with hundreds of (custom) operations: more cells than the
+    /// summary keeps run offsets for block by block, and more (phase, operation) pairs than it
+    /// keeps a table for, so the cells are found through a map and the row is one block.
+    void summaryMatchesBruteForceWithManyCells()
+    {
+        std::vector<Event> events;
+        for (int i = 0; i < 30'011; ++i) {
+            Event e = collective("op" + std::to_string(i % 301), 4096, {0, 1}, kUs);
+            e.customOp = true;
+            e.phase = "phase" + std::to_string((i / 3) % 2'003);
+            events.push_back(e);
         }
-        auto reference = [](std::vector<Ns> values, WideInt sum) {
-            std::sort(values.begin(), values.end());
-            Distribution d;
-            d.count = values.size();
-            d.median = values[nearestRankIndex(values.size(), 50)];
-            d.p95 = values[nearestRankIndex(values.size(), 95)];
-            d.p99 = values[nearestRankIndex(values.size(), 99)];
-            d.max = values.back();
-            d.mean = static_cast<Ns>(sum / static_cast<WideInt>(values.size()));
-            return d;
-        };
-        std::vector<Ns> all, queue;
-        WideInt latencySum = 0, hiddenSum = 0, queueSum = 0;
-        std::map<std::string, std::pair<std::vector<Ns>, std::pair<WideInt, WideInt>>> byPhase, byOp;
-        for (std::size_t k = 0; k < s.size(); ++k) {
-            const std::size_t event = k % s.eventCount;
-            const Ns latency = s.latency[k];
-            all.push_back(latency);
-            queue.push_back(s.queueWait[k]);
-            latencySum += latency;
-            hiddenSum += s.hidden[k];
-            queueSum += s.queueWait[k];
-            for (auto* table : {&byPhase, &byOp}) {
-                const std::string key(table == &byPhase ? t.str(t.phase[event]) : t.opName(event));
-                auto& entry = (*table)[key];
-                entry.first.push_back(latency);
-                entry.second.first += latency;
-                entry.second.second += s.hidden[k];
-            }
-        }
-        NullProgress progress;
-        SummaryWorkspace workspace;
-        const ConfigurationSummary summary = summarizeSamples(t, s, progress, workspace);
-        QVERIFY(summary.latency == reference(all, latencySum));
-        QVERIFY(summary.queueWait == reference(queue, queueSum));
-        QCOMPARE(summary.hiddenSharePpm, static_cast<std::int64_t>(hiddenSum * 1'000'000 / latencySum));
-        for (auto [breakdowns, table] : {std::pair{&summary.byPhase, &byPhase}, std::pair{&summary.byOp, &byOp}}) {
-            QCOMPARE(breakdowns->size(), table->size());
-            for (const Breakdown& b : *breakdowns) {
-                const auto& entry = table->at(b.name);
-                QVERIFY(b.latency == reference(entry.first, entry.second.first));
-                QCOMPARE(b.hiddenSharePpm,
-                         static_cast<std::int64_t>(entry.second.second * 1'000'000 / entry.second.first));
-            }
-        }
-        const std::pair<std::uint64_t, std::uint8_t> flagCounts[] = {
-            {summary.skewUnknownSamples, kSampleSkewUnknown},
-            {summary.skewPartialSamples, kSampleSkewPartial},
-            {summary.overlapUnknownSamples, kSampleOverlapUnknown},
-            {summary.customOpSamples, kSampleCustomOp},
-            {summary.tailHits, kSampleTailHit},
-            {summary.idleStarts, kSampleIdleStart}};
-        for (const auto& [count, flag] : flagCounts) {
-            const auto expected = static_cast<std::uint64_t>(
-                std::count_if(s.flags.begin(), s.flags.end(), [flag](std::uint8_t f) { return (f & flag) != 0; }));
-            QCOMPARE(count, expected);
-            QVERIFY(expected > 0 && expected < s.size());
-        }
-        std::vector<TailSample> tail;
-        for (std::size_t k = 0; k < s.size(); ++k) {
-            if (s.latency[k] >= summary.latency.p99) {
-                tail.push_back(TailSample{static_cast<std::uint32_t>(k % s.eventCount),
-                                          static_cast<std::uint32_t>(k / s.eventCount), s.latency[k]});
-            }
-        }
-        std::sort(tail.begin(), tail.end(), [](const TailSample& a, const TailSample& b) {
-            return std::tie(b.latency, a.event, a.iteration) < std::tie(a.latency, b.event, b.iteration);
-        });
-        QCOMPARE(summary.tailCount, std::uint64_t(tail.size()));
-        QVERIFY(tail.size() > 100); // spread over many chunks of the listing
-        tail.resize(std::min(tail.size(), kMaxListedTailSamples));
-        QVERIFY(summary.tail == tail);
-        // The same workspace gives the same summary again (its buffers are reused, not stale).
-        QVERIFY(summarizeSamples(t, s, progress, workspace) == summary);
+        Trace t = build(events);
+        SampleColumns s = run(t, simpleConfig());
+        compareSummaryWithBruteForce(t, s);
     }
 
     void breakdownsAndTailEvents()

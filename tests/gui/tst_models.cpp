@@ -118,14 +118,14 @@ private slots:
         proxy.setSourceModel(&model);
         proxy.setSortRole(TailWindowModel::SortRole);
         proxy.sort(TailWindowModel::CostColumn, Qt::DescendingOrder);
-        model.setData(buildTimeline(trace, eventTimings(r, 4), {}, progress));
+        model.setTimeline(buildTimeline(trace, eventTimings(r, 4), {}, progress));
         QVERIFY(model.rowCount() >= 1);
         for (int row = 1; row < proxy.rowCount(); ++row) {
             QVERIFY(proxy.index(row - 1, TailWindowModel::CostColumn).data(TailWindowModel::SortRole).toLongLong() >=
                     proxy.index(row, TailWindowModel::CostColumn).data(TailWindowModel::SortRole).toLongLong());
         }
         model.setCurrent(0);
-        model.setData(nullptr);
+        model.setTimeline(nullptr);
         QCOMPARE(model.rowCount(), 0);
     }
 
@@ -205,7 +205,7 @@ private slots:
         const DistributionData data = computeDistributions(r, {}, progress);
         DistributionSummaryModel model;
         QAbstractItemModelTester tester(&model, kMode);
-        model.setData(data);
+        model.setDistributions(data);
         QCOMPARE(model.rowCount(), 5);
         for (const auto& s : data.series) {
             QVERIFY(s.cdf.size() <= kMaxCdfPoints);
@@ -216,7 +216,7 @@ private slots:
         DistributionFilter filter;
         filter.op = QStringLiteral("no_such_op");
         const DistributionData none = computeDistributions(r, filter, progress);
-        model.setData(none);
+        model.setDistributions(none);
         QCOMPARE(none.series.front().count, std::uint64_t(0));
     }
 };

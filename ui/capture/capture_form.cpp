@@ -147,7 +147,7 @@ CaptureFormState CaptureForm::state() const
     }
     spec.bucketCapBytes = *cap;
     spec.firstBucketBytes = std::min(spec.firstBucketBytes, spec.bucketCapBytes);
-    auto budget = [this, &state](QLineEdit* edit, std::optional<std::int64_t>& out, const QString& what) {
+    auto budget = [&state](QLineEdit* edit, std::optional<std::int64_t>& out, const QString& what) {
         const QString text = edit->text().trimmed();
         if (text.isEmpty()) {
             return true;

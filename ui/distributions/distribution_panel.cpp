@@ -60,7 +60,7 @@ QPen seriesPen(const DistributionSeries& series)
 
 DistributionSummaryModel::DistributionSummaryModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void DistributionSummaryModel::setData(const DistributionData& data)
+void DistributionSummaryModel::setDistributions(const DistributionData& data)
 {
     beginResetModel();
     series_ = data.series;
@@ -295,7 +295,7 @@ void DistributionPanel::recompute()
 void DistributionPanel::show(DistributionData data)
 {
     data_ = std::move(data);
-    summary_->setData(data_);
+    summary_->setDistributions(data_);
 
     // Filter choices (kept when they still exist).
     auto fill = [](QComboBox* combo, const QStringList& values, const QString& current, const QString& all) {

@@ -28,7 +28,7 @@ public:
     enum Column { NameColumn, CountColumn, P50Column, P95Column, P99Column, MaxColumn, HiddenShareColumn, ColumnCount };
 
     explicit DistributionSummaryModel(QObject* parent = nullptr);
-    void setData(const DistributionData& data);
+    void setDistributions(const DistributionData& data);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -8,7 +8,7 @@ namespace cc::ui {
 
 TailWindowModel::TailWindowModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void TailWindowModel::setData(std::shared_ptr<const TimelineData> data)
+void TailWindowModel::setTimeline(std::shared_ptr<const TimelineData> data)
 {
     beginResetModel();
     data_ = std::move(data);

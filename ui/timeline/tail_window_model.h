@@ -28,7 +28,7 @@ public:
 
     explicit TailWindowModel(QObject* parent = nullptr);
 
-    void setData(std::shared_ptr<const TimelineData> data);
+    void setTimeline(std::shared_ptr<const TimelineData> data);
     const TailWindow* window(int row) const;
     void setCurrent(int windowIndex);
 

@@ -222,7 +222,7 @@ void TimelinePanel::rebuild(bool keepRange)
         runner_->cancelSlot(QStringLiteral("timeline"));
         shownTrace_.reset();
         view_->setData(nullptr);
-        tailModel_->setData(nullptr);
+        tailModel_->setTimeline(nullptr);
         details_->display(nullptr, {}, std::nullopt, 0);
         rangeModel_->setRows({});
         updateHeader();
@@ -246,7 +246,7 @@ void TimelinePanel::rebuild(bool keepRange)
             view_->setBanner(data->replayed()
                                  ? QString()
                                  : tr("No replay yet: events are drawn at their issue time with a duration of 0"));
-            tailModel_->setData(data);
+            tailModel_->setTimeline(data);
             if (sameTrace && selected) {
                 view_->setSelectedEvent(selected);
             }

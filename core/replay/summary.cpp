@@ -199,16 +199,22 @@ struct Cells {
         // A counting sort of each block's events by cell (stable: ascending inside a run).
         const std::size_t blocks = (n + block - 1) / block;
         runOffset.assign(blocks * cellCount + 1, 0);
-        for (std::size_t i = 0; i < n; ++i) {
-            ++runOffset[(i / block) * cellCount + cellOfEvent[i] + 1];
+        for (std::size_t b = 0; b < blocks; ++b) {
+            std::uint32_t* count = runOffset.data() + b * cellCount + 1;
+            for (std::size_t i = b * block; i < std::min(n, (b + 1) * block); ++i) {
+                ++count[cellOfEvent[i]];
+            }
         }
         for (std::size_t r = 0; r + 1 < runOffset.size(); ++r) {
             runOffset[r + 1] += runOffset[r];
         }
         std::vector<std::uint32_t> cursor(runOffset.begin(), runOffset.end() - 1);
         resizeAdvised(members, n);
-        for (std::size_t i = 0; i < n; ++i) {
-            members[cursor[(i / block) * cellCount + cellOfEvent[i]]++] = static_cast<std::uint32_t>(i);
+        for (std::size_t b = 0; b < blocks; ++b) {
+            std::uint32_t* next = cursor.data() + b * cellCount;
+            for (std::size_t i = b * block; i < std::min(n, (b + 1) * block); ++i) {
+                members[next[cellOfEvent[i]]++] = static_cast<std::uint32_t>(i);
+            }
         }
     }
 

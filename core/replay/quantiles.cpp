@@ -427,10 +427,20 @@ std::vector<Ns> valuesAtRanksOf(const Source& source, const std::vector<std::siz
                 copy.push_back(at(k));
             }
         });
-        std::sort(copy.begin(), copy.end());
+        // The ranks in ascending order, each selected in place among the values not below the
+        // previous one (nth_element leaves those after it), instead of sorting the copy.
+        std::vector<std::size_t> order(ranks.size());
+        for (std::size_t r = 0; r < order.size(); ++r) {
+            order[r] = r;
+        }
+        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ranks[a] < ranks[b]; });
         std::vector<Ns> out(ranks.size());
-        for (std::size_t r = 0; r < ranks.size(); ++r) {
-            out[r] = copy[ranks[r]];
+        auto from = copy.begin();
+        for (const std::size_t r : order) {
+            const auto nth = copy.begin() + static_cast<std::ptrdiff_t>(ranks[r]);
+            std::nth_element(from, nth, copy.end());
+            out[r] = *nth;
+            from = nth;
         }
         return out;
     }

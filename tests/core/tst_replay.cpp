@@ -807,6 +807,28 @@ private slots:
         }
     }
 
+    void smallSelectionMatchesSorting()
+    {
+        // Up to 2048 values are selected from a copy, rank by rank: ranks given in any order,
+        // repeated, at both ends; values with ties and without.
+        std::mt19937_64 random(17);
+        for (std::size_t n : {std::size_t(1), std::size_t(2), std::size_t(7), std::size_t(100), std::size_t(2048)}) {
+            for (const Ns spread : {Ns(3), Ns(1) << 40}) {
+                std::vector<Ns> v(n);
+                for (auto& x : v) {
+                    x = static_cast<Ns>(random() % static_cast<std::uint64_t>(spread));
+                }
+                std::vector<Ns> sorted = v;
+                std::sort(sorted.begin(), sorted.end());
+                const std::vector<std::size_t> ranks{n - 1, 0, n / 2, nearestRankIndex(n, 95), n / 2, 0};
+                const std::vector<Ns> got = valuesAtRanks(v.data(), v.size(), ranks);
+                for (std::size_t r = 0; r < ranks.size(); ++r) {
+                    QCOMPARE(got[r], sorted[ranks[r]]);
+                }
+            }
+        }
+    }
+
     void indexedSelectionMatchesACopy()
     {
         // Values picked out of a column by index runs, over several rows, give the distribution of

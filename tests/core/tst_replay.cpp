@@ -810,13 +810,38 @@ private slots:
     void smallSelectionMatchesSorting()
     {
         // Up to 2048 values are selected from a copy, rank by rank: ranks given in any order,
-        // repeated, at both ends; values with ties and without.
+        // repeated, at both ends; random values with ties and without, and the orders that defeat
+        // a naive quickselect (sorted, reversed, organ pipe, sawtooth, all equal).
         std::mt19937_64 random(17);
-        for (std::size_t n : {std::size_t(1), std::size_t(2), std::size_t(7), std::size_t(100), std::size_t(2048)}) {
-            for (const Ns spread : {Ns(3), Ns(1) << 40}) {
+        enum Pattern { Random, FewValues, Sorted, Reversed, OrganPipe, Sawtooth, AllEqual, PatternCount };
+        for (std::size_t n :
+             {std::size_t(1), std::size_t(2), std::size_t(7), std::size_t(17), std::size_t(100), std::size_t(2048)}) {
+            for (int pattern = 0; pattern < PatternCount; ++pattern) {
                 std::vector<Ns> v(n);
-                for (auto& x : v) {
-                    x = static_cast<Ns>(random() % static_cast<std::uint64_t>(spread));
+                for (std::size_t i = 0; i < n; ++i) {
+                    switch (pattern) {
+                    case Random:
+                        v[i] = static_cast<Ns>(random() % (std::uint64_t{1} << 40));
+                        break;
+                    case FewValues:
+                        v[i] = static_cast<Ns>(random() % 3);
+                        break;
+                    case Sorted:
+                        v[i] = static_cast<Ns>(i);
+                        break;
+                    case Reversed:
+                        v[i] = static_cast<Ns>(n - i);
+                        break;
+                    case OrganPipe:
+                        v[i] = static_cast<Ns>(std::min(i, n - i));
+                        break;
+                    case Sawtooth:
+                        v[i] = static_cast<Ns>(i % 37);
+                        break;
+                    default:
+                        v[i] = 42;
+                        break;
+                    }
                 }
                 std::vector<Ns> sorted = v;
                 std::sort(sorted.begin(), sorted.end());

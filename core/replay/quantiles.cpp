@@ -613,7 +613,7 @@ ColumnDistributions columnDistributions(const BlockedColumn& column, const Group
             throw std::invalid_argument("columnDistributions: a grouping that does not fit the cells");
         }
     }
-    // Values per cell, and the cells of every group.
+    // Values per cell.
     std::vector<std::size_t> cellSize(cellCount, 0);
     for (std::size_t b = 0; b < blocks && cellCount > 0; ++b) {
         for (std::size_t c = 0; c < cellCount; ++c) {
@@ -626,7 +626,7 @@ ColumnDistributions columnDistributions(const BlockedColumn& column, const Group
 
     // Selections large enough for a histogram (the whole column when its counts fit 32 bits, and
     // every group of more than 2048 values) share the passes; the others (empty, a single value,
-    // small enough to sort) are done on their own, as distributionInRange does them.
+    // few enough to select from a copy) are done on their own, as distributionInRange does them.
     std::optional<Selection> whole;
     if (total > 2048 && column.lo != column.hi && total <= 0xffffffffULL) {
         whole.emplace(total, distributionRanks(total), column.lo, column.hi);

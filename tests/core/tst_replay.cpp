@@ -857,7 +857,7 @@ private slots:
     void indexedSelectionMatchesACopy()
     {
         // Values picked out of a column by index runs, over several rows, give the distribution of
-        // a copy of them: small (sorted) and large (radix) selections, a spike of equal values.
+        // a copy of them: small (copied) and large (radix) selections, a spike of equal values.
         std::mt19937_64 random(11);
         for (std::size_t rowLength : {std::size_t(300), std::size_t(40'000)}) {
             const std::size_t rows = 3;
@@ -936,7 +936,7 @@ private slots:
     {
         // A column of two rows read in blocks, with two groupings of its cells laid out block by
         // block as the summary's are. The first has five groups: a large one, one of equal values,
-        // a small one (sorted, not histogrammed), an empty one and one with a spike; the second
+        // a small one (copied, not histogrammed), an empty one and one with a spike; the second
         // splits the events by parity. The large group's two cells (30,000 values each, more than
         // the whole column's 16,384 buckets) count into histograms of their own, so it and both
         // parities are selected in the whole column's layout; the group with the spike, whose cells

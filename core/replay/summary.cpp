@@ -200,9 +200,9 @@ struct Cells {
         const std::size_t blocks = (n + block - 1) / block;
         runOffset.assign(blocks * cellCount + 1, 0);
         for (std::size_t b = 0; b < blocks; ++b) {
-            std::uint32_t* count = runOffset.data() + b * cellCount + 1;
+            std::uint32_t* runSize = runOffset.data() + b * cellCount + 1;
             for (std::size_t i = b * block; i < std::min(n, (b + 1) * block); ++i) {
-                ++count[cellOfEvent[i]];
+                ++runSize[cellOfEvent[i]];
             }
         }
         for (std::size_t r = 0; r + 1 < runOffset.size(); ++r) {

@@ -182,15 +182,13 @@ public:
     /// A selection of values in [layout.base, hi] counted in the given layout (another
     /// selection's, whose range holds this one's).
     RankSelection(const std::vector<std::size_t>& ranks, const HistogramLayout& layout, Ns hi)
-        : ranks_(ranks), base_(layout.base), hi_(hi), shift_(layout.shift), buckets_(layout.buckets)
+        : ranks_(ranks), layout_(layout), hi_(hi)
     {
-        histogram_.assign(buckets_ * kCopies, 0);
+        histogram_.assign(layout_.buckets * kCopies, 0);
     }
 
-    std::uint64_t base() const { return base_; }
-    int shift() const { return shift_; }
-    HistogramLayout layout() const { return HistogramLayout{base_, shift_, buckets_}; }
-    /// The first-level histogram: value v counts into counterOf((v - base()) >> shift(), copy).
+    const HistogramLayout& layout() const { return layout_; }
+    /// The first-level histogram: value v counts into counterOf(layout().bucketOf(v), copy).
     Count* histogram() { return histogram_.data(); }
 
     /// Adds the counts of another histogram of this layout, its copies already folded.
@@ -210,7 +208,7 @@ public:
         bucketOf_.resize(ranks_.size());
         rankInBucket_.resize(ranks_.size());
         locateRanks(histogram_, ranks_, bucketOf_, rankInBucket_);
-        if (shift_ == 0) {
+        if (layout_.shift == 0) {
             return false;
         }
         wanted_ = bucketOf_;
@@ -218,14 +216,14 @@ public:
         wanted_.erase(std::unique(wanted_.begin(), wanted_.end()), wanted_.end());
         // Second level, one pass for every wanted bucket: small buckets are gathered, large ones
         // get a histogram of their own (exact when the bucket spans at most 2^16 values).
-        const int subShift = shift_ > 16 ? shift_ - 16 : 0;
+        const int subShift = layout_.shift > 16 ? layout_.shift - 16 : 0;
         slots_.resize(wanted_.size());
         for (std::size_t w = 0; w < wanted_.size(); ++w) {
-            const std::uint64_t first = base_ + (static_cast<std::uint64_t>(wanted_[w]) << shift_);
+            const std::uint64_t first = layout_.base + (static_cast<std::uint64_t>(wanted_[w]) << layout_.shift);
             Slot& slot = slots_[w];
             slot.lo = static_cast<Ns>(first);
-            slot.hi = static_cast<Ns>(
-                std::min<std::uint64_t>(first + ((std::uint64_t{1} << shift_) - 1), static_cast<std::uint64_t>(hi_)));
+            slot.hi = static_cast<Ns>(std::min<std::uint64_t>(first + ((std::uint64_t{1} << layout_.shift) - 1),
+                                                              static_cast<std::uint64_t>(hi_)));
             slot.gather = histogram_[wanted_[w]] <= kGatherLimit || subShift > 0;
             if (slot.gather) {
                 slot.values.resize(histogram_[wanted_[w]]);
@@ -252,7 +250,7 @@ public:
     /// at or above the value at that rank is at least this.
     Ns bucketFloorOfRank(std::size_t r) const
     {
-        return static_cast<Ns>(base_ + (static_cast<std::uint64_t>(bucketOf_[r]) << shift_));
+        return static_cast<Ns>(layout_.base + (static_cast<std::uint64_t>(bucketOf_[r]) << layout_.shift));
     }
 
     /// After locate() returned true: the first-level buckets the second pass places values of.
@@ -278,7 +276,7 @@ public:
     void place(Ns v, std::size_t copy)
     {
         if (const std::uint16_t* table = slotOfBucket()) {
-            const std::uint16_t w = table[(static_cast<std::uint64_t>(v) - base_) >> shift_];
+            const std::uint16_t w = table[layout_.bucketOf(v)];
             if (w != kNoSlot) {
                 placeInSlot(w, v, copy);
             }
@@ -299,8 +297,8 @@ public:
     {
         std::vector<Ns> out(ranks_.size(), 0);
         for (std::size_t r = 0; r < ranks_.size(); ++r) {
-            if (shift_ == 0) {
-                out[r] = static_cast<Ns>(base_ + bucketOf_[r]); // every bucket holds a single value
+            if (layout_.shift == 0) {
+                out[r] = static_cast<Ns>(layout_.base + bucketOf_[r]); // every bucket holds a single value
                 continue;
             }
             const std::size_t w = static_cast<std::size_t>(
@@ -341,10 +339,8 @@ private:
         std::size_t fill = 0;
     };
     std::vector<std::size_t> ranks_;
-    std::uint64_t base_;
+    HistogramLayout layout_;
     Ns hi_;
-    int shift_ = 0;
-    std::size_t buckets_ = 0;
     std::vector<Count> histogram_;
     bool folded_ = false; ///< histogram_ holds one count per bucket (copies summed)
     std::vector<std::size_t> bucketOf_, rankInBucket_, wanted_;
@@ -353,18 +349,16 @@ private:
 };
 
 /// Counts at(0) .. at(count - 1) into an interleaved histogram of the given layout.
-template <typename Count, class At>
-void countInto(Count* histogram, std::uint64_t base, int shift, std::size_t count, At&& at)
+template <typename Count, class At> void countInto(Count* histogram, HistogramLayout layout, std::size_t count, At&& at)
 {
-    forEachCopied(count, at, [&](Ns v, auto copy) {
-        ++histogram[counterOf((static_cast<std::uint64_t>(v) - base) >> shift, copy)];
-    });
+    // The layout is a local copy: the counters' stores cannot alias it, so it stays in registers.
+    forEachCopied(count, at, [&](Ns v, auto copy) { ++histogram[counterOf(layout.bucketOf(v), copy)]; });
 }
 
 /// First pass of a selection: counts at(0) .. at(count - 1) into its histogram.
 template <typename Count, class At> void countValues(RankSelection<Count>& selection, std::size_t count, At&& at)
 {
-    countInto(selection.histogram(), selection.base(), selection.shift(), count, at);
+    countInto(selection.histogram(), selection.layout(), count, at);
 }
 
 /// Second pass of a selection (after locate() said one is needed): places at(0) .. at(count - 1)
@@ -376,10 +370,9 @@ template <typename Count, class At> void placeValues(RankSelection<Count>& selec
         forEachCopied(count, at, [&](Ns v, auto copy) { selection.place(v, copy); });
         return;
     }
-    const std::uint64_t base = selection.base();
-    const int shift = selection.shift();
+    const HistogramLayout layout = selection.layout();
     forEachCopied(count, at, [&](Ns v, auto copy) {
-        const std::uint16_t w = slotOf[(static_cast<std::uint64_t>(v) - base) >> shift];
+        const std::uint16_t w = slotOf[layout.bucketOf(v)];
         if (w != kNoSlot) {
             selection.placeInSlot(w, v, copy);
         }
@@ -716,7 +709,7 @@ ColumnDistributions columnDistributions(const BlockedColumn& column, const Group
         forEachRun([&](std::size_t c, const Ns* rowValues, const std::uint32_t* m, std::size_t n, std::size_t) {
             auto at = [rowValues, m](std::size_t k) { return rowValues[m[k]]; };
             if (!own[c].empty()) {
-                countInto(own[c].data(), whole->base(), whole->shift(), n, at);
+                countInto(own[c].data(), whole->layout(), n, at);
                 return;
             }
             if (whole) {
@@ -758,8 +751,9 @@ ColumnDistributions columnDistributions(const BlockedColumn& column, const Group
     // listed too: a superset of the tail, found without another read of the column.
     if (anySecond && cellCount == 0) {
         const Ns tailFloor = whole->bucketFloorOfRank(kP99Rank); // anySecond: the whole's second pass
-        for (std::size_t first = 0; first < total; first += std::max<std::size_t>(column.block, 1)) {
-            const std::size_t n = std::min(std::max<std::size_t>(column.block, 1), total - first);
+        const std::size_t step = std::max<std::size_t>(column.block, 1);
+        for (std::size_t first = 0; first < total; first += step) {
+            const std::size_t n = std::min(step, total - first);
             placeValues(*whole, n, [v = column.values + first](std::size_t k) { return v[k]; });
             listAtLeast(column.values + first, n, tailFloor, first, out.tailCandidates);
         }

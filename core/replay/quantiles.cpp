@@ -1,9 +1,11 @@
 #include "core/replay/quantiles.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <type_traits>
@@ -402,6 +404,120 @@ std::size_t nearestRankIndex(std::size_t n, unsigned percent)
 
 namespace {
 
+/// Selections of at most this many values take selectSmall.
+constexpr std::size_t kSmallSelection = 2048;
+
+/// The buckets of a small selection: offsets from the least value below 16 each have their own,
+/// larger ones eight per power of two. Latencies spread over decades, so a bucket of a linear
+/// layout as fine as a few hundred counters allow would hold most of them.
+constexpr std::size_t kSmallBuckets = 496;
+
+/// The bucket of offset x (monotone in x, at most kSmallBuckets - 1).
+inline std::size_t smallBucketOf(std::uint64_t x)
+{
+    const int shift = std::bit_width(x | 15) - 4; // 0 below 16; then the bits below the top four
+    return (static_cast<std::size_t>(shift) << 3) + static_cast<std::size_t>(x >> shift);
+}
+
+/// The values at some ranks of n <= kSmallSelection contiguous values whose least is lo: one pass
+/// counts them into kSmallBuckets, a second gathers (without a branch) the values of the buckets
+/// that hold a rank, and the ranks are selected among those in ascending order, each among the
+/// candidates not below the previous one (nth_element leaves those after it).
+std::vector<Ns> selectSmall(const Ns* values, std::size_t n, const std::vector<std::size_t>& ranks, Ns lo)
+{
+    static_assert(kSmallSelection <= 0xffff, "small selections count in 16 bits");
+    const auto base = static_cast<std::uint64_t>(lo);
+    auto bucketOf = [base](Ns v) { return smallBucketOf(static_cast<std::uint64_t>(v) - base); };
+    // kCopies planes of counters (see kCopies), summed into the first; each value's bucket is kept
+    // for the second pass.
+    std::array<std::uint16_t, kSmallBuckets * kCopies> counts{};
+    std::array<std::uint16_t, kSmallSelection> bucketOfValue;
+    forEachCopied(
+        n, [](std::size_t k) { return k; },
+        [&](std::size_t k, auto copy) {
+            const std::size_t b = bucketOf(values[k]);
+            bucketOfValue[k] = static_cast<std::uint16_t>(b);
+            ++counts[copy * kSmallBuckets + b];
+        });
+    for (std::size_t copy = 1; copy < kCopies; ++copy) {
+        for (std::size_t b = 0; b < kSmallBuckets; ++b) {
+            counts[b] = static_cast<std::uint16_t>(counts[b] + counts[copy * kSmallBuckets + b]);
+        }
+    }
+
+    // Each rank's bucket and place in it, ranks in ascending order.
+    std::vector<std::size_t> order(ranks.size());
+    for (std::size_t r = 0; r < order.size(); ++r) {
+        order[r] = r;
+    }
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ranks[a] < ranks[b]; });
+    struct Place {
+        std::size_t bucket = 0;
+        std::size_t inBucket = 0;
+        std::size_t candidatesBelow = 0; ///< gathered values of the wanted buckets below this one
+    };
+    std::vector<Place> places(ranks.size());
+    std::size_t below = 0, bucket = 0;
+    for (const std::size_t r : order) {
+        while (below + counts[bucket] <= ranks[r]) {
+            below += counts[bucket++];
+        }
+        places[r].bucket = bucket;
+        places[r].inBucket = ranks[r] - below;
+    }
+
+    // The wanted buckets' values, in any order: a rank's place among them is its place in its
+    // bucket after the values of the wanted buckets below it.
+    std::array<std::uint8_t, kSmallBuckets> wanted{};
+    std::size_t candidates = 0;
+    for (const std::size_t r : order) {
+        const std::size_t b = places[r].bucket;
+        if (wanted[b] == 0) {
+            wanted[b] = 1;
+            candidates += counts[b];
+        }
+        places[r].candidatesBelow = candidates - counts[b];
+    }
+    // Every value is stored, and the next one overwrites it unless it was wanted.
+    const auto gathered = std::make_unique_for_overwrite<Ns[]>(candidates + 1);
+    std::size_t fill = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+        gathered[fill] = values[k];
+        fill += wanted[bucketOfValue[k]];
+    }
+
+    std::vector<Ns> out(ranks.size());
+    Ns* const end = gathered.get() + candidates;
+    Ns* from = gathered.get();
+    for (const std::size_t r : order) {
+        Ns* const nth = gathered.get() + places[r].candidatesBelow + places[r].inBucket;
+        std::nth_element(from, nth, end);
+        out[r] = *nth;
+        from = nth;
+    }
+    return out;
+}
+
+/// selectSmall of contiguous values, in place.
+std::vector<Ns> selectSmall(const ContiguousValues& source, const std::vector<std::size_t>& ranks, Ns lo)
+{
+    return selectSmall(source.values, source.n, ranks, lo);
+}
+
+/// selectSmall of other sources' values, from a copy.
+template <class Source> std::vector<Ns> selectSmall(const Source& source, const std::vector<std::size_t>& ranks, Ns lo)
+{
+    std::vector<Ns> copy(source.size());
+    Ns* to = copy.data();
+    source.forEachRun([&](std::size_t count, auto at) {
+        for (std::size_t k = 0; k < count; ++k) {
+            to[k] = at(k);
+        }
+        to += count;
+    });
+    return selectSmall(copy.data(), copy.size(), ranks, lo);
+}
+
 template <class Source>
 std::vector<Ns> valuesAtRanksOf(const Source& source, const std::vector<std::size_t>& ranks, Ns lo, Ns hi)
 {
@@ -412,30 +528,8 @@ std::vector<Ns> valuesAtRanksOf(const Source& source, const std::vector<std::siz
     if (lo == hi) {
         return std::vector<Ns>(ranks.size(), lo);
     }
-    if (n <= 2048) {
-        std::vector<Ns> copy;
-        copy.reserve(n);
-        source.forEachRun([&](std::size_t count, auto at) {
-            for (std::size_t k = 0; k < count; ++k) {
-                copy.push_back(at(k));
-            }
-        });
-        // The ranks in ascending order, each selected in place among the values not below the
-        // previous one (nth_element leaves those after it), instead of sorting the copy.
-        std::vector<std::size_t> order(ranks.size());
-        for (std::size_t r = 0; r < order.size(); ++r) {
-            order[r] = r;
-        }
-        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ranks[a] < ranks[b]; });
-        std::vector<Ns> out(ranks.size());
-        auto from = copy.begin();
-        for (const std::size_t r : order) {
-            const auto nth = copy.begin() + static_cast<std::ptrdiff_t>(ranks[r]);
-            std::nth_element(from, nth, copy.end());
-            out[r] = *nth;
-            from = nth;
-        }
-        return out;
+    if (n <= kSmallSelection) {
+        return selectSmall(source, ranks, lo);
     }
     if (n <= 0xffffffffULL) {
         return selectByHistogram<std::uint32_t>(source, ranks, lo, hi);
@@ -618,10 +712,10 @@ ColumnDistributions columnDistributions(const BlockedColumn& column, const Group
     }
 
     // Selections large enough for a histogram (the whole column when its counts fit 32 bits, and
-    // every group of more than 2048 values) share the passes; the others (empty, a single value,
-    // few enough to select from a copy) are done on their own, as distributionInRange does them.
+    // every group of more than kSmallSelection values) share the passes; the others (empty, a
+    // single value, small) are done on their own, as distributionInRange does them.
     std::optional<Selection> whole;
-    if (total > 2048 && column.lo != column.hi && total <= 0xffffffffULL) {
+    if (total > kSmallSelection && column.lo != column.hi && total <= 0xffffffffULL) {
         whole.emplace(total, distributionRanks(total), column.lo, column.hi);
     } else {
         out.whole = distributionInRange(column.values, total, column.lo, column.hi, column.sum);
@@ -666,7 +760,7 @@ ColumnDistributions columnDistributions(const BlockedColumn& column, const Group
         }
         for (std::size_t g = 0; g < groups; ++g) {
             const std::size_t n = counts[j][g];
-            if (n > 2048 && grouping.lo[g] != grouping.hi[g] && n <= 0xffffffffULL) {
+            if (n > kSmallSelection && grouping.lo[g] != grouping.hi[g] && n <= 0xffffffffULL) {
                 if (holdsOwn[g] != 0) {
                     selections[j][g].emplace(distributionRanks(n), whole->layout(), grouping.hi[g]);
                 } else {

@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <map>
+#include <limits>
 #include <random>
 #include <span>
 #include <stdexcept>
@@ -809,11 +810,25 @@ private slots:
 
     void smallSelectionMatchesSorting()
     {
-        // Up to 2048 values are selected from a copy, rank by rank: ranks given in any order,
-        // repeated, at both ends; random values with ties and without, and the orders that defeat
-        // a naive quickselect (sorted, reversed, organ pipe, sawtooth, all equal).
+        // Up to 2048 values are counted into buckets eight per power of two of their distance
+        // from the least, and the ranks selected among the values of the buckets holding them:
+        // ranks given in any order, repeated, at both ends; random values with ties and without,
+        // heavy-tailed ones (most in a few buckets), the whole 64-bit range (the last bucket),
+        // and the orders that defeat a naive quickselect (sorted, reversed, organ pipe, sawtooth,
+        // all equal).
         std::mt19937_64 random(17);
-        enum Pattern { Random, FewValues, Sorted, Reversed, OrganPipe, Sawtooth, AllEqual, PatternCount };
+        enum Pattern {
+            Random,
+            FewValues,
+            HeavyTail,
+            WholeRange,
+            Sorted,
+            Reversed,
+            OrganPipe,
+            Sawtooth,
+            AllEqual,
+            PatternCount
+        };
         for (std::size_t n :
              {std::size_t(1), std::size_t(2), std::size_t(7), std::size_t(17), std::size_t(100), std::size_t(2048)}) {
             for (int pattern = 0; pattern < PatternCount; ++pattern) {
@@ -825,6 +840,14 @@ private slots:
                         break;
                     case FewValues:
                         v[i] = static_cast<Ns>(random() % 3);
+                        break;
+                    case HeavyTail:
+                        v[i] = static_cast<Ns>(1000 + (random() >> (random() % 64)));
+                        break;
+                    case WholeRange:
+                        v[i] = i % 3 == 0   ? std::numeric_limits<Ns>::min()
+                               : i % 3 == 1 ? std::numeric_limits<Ns>::max()
+                                            : static_cast<Ns>(random());
                         break;
                     case Sorted:
                         v[i] = static_cast<Ns>(i);

@@ -118,17 +118,24 @@ template <typename Count> void foldCopies(std::vector<Count>& counts)
     counts.resize(buckets);
 }
 
-/// For each rank (0-based, any order), the histogram bucket holding it and its rank inside the
-/// bucket; one walk over the histogram.
-template <typename Count>
-void locateRanks(const std::vector<Count>& histogram, const std::vector<std::size_t>& ranks,
-                 std::vector<std::size_t>& bucketOf, std::vector<std::size_t>& rankInBucket)
+/// The positions 0 .. ranks.size() - 1 ordered by ascending rank.
+std::vector<std::size_t> ascendingOrder(const std::vector<std::size_t>& ranks)
 {
     std::vector<std::size_t> order(ranks.size());
     for (std::size_t r = 0; r < order.size(); ++r) {
         order[r] = r;
     }
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ranks[a] < ranks[b]; });
+    return order;
+}
+
+/// For each rank (0-based, any order), the histogram bucket holding it and its rank inside the
+/// bucket; one walk over the histogram.
+template <typename Count>
+void locateRanks(const std::vector<Count>& histogram, const std::vector<std::size_t>& ranks,
+                 std::vector<std::size_t>& bucketOf, std::vector<std::size_t>& rankInBucket)
+{
+    const std::vector<std::size_t> order = ascendingOrder(ranks);
     std::uint64_t before = 0;
     std::size_t b = 0;
     for (std::size_t r : order) {
@@ -419,13 +426,41 @@ inline std::size_t smallBucketOf(std::uint64_t x)
     return (static_cast<std::size_t>(shift) << 3) + static_cast<std::size_t>(x >> shift);
 }
 
+/// Selections of at most this many values skip the buckets: a copy of them is partitioned rank
+/// by rank directly, which costs less than the buckets' fixed part (clearing, summing and walking
+/// kSmallBuckets counters).
+constexpr std::size_t kDirectSelection = 128;
+
+/// For r in `order` (ascending places), the value that would be at place placeOf(r) of [first,
+/// last) sorted: each selected (nth_element, which reorders the range) among the values not below
+/// the previous one, as nth_element leaves them after it.
+template <class PlaceOf>
+std::vector<Ns> selectAscending(Ns* first, Ns* last, const std::vector<std::size_t>& order, PlaceOf&& placeOf)
+{
+    std::vector<Ns> out(order.size());
+    Ns* from = first;
+    for (const std::size_t r : order) {
+        Ns* const nth = first + placeOf(r);
+        std::nth_element(from, nth, last);
+        out[r] = *nth;
+        from = nth;
+    }
+    return out;
+}
+
 /// The values at some ranks of n <= kSmallSelection contiguous values whose least is lo: one pass
 /// counts them into kSmallBuckets, a second gathers (without a branch) the values of the buckets
-/// that hold a rank, and the ranks are selected among those in ascending order, each among the
-/// candidates not below the previous one (nth_element leaves those after it).
+/// that hold a rank, and the ranks are selected among those (selectAscending). At most
+/// kDirectSelection values are selected from a copy of them all.
 std::vector<Ns> selectSmall(const Ns* values, std::size_t n, const std::vector<std::size_t>& ranks, Ns lo)
 {
     static_assert(kSmallSelection <= 0xffff, "small selections count in 16 bits");
+    const std::vector<std::size_t> order = ascendingOrder(ranks);
+    if (n <= kDirectSelection) {
+        std::array<Ns, kDirectSelection> copy;
+        std::copy(values, values + n, copy.begin());
+        return selectAscending(copy.data(), copy.data() + n, order, [&](std::size_t r) { return ranks[r]; });
+    }
     const auto base = static_cast<std::uint64_t>(lo);
     auto bucketOf = [base](Ns v) { return smallBucketOf(static_cast<std::uint64_t>(v) - base); };
     // kCopies planes of counters (see kCopies), summed into the first; each value's bucket is kept
@@ -445,12 +480,8 @@ std::vector<Ns> selectSmall(const Ns* values, std::size_t n, const std::vector<s
         }
     }
 
-    // Each rank's bucket and place in it, ranks in ascending order.
-    std::vector<std::size_t> order(ranks.size());
-    for (std::size_t r = 0; r < order.size(); ++r) {
-        order[r] = r;
-    }
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ranks[a] < ranks[b]; });
+    // Each rank's bucket and place in it, in ascending order: sixteen buckets at a time while they
+    // all lie below the rank, then one at a time.
     struct Place {
         std::size_t bucket = 0;
         std::size_t inBucket = 0;
@@ -459,6 +490,17 @@ std::vector<Ns> selectSmall(const Ns* values, std::size_t n, const std::vector<s
     std::vector<Place> places(ranks.size());
     std::size_t below = 0, bucket = 0;
     for (const std::size_t r : order) {
+        while (bucket + 16 <= kSmallBuckets) {
+            std::size_t sixteen = 0;
+            for (std::size_t b = bucket; b < bucket + 16; ++b) {
+                sixteen += counts[b];
+            }
+            if (below + sixteen > ranks[r]) {
+                break;
+            }
+            below += sixteen;
+            bucket += 16;
+        }
         while (below + counts[bucket] <= ranks[r]) {
             below += counts[bucket++];
         }
@@ -485,17 +527,8 @@ std::vector<Ns> selectSmall(const Ns* values, std::size_t n, const std::vector<s
         gathered[fill] = values[k];
         fill += wanted[bucketOfValue[k]];
     }
-
-    std::vector<Ns> out(ranks.size());
-    Ns* const end = gathered.get() + candidates;
-    Ns* from = gathered.get();
-    for (const std::size_t r : order) {
-        Ns* const nth = gathered.get() + places[r].candidatesBelow + places[r].inBucket;
-        std::nth_element(from, nth, end);
-        out[r] = *nth;
-        from = nth;
-    }
-    return out;
+    return selectAscending(gathered.get(), gathered.get() + candidates, order,
+                           [&](std::size_t r) { return places[r].candidatesBelow + places[r].inBucket; });
 }
 
 /// selectSmall of contiguous values, in place.

@@ -20,8 +20,8 @@
 #include <QtTest>
 
 #include <algorithm>
-#include <map>
 #include <limits>
+#include <map>
 #include <random>
 #include <span>
 #include <stdexcept>
@@ -810,8 +810,9 @@ private slots:
 
     void smallSelectionMatchesSorting()
     {
-        // Up to 2048 values are counted into buckets eight per power of two of their distance
-        // from the least, and the ranks selected among the values of the buckets holding them:
+        // Up to 128 values are selected from a copy; up to 2048 are counted into buckets eight per
+        // power of two of their distance from the least, and the ranks selected among the values
+        // of the buckets holding them (sizes on both sides of each limit):
         // ranks given in any order, repeated, at both ends; random values with ties and without,
         // heavy-tailed ones (most in a few buckets), the whole 64-bit range (the last bucket),
         // and the orders that defeat a naive quickselect (sorted, reversed, organ pipe, sawtooth,
@@ -829,8 +830,8 @@ private slots:
             AllEqual,
             PatternCount
         };
-        for (std::size_t n :
-             {std::size_t(1), std::size_t(2), std::size_t(7), std::size_t(17), std::size_t(100), std::size_t(2048)}) {
+        for (std::size_t n : {std::size_t(1), std::size_t(2), std::size_t(7), std::size_t(17), std::size_t(100),
+                              std::size_t(128), std::size_t(129), std::size_t(1000), std::size_t(2048)}) {
             for (int pattern = 0; pattern < PatternCount; ++pattern) {
                 std::vector<Ns> v(n);
                 for (std::size_t i = 0; i < n; ++i) {

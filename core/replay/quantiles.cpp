@@ -448,35 +448,27 @@ std::vector<Ns> selectAscending(Ns* first, Ns* last, const std::vector<std::size
     return out;
 }
 
-/// The values at some ranks of n <= kSmallSelection contiguous values whose least is lo: one pass
-/// counts them into kSmallBuckets, a second gathers (without a branch) the values of the buckets
-/// that hold a rank, and the ranks are selected among those (selectAscending). At most
-/// kDirectSelection values are selected from a copy of them all.
-std::vector<Ns> selectSmall(const Ns* values, std::size_t n, const std::vector<std::size_t>& ranks, Ns lo)
+/// The bucket counts of a small selection: kCopies planes of kSmallBuckets counters (see
+/// kCopies), value k counting into plane k % kCopies (forEachCopied).
+struct SmallCounts {
+    std::array<std::uint16_t, kSmallBuckets * kCopies> planes{};
+
+    void add(std::size_t bucket, std::size_t copy) { ++planes[copy * kSmallBuckets + bucket]; }
+};
+
+/// The values at some ranks (`order`: their positions by ascending rank) of at most
+/// kSmallSelection values, counted by bucket into `counts`: the ranks' buckets are located, the
+/// values of those buckets gathered without a branch (gather(f) calls f(value, bucket) for every
+/// value), and the ranks selected among them (selectAscending).
+template <class Gather>
+std::vector<Ns> selectBucketed(SmallCounts& counts, const std::vector<std::size_t>& ranks,
+                               const std::vector<std::size_t>& order, Gather&& gather)
 {
     static_assert(kSmallSelection <= 0xffff, "small selections count in 16 bits");
-    const std::vector<std::size_t> order = ascendingOrder(ranks);
-    if (n <= kDirectSelection) {
-        std::array<Ns, kDirectSelection> copy;
-        std::copy(values, values + n, copy.begin());
-        return selectAscending(copy.data(), copy.data() + n, order, [&](std::size_t r) { return ranks[r]; });
-    }
-    const auto base = static_cast<std::uint64_t>(lo);
-    auto bucketOf = [base](Ns v) { return smallBucketOf(static_cast<std::uint64_t>(v) - base); };
-    // kCopies planes of counters (see kCopies), summed into the first; each value's bucket is kept
-    // for the second pass.
-    std::array<std::uint16_t, kSmallBuckets * kCopies> counts{};
-    std::array<std::uint16_t, kSmallSelection> bucketOfValue;
-    forEachCopied(
-        n, [](std::size_t k) { return k; },
-        [&](std::size_t k, auto copy) {
-            const std::size_t b = bucketOf(values[k]);
-            bucketOfValue[k] = static_cast<std::uint16_t>(b);
-            ++counts[copy * kSmallBuckets + b];
-        });
+    std::uint16_t* const count = counts.planes.data(); // the planes summed into the first
     for (std::size_t copy = 1; copy < kCopies; ++copy) {
         for (std::size_t b = 0; b < kSmallBuckets; ++b) {
-            counts[b] = static_cast<std::uint16_t>(counts[b] + counts[copy * kSmallBuckets + b]);
+            count[b] = static_cast<std::uint16_t>(count[b] + count[copy * kSmallBuckets + b]);
         }
     }
 
@@ -493,7 +485,7 @@ std::vector<Ns> selectSmall(const Ns* values, std::size_t n, const std::vector<s
         while (bucket + 16 <= kSmallBuckets) {
             std::size_t sixteen = 0;
             for (std::size_t b = bucket; b < bucket + 16; ++b) {
-                sixteen += counts[b];
+                sixteen += count[b];
             }
             if (below + sixteen > ranks[r]) {
                 break;
@@ -501,8 +493,8 @@ std::vector<Ns> selectSmall(const Ns* values, std::size_t n, const std::vector<s
             below += sixteen;
             bucket += 16;
         }
-        while (below + counts[bucket] <= ranks[r]) {
-            below += counts[bucket++];
+        while (below + count[bucket] <= ranks[r]) {
+            below += count[bucket++];
         }
         places[r].bucket = bucket;
         places[r].inBucket = ranks[r] - below;
@@ -516,19 +508,49 @@ std::vector<Ns> selectSmall(const Ns* values, std::size_t n, const std::vector<s
         const std::size_t b = places[r].bucket;
         if (wanted[b] == 0) {
             wanted[b] = 1;
-            candidates += counts[b];
+            candidates += count[b];
         }
-        places[r].candidatesBelow = candidates - counts[b];
+        places[r].candidatesBelow = candidates - count[b];
     }
     // Every value is stored, and the next one overwrites it unless it was wanted.
     const auto gathered = std::make_unique_for_overwrite<Ns[]>(candidates + 1);
     std::size_t fill = 0;
-    for (std::size_t k = 0; k < n; ++k) {
-        gathered[fill] = values[k];
-        fill += wanted[bucketOfValue[k]];
-    }
+    gather([&](Ns v, std::size_t b) {
+        gathered[fill] = v;
+        fill += wanted[b];
+    });
     return selectAscending(gathered.get(), gathered.get() + candidates, order,
                            [&](std::size_t r) { return places[r].candidatesBelow + places[r].inBucket; });
+}
+
+/// The values at some ranks of n <= kSmallSelection contiguous values whose least is lo: at most
+/// kDirectSelection from a copy of them all, more by their buckets (selectBucketed), each value's
+/// bucket found once and, when `bucketsOut` is given (n > kDirectSelection), kept there.
+std::vector<Ns> selectSmall(const Ns* values, std::size_t n, const std::vector<std::size_t>& ranks, Ns lo,
+                            std::uint16_t* bucketsOut = nullptr)
+{
+    const std::vector<std::size_t> order = ascendingOrder(ranks);
+    if (n <= kDirectSelection) {
+        std::array<Ns, kDirectSelection> copy;
+        std::copy(values, values + n, copy.begin());
+        return selectAscending(copy.data(), copy.data() + n, order, [&](std::size_t r) { return ranks[r]; });
+    }
+    const auto base = static_cast<std::uint64_t>(lo);
+    SmallCounts counts;
+    std::array<std::uint16_t, kSmallSelection> own;
+    std::uint16_t* const buckets = bucketsOut != nullptr ? bucketsOut : own.data();
+    forEachCopied(
+        n, [](std::size_t k) { return k; },
+        [&](std::size_t k, auto copy) {
+            const std::size_t b = smallBucketOf(static_cast<std::uint64_t>(values[k]) - base);
+            buckets[k] = static_cast<std::uint16_t>(b);
+            counts.add(b, copy);
+        });
+    return selectBucketed(counts, ranks, order, [&](auto&& f) {
+        for (std::size_t k = 0; k < n; ++k) {
+            f(values[k], buckets[k]);
+        }
+    });
 }
 
 /// selectSmall of contiguous values, in place.
@@ -590,6 +612,37 @@ Distribution distributionFrom(std::size_t n, const std::vector<Ns>& atRanks, Ns 
     d.max = hi;
     d.mean = static_cast<Ns>(sum / static_cast<WideInt>(n));
     return d;
+}
+
+/// The distribution of kDirectSelection < n <= kSmallSelection indexed values of a column whose
+/// every value's small-selection bucket is known (`buckets`, by position in the column): counted
+/// and gathered by those buckets, without copying the values or finding their buckets again.
+Distribution bucketedDistribution(const IndexedValues& members, const std::uint16_t* buckets, Ns hi, WideInt sum)
+{
+    const std::size_t n = members.size();
+    const std::vector<std::size_t> ranks = distributionRanks(n);
+    // pass(count, at) for every run of every row, at(k) giving the position of the run's value k.
+    auto forEachRun = [&](auto&& pass) {
+        for (std::size_t row = 0; row < members.rows; ++row) {
+            for (const auto& [begin, end] : members.runs) {
+                pass(std::size_t{end - begin}, [base = row * members.rowStride,
+                                                m = members.index + begin](std::size_t k) { return base + m[k]; });
+            }
+        }
+    };
+    SmallCounts counts;
+    forEachRun([&](std::size_t count, auto at) {
+        forEachCopied(count, at, [&](std::size_t position, auto copy) { counts.add(buckets[position], copy); });
+    });
+    const std::vector<Ns> atRanks = selectBucketed(counts, ranks, ascendingOrder(ranks), [&](auto&& f) {
+        forEachRun([&](std::size_t count, auto at) {
+            for (std::size_t k = 0; k < count; ++k) {
+                const std::size_t position = at(k);
+                f(members.values[position], buckets[position]);
+            }
+        });
+    });
+    return distributionFrom(n, atRanks, hi, sum);
 }
 
 template <class Source> Distribution distributionOfSource(const Source& source, Ns lo, Ns hi, WideInt sum)
@@ -748,8 +801,16 @@ ColumnDistributions columnDistributions(const BlockedColumn& column, const Group
     // every group of more than kSmallSelection values) share the passes; the others (empty, a
     // single value, small) are done on their own, as distributionInRange does them.
     std::optional<Selection> whole;
+    // A small column with groups keeps every value's small-selection bucket from the whole
+    // column's selection, and its groups are counted and gathered by those (bucketedDistribution).
+    std::vector<std::uint16_t> smallBuckets;
     if (total > kSmallSelection && column.lo != column.hi && total <= 0xffffffffULL) {
         whole.emplace(total, distributionRanks(total), column.lo, column.hi);
+    } else if (!groupings.empty() && total > kDirectSelection && column.lo != column.hi) {
+        smallBuckets.resize(total);
+        const std::vector<std::size_t> ranks = distributionRanks(total);
+        out.whole = distributionFrom(total, selectSmall(column.values, total, ranks, column.lo, smallBuckets.data()),
+                                     column.hi, column.sum);
     } else {
         out.whole = distributionInRange(column.values, total, column.lo, column.hi, column.sum);
     }
@@ -801,7 +862,10 @@ ColumnDistributions columnDistributions(const BlockedColumn& column, const Group
                 }
             } else {
                 const IndexedValues values = cells.where([&](std::size_t c) { return grouping.groupOfCell[c] == g; });
-                out.groups[j][g] = distributionInRange(values, grouping.lo[g], grouping.hi[g], grouping.sum[g]);
+                out.groups[j][g] =
+                    !smallBuckets.empty() && n > kDirectSelection && grouping.lo[g] != grouping.hi[g]
+                        ? bucketedDistribution(values, smallBuckets.data(), grouping.hi[g], grouping.sum[g])
+                        : distributionInRange(values, grouping.lo[g], grouping.hi[g], grouping.sum[g]);
             }
         }
     }

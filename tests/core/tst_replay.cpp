@@ -225,6 +225,121 @@ private:
         QVERIFY(summarizeSamples(t, s, progress, workspace) == summary);
     }
 
+    /// A column of two rows read in blocks, with two groupings of its cells laid out block by
+    /// block as the summary's are. The first grouping has five groups: a large one, one of equal
+    /// values, a small one, an empty one and one with a spike; the second splits the events by
+    /// parity. Values are uniform below 2^50, or heavy-tailed (spread over decades).
+    struct GroupedColumn {
+        struct Layout {
+            std::size_t groups = 0;
+            std::vector<std::uint32_t> groupOfCell;
+            std::vector<Ns> lo, hi;
+            std::vector<WideInt> sum;
+            std::vector<std::vector<Ns>> copies;
+        };
+        std::vector<Ns> column;
+        std::vector<std::vector<std::size_t>> groupOf;
+        std::vector<std::uint32_t> index;
+        std::vector<std::uint32_t> runOffset{0};
+        GroupedValues cells;
+        std::vector<Layout> layouts;
+        std::vector<GroupingInput> groupings;
+        BlockedColumn whole;
+
+        GroupedColumn(std::size_t rowLength, std::size_t blockSize, bool heavyTailed)
+        {
+            std::mt19937_64 random(5);
+            const std::size_t rows = 2;
+            column.resize(rowLength * rows);
+            groupOf.assign(2, std::vector<std::size_t>(rowLength));
+            for (std::size_t i = 0; i < rowLength; ++i) {
+                const std::uint64_t pick = random() % 100;
+                groupOf[0][i] = pick < 60 ? 0 : pick < 75 ? 1 : pick < 77 ? 2 : 4; // group 3 stays empty
+                groupOf[1][i] = i % 2;
+            }
+            for (std::size_t k = 0; k < column.size(); ++k) {
+                const std::size_t g = groupOf[0][k % rowLength];
+                const Ns drawn = heavyTailed ? static_cast<Ns>(1000 + (random() >> (2 + random() % 62)))
+                                             : static_cast<Ns>(random() % (Ns(1) << 50));
+                column[k] = g == 1 ? Ns(4242) : g == 4 && k % 3 == 0 ? Ns(99) : drawn;
+            }
+            const std::size_t blocks = (rowLength + blockSize - 1) / blockSize;
+            // The cells: the events of one group of each grouping (cell = 2 * first + second),
+            // listed block by block.
+            const std::size_t cellCount = 10;
+            for (std::size_t b = 0; b < blocks; ++b) {
+                for (std::size_t c = 0; c < cellCount; ++c) {
+                    for (std::size_t i = b * blockSize; i < std::min(rowLength, (b + 1) * blockSize); ++i) {
+                        if (2 * groupOf[0][i] + groupOf[1][i] == c) {
+                            index.push_back(static_cast<std::uint32_t>(i));
+                        }
+                    }
+                    runOffset.push_back(static_cast<std::uint32_t>(index.size()));
+                }
+            }
+            cells.values = column.data();
+            cells.rowStride = rowLength;
+            cells.rows = rows;
+            cells.index = index.data();
+            cells.runOffset = runOffset.data();
+            cells.blocks = blocks;
+            cells.groups = cellCount;
+            layouts.resize(2);
+            layouts[0].groups = 5;
+            layouts[1].groups = 2;
+            for (std::size_t j = 0; j < layouts.size(); ++j) {
+                Layout& l = layouts[j];
+                for (std::size_t c = 0; c < cellCount; ++c) {
+                    l.groupOfCell.push_back(static_cast<std::uint32_t>(j == 0 ? c / 2 : c % 2));
+                }
+                l.lo.assign(l.groups, kTimeCapNs);
+                l.hi.assign(l.groups, 0);
+                l.sum.assign(l.groups, 0);
+                l.copies.resize(l.groups);
+                for (std::size_t k = 0; k < column.size(); ++k) {
+                    const std::size_t g = groupOf[j][k % rowLength];
+                    l.copies[g].push_back(column[k]);
+                    l.lo[g] = std::min(l.lo[g], column[k]);
+                    l.hi[g] = std::max(l.hi[g], column[k]);
+                    l.sum[g] += column[k];
+                }
+            }
+            for (const Layout& l : layouts) {
+                GroupingInput in;
+                in.groupOfCell = l.groupOfCell;
+                in.lo = l.lo;
+                in.hi = l.hi;
+                in.sum = l.sum;
+                groupings.push_back(in);
+            }
+            whole = BlockedColumn{column.data(), rowLength, rows, blockSize, 0, 0, 0};
+            const auto [lo, hi] = std::minmax_element(column.begin(), column.end());
+            whole.lo = *lo;
+            whole.hi = *hi;
+            for (Ns v : column) {
+                whole.sum += v;
+            }
+        }
+        GroupedColumn(const GroupedColumn&) = delete;
+        GroupedColumn& operator=(const GroupedColumn&) = delete;
+
+        /// `got` against a sort of a copy of the whole column and of each group.
+        void compare(const ColumnDistributions& got) const
+        {
+            QVERIFY(got.whole == distributionOf(column.data(), column.size()));
+            QCOMPARE(got.groups.size(), layouts.size());
+            for (std::size_t j = 0; j < layouts.size(); ++j) {
+                QCOMPARE(got.groups[j].size(), layouts[j].groups);
+                for (std::size_t g = 0; g < layouts[j].groups; ++g) {
+                    const Layout& l = layouts[j];
+                    const Distribution expected = distributionOf(l.copies[g].data(), l.copies[g].size());
+                    QVERIFY2(got.groups[j][g] == expected,
+                             qPrintable(QStringLiteral("grouping %1 group %2").arg(j).arg(g)));
+                }
+            }
+        }
+    };
+
 private slots:
     // ---- cost model ----
     void busBandwidthFactors()
@@ -959,107 +1074,29 @@ private slots:
     void groupedSelectionMatchesEachGroupAlone()
     {
         // A column of two rows read in blocks, with two groupings of its cells laid out block by
-        // block as the summary's are. The first has five groups: a large one, one of equal values,
-        // a small one (copied, not histogrammed), an empty one and one with a spike; the second
-        // splits the events by parity. The large group's two cells (30,000 values each, more than
-        // the whole column's 16,384 buckets) count into histograms of their own, so it and both
-        // parities are selected in the whole column's layout; the group with the spike, whose cells
-        // are smaller, in a layout of its own range. The whole column's distribution and each
-        // group's equal a sort of a copy of its values.
-        std::mt19937_64 random(5);
-        const std::size_t rowLength = 50'000;
-        const std::size_t rows = 2;
-        const std::size_t blockSize = 8192;
-        std::vector<Ns> column(rowLength * rows);
-        std::vector<std::vector<std::size_t>> groupOf(2, std::vector<std::size_t>(rowLength));
-        for (std::size_t i = 0; i < rowLength; ++i) {
-            const std::uint64_t pick = random() % 100;
-            groupOf[0][i] = pick < 60 ? 0 : pick < 75 ? 1 : pick < 77 ? 2 : 4; // group 3 stays empty
-            groupOf[1][i] = i % 2;
-        }
-        for (std::size_t k = 0; k < column.size(); ++k) {
-            const std::size_t g = groupOf[0][k % rowLength];
-            column[k] = g == 1 ? Ns(4242) : g == 4 && k % 3 == 0 ? Ns(99) : static_cast<Ns>(random() % (Ns(1) << 50));
-        }
-        const std::size_t blocks = (rowLength + blockSize - 1) / blockSize;
-        // The cells: the events of one group of each grouping (cell = 2 * first + second), listed
-        // block by block. The large cells (the first grouping's group 0 by parity) take histograms
-        // of their own; the others count into their groups directly.
-        const std::size_t cellCount = 10;
-        std::vector<std::uint32_t> index;
-        std::vector<std::uint32_t> runOffset{0};
-        for (std::size_t b = 0; b < blocks; ++b) {
-            for (std::size_t c = 0; c < cellCount; ++c) {
-                for (std::size_t i = b * blockSize; i < std::min(rowLength, (b + 1) * blockSize); ++i) {
-                    if (2 * groupOf[0][i] + groupOf[1][i] == c) {
-                        index.push_back(static_cast<std::uint32_t>(i));
-                    }
-                }
-                runOffset.push_back(static_cast<std::uint32_t>(index.size()));
-            }
-        }
-        GroupedValues cells;
-        cells.values = column.data();
-        cells.rowStride = rowLength;
-        cells.rows = rows;
-        cells.index = index.data();
-        cells.runOffset = runOffset.data();
-        cells.blocks = blocks;
-        cells.groups = cellCount;
-        struct Layout {
-            std::size_t groups = 0;
-            std::vector<std::uint32_t> groupOfCell;
-            std::vector<Ns> lo, hi;
-            std::vector<WideInt> sum;
-            std::vector<std::vector<Ns>> copies;
-        };
-        std::vector<Layout> layouts(2);
-        layouts[0].groups = 5;
-        layouts[1].groups = 2;
-        std::vector<GroupingInput> groupings;
-        for (std::size_t j = 0; j < layouts.size(); ++j) {
-            Layout& l = layouts[j];
-            for (std::size_t c = 0; c < cellCount; ++c) {
-                l.groupOfCell.push_back(static_cast<std::uint32_t>(j == 0 ? c / 2 : c % 2));
-            }
-            l.lo.assign(l.groups, kTimeCapNs);
-            l.hi.assign(l.groups, 0);
-            l.sum.assign(l.groups, 0);
-            l.copies.resize(l.groups);
-            for (std::size_t k = 0; k < column.size(); ++k) {
-                const std::size_t g = groupOf[j][k % rowLength];
-                l.copies[g].push_back(column[k]);
-                l.lo[g] = std::min(l.lo[g], column[k]);
-                l.hi[g] = std::max(l.hi[g], column[k]);
-                l.sum[g] += column[k];
-            }
-            GroupingInput in;
-            in.groupOfCell = l.groupOfCell;
-            in.lo = l.lo;
-            in.hi = l.hi;
-            in.sum = l.sum;
-            groupings.push_back(in);
-        }
+        // block as the summary's are (GroupedColumn). The large group's two cells (30,000 values
+        // each, more than the whole column's 16,384 buckets) count into histograms of their own,
+        // so it and both parities are selected in the whole column's layout; the group with the
+        // spike, whose cells are smaller, in a layout of its own range; the small group from its
+        // buckets alone. The whole column's distribution and each group's equal a sort of a copy
+        // of its values.
+        const GroupedColumn grouped(50'000, 8192, false);
+        const auto& layouts = grouped.layouts;
         QVERIFY(layouts[0].copies[2].size() < 2048 && layouts[0].copies[2].size() > 100);
         QVERIFY(layouts[0].copies[3].empty());
-        BlockedColumn whole{column.data(), rowLength, rows, blockSize, 0, 0, 0};
-        const auto [lo, hi] = std::minmax_element(column.begin(), column.end());
-        whole.lo = *lo;
-        whole.hi = *hi;
-        for (Ns v : column) {
-            whole.sum += v;
-        }
+        const std::vector<Ns>& column = grouped.column;
+        const std::size_t blockSize = grouped.whole.block;
+        const std::size_t rows = grouped.whole.rows;
+        const std::size_t rowLength = grouped.whole.rowLength;
+        const std::size_t cellCount = grouped.cells.groups;
+        const GroupedValues& cells = grouped.cells;
+        const BlockedColumn& whole = grouped.whole;
+        const std::vector<GroupingInput>& groupings = grouped.groupings;
+        const auto& groupOf = grouped.groupOf;
         const ColumnDistributions got = columnDistributions(whole, cells, groupings);
-        QVERIFY(got.whole == distributionOf(column.data(), column.size()));
-        QCOMPARE(got.groups.size(), layouts.size());
-        for (std::size_t j = 0; j < layouts.size(); ++j) {
-            QCOMPARE(got.groups[j].size(), layouts[j].groups);
-            for (std::size_t g = 0; g < layouts[j].groups; ++g) {
-                const Layout& l = layouts[j];
-                const Distribution expected = distributionOf(l.copies[g].data(), l.copies[g].size());
-                QVERIFY2(got.groups[j][g] == expected,
-                         qPrintable(QStringLiteral("grouping %1 group %2").arg(j).arg(g)));
-            }
+        grouped.compare(got);
+        if (QTest::currentTestFailed()) {
+            return;
         }
         QCOMPARE(got.groups[0][1].median, Ns(4242));
         QCOMPARE(got.groups[0][3].count, std::uint64_t(0));
@@ -1098,6 +1135,19 @@ private slots:
         std::vector<GroupingInput> badGrouping = groupings;
         badGrouping[1].groupOfCell = outOfRange;
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, columnDistributions(whole, cells, badGrouping));
+    }
+
+    void smallColumnGroupsMatchEachGroupAlone()
+    {
+        // The same groupings on a column of 2 x 700 heavy-tailed values read in blocks of 256: the
+        // whole column is selected from its buckets, and its groups of more than 128 values (the
+        // large one, the spike's, both parities) are counted and gathered by those same buckets;
+        // the small group, of fewer, from a copy; the group of equal values without a pass.
+        const GroupedColumn grouped(700, 256, true);
+        QVERIFY(grouped.column.size() <= 2048);
+        QVERIFY(!grouped.layouts[0].copies[2].empty() && grouped.layouts[0].copies[2].size() <= 128);
+        QVERIFY(grouped.layouts[0].copies[4].size() > 128);
+        grouped.compare(columnDistributions(grouped.whole, grouped.cells, grouped.groupings));
     }
 
     /// The summary against a brute-force reference (sort, nearest rank, 128-bit sums, bit by bit

@@ -202,8 +202,10 @@ private:
             {summary.tailHits, kSampleTailHit},
             {summary.idleStarts, kSampleIdleStart}};
         for (const auto& [count, flag] : flagCounts) {
+            // A copy to capture: clang 14 cannot capture a structured binding.
+            const auto bit = flag;
             const auto expected = static_cast<std::uint64_t>(
-                std::count_if(s.flags.begin(), s.flags.end(), [flag](std::uint8_t f) { return (f & flag) != 0; }));
+                std::count_if(s.flags.begin(), s.flags.end(), [bit](std::uint8_t f) { return (f & bit) != 0; }));
             QCOMPARE(count, expected);
             QVERIFY(expected > 0 && expected < s.size());
         }

@@ -27,7 +27,7 @@ template <std::size_t C> using CopyIndex = std::integral_constant<std::size_t, C
 /// f(at(k), copy) for k in [0, count): consecutive k take consecutive copies, unrolled kCopies at
 /// a time (the last count % kCopies items take copy 0). Every pass that counts into or places in
 /// an interleaved histogram goes through it.
-template <class At, class F> inline void forEachCopied(std::size_t count, At&& at, F&& f)
+template <class At, class F> [[gnu::always_inline]] inline void forEachCopied(std::size_t count, At&& at, F&& f)
 {
     static_assert(kCopies == 4, "forEachCopied unrolls four copies");
     std::size_t k = 0;
@@ -358,7 +358,8 @@ private:
 };
 
 /// Counts at(0) .. at(count - 1) into an interleaved histogram of the given layout.
-template <typename Count, class At> void countInto(Count* histogram, HistogramLayout layout, std::size_t count, At&& at)
+template <typename Count, class At>
+[[gnu::always_inline]] inline void countInto(Count* histogram, HistogramLayout layout, std::size_t count, At&& at)
 {
     // The layout is a local copy: the counters' stores cannot alias it, so it stays in registers.
     forEachCopied(count, at, [&](Ns v, auto copy) { ++histogram[counterOf(layout.bucketOf(v), copy)]; });

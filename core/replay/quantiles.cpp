@@ -79,15 +79,23 @@ struct IndexedSource {
     const IndexedValues& v;
 
     std::size_t size() const { return v.size(); }
+    /// pass(count, at) for every run of every row, at(k) giving the position in the column
+    /// (row * rowStride + index) of the run's value k.
+    template <class Pass> void forEachPositionRun(Pass&& pass) const
+    {
+        for (std::size_t row = 0; row < v.rows; ++row) {
+            for (const auto& [begin, end] : v.runs) {
+                pass(std::size_t{end - begin},
+                     [base = row * v.rowStride, m = v.index + begin](std::size_t k) { return base + m[k]; });
+            }
+        }
+    }
     /// pass(count, at) for every run of every row, at(k) giving the run's value k.
     template <class Pass> void forEachRun(Pass&& pass) const
     {
-        for (std::size_t row = 0; row < v.rows; ++row) {
-            const Ns* base = v.values + row * v.rowStride;
-            for (const auto& [begin, end] : v.runs) {
-                pass(std::size_t{end - begin}, [base, m = v.index + begin](std::size_t k) { return base[m[k]]; });
-            }
-        }
+        forEachPositionRun([&](std::size_t count, auto position) {
+            pass(count, [values = v.values, position](std::size_t k) { return values[position(k)]; });
+        });
     }
 };
 
@@ -622,21 +630,13 @@ Distribution bucketedDistribution(const IndexedValues& members, const std::uint1
 {
     const std::size_t n = members.size();
     const std::vector<std::size_t> ranks = distributionRanks(n);
-    // pass(count, at) for every run of every row, at(k) giving the position of the run's value k.
-    auto forEachRun = [&](auto&& pass) {
-        for (std::size_t row = 0; row < members.rows; ++row) {
-            for (const auto& [begin, end] : members.runs) {
-                pass(std::size_t{end - begin}, [base = row * members.rowStride,
-                                                m = members.index + begin](std::size_t k) { return base + m[k]; });
-            }
-        }
-    };
+    const IndexedSource source{members};
     SmallCounts counts;
-    forEachRun([&](std::size_t count, auto at) {
+    source.forEachPositionRun([&](std::size_t count, auto at) {
         forEachCopied(count, at, [&](std::size_t position, auto copy) { counts.add(buckets[position], copy); });
     });
     const std::vector<Ns> atRanks = selectBucketed(counts, ranks, ascendingOrder(ranks), [&](auto&& f) {
-        forEachRun([&](std::size_t count, auto at) {
+        source.forEachPositionRun([&](std::size_t count, auto at) {
             for (std::size_t k = 0; k < count; ++k) {
                 const std::size_t position = at(k);
                 f(members.values[position], buckets[position]);

@@ -1,14 +1,17 @@
 #include "capture/lib/calibration.h"
 
+#include "capture/lib/capture_limits.h"
 #include "capture/lib/cell_runner.h"
-#include "capture/lib/json_fields.h"
+#include "capture/lib/json_io.h"
 #include "capture/lib/machine_probe.h"
 #include "capture/lib/worker_invocation.h"
 #include "core/util/atomic_file.h"
 #include "core/util/errors.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -17,7 +20,6 @@
 namespace cc::capture {
 
 namespace fs = std::filesystem;
-using nlohmann::json;
 
 namespace {
 
@@ -183,45 +185,51 @@ std::optional<std::vector<std::int64_t>> parseMessageSizes(std::string_view text
     return sizes;
 }
 
-json benchRankToJson(const BenchRankResult& r)
+json::Value benchRankToJson(const BenchRankResult& r)
 {
-    json samples = json::array();
+    json::Value samples = json::Value::array();
     for (std::size_t s = 0; s < r.sizesBytes.size(); ++s) {
-        samples.push_back({{"bytes", r.sizesBytes[s]}, {"ns", r.samplesNs.at(s)}});
+        json::Value size = json::Value::object();
+        size.set("bytes", r.sizesBytes[s]);
+        size.set("ns", integerArray(r.samplesNs.at(s)));
+        samples.push(std::move(size));
     }
-    return {{"format", std::string(kAllreduceBenchRankFormat)},
-            {"rank", r.rank},
-            {"world_size", r.worldSize},
-            {"backend", r.backend},
-            {"device", r.device},
-            {"timing", "host steady_clock from issue to completion of each recorded all-reduce, after a barrier"},
-            {"sizes", std::move(samples)}};
+    json::Value j = json::Value::object();
+    j.set("format", kAllreduceBenchRankFormat);
+    j.set("rank", r.rank);
+    j.set("world_size", r.worldSize);
+    j.set("backend", r.backend);
+    j.set("device", r.device);
+    j.set("timing", "host steady_clock from issue to completion of each recorded all-reduce, after a barrier");
+    j.set("sizes", std::move(samples));
+    return j;
 }
 
-BenchRankResult benchRankFromJson(const json& j, const std::string& source)
+BenchRankResult benchRankFromJson(const json::Value& value, const std::string& source, const std::string& path)
 {
-    JsonFields f(j, source, "$");
-    if (f.text("format") != kAllreduceBenchRankFormat) {
+    const json::Reader in(source);
+    const Fields f(in, value, path);
+    if (f.string("format") != kAllreduceBenchRankFormat) {
         f.fail("format", "must be \"" + std::string(kAllreduceBenchRankFormat) + "\"");
     }
+    constexpr int kMaxInt = std::numeric_limits<int>::max();
     BenchRankResult r;
-    r.rank = static_cast<int>(f.nonNegative("rank"));
-    r.worldSize = static_cast<int>(f.nonNegative("world_size"));
-    r.backend = f.text("backend");
-    r.device = f.text("device");
-    const json& sizes = f.array("sizes");
+    r.rank = f.intIn("rank", 0, kMaxInt);
+    r.worldSize = f.intIn("world_size", 0, kMaxInt);
+    r.backend = f.string("backend");
+    r.device = f.string("device");
+    const json::Value& sizes = f.array("sizes");
     for (std::size_t i = 0; i < sizes.size(); ++i) {
-        JsonFields s(sizes[i], source, "$.sizes[" + std::to_string(i) + "]");
+        const Fields s(in, sizes.items()[i], json::childPath(f.pathOf("sizes"), i));
         r.sizesBytes.push_back(s.nonNegative("bytes"));
-        std::vector<Ns> ns = s.integers("ns");
-        for (auto v : ns) {
-            if (v < 0) {
-                s.fail("ns", "a duration must not be negative");
-            }
-        }
-        r.samplesNs.push_back(std::move(ns));
+        r.samplesNs.push_back(s.integers("ns", 0, std::numeric_limits<Ns>::max()));
     }
     return r;
+}
+
+BenchRankResult readBenchRank(const fs::path& path)
+{
+    return benchRankFromJson(readJsonFile(path, kMaxRankFileBytes), path.string());
 }
 
 Calibration calibrationFromBench(const std::vector<BenchRankResult>& ranks, int iterations, int warmup,
@@ -283,172 +291,190 @@ Calibration calibrationFromBench(const std::vector<BenchRankResult>& ranks, int 
     return c;
 }
 
-json calibrationToJson(const Calibration& c)
+json::Value calibrationDocument(const Calibration& c)
 {
-    json points = json::array();
+    json::Value points = json::Value::array();
     for (std::size_t i = 0; i < c.points.size(); ++i) {
         const auto& p = c.points[i];
-        points.push_back(
-            {{"bytes", p.messageBytes},
-             {"median_ns", p.latency.median},
-             {"min_ns", p.latency.min},
-             {"p95_ns", p.latency.p95},
-             {"max_ns", p.latency.max},
-             {"iteration_ns", p.iterationNs},
-             {"model_ns", c.fit.modelNs[i]},
-             {"residual_ns", c.fit.residualNs[i]},
-             {"bandwidth_term_ns", ringBandwidthTermNs(c.worldSize, p.messageBytes, c.bandwidth.bytesPerS)},
-             {"latency_term_ns", ringLatencyTermNs(c.worldSize, c.fit.alphaNs)}});
+        json::Value point = json::Value::object();
+        point.set("bytes", p.messageBytes);
+        point.set("median_ns", p.latency.median);
+        point.set("min_ns", p.latency.min);
+        point.set("p95_ns", p.latency.p95);
+        point.set("max_ns", p.latency.max);
+        point.set("iteration_ns", integerArray(p.iterationNs));
+        point.set("model_ns", c.fit.modelNs[i]);
+        point.set("residual_ns", c.fit.residualNs[i]);
+        point.set("bandwidth_term_ns", ringBandwidthTermNs(c.worldSize, p.messageBytes, c.bandwidth.bytesPerS));
+        point.set("latency_term_ns", ringLatencyTermNs(c.worldSize, c.fit.alphaNs));
+        points.push(std::move(point));
     }
-    json ranks = json::array();
+    json::Value ranks = json::Value::array();
     for (const auto& r : c.ranks) {
-        ranks.push_back(benchRankToJson(r));
+        ranks.push(benchRankToJson(r));
     }
-    json bandwidth = {{"bytes_per_s_per_direction", c.bandwidth.bytesPerS}, {"description", c.bandwidth.description}};
-    bandwidth["interconnect"] = c.bandwidth.interconnect ? interconnectEntryToJson(*c.bandwidth.interconnect) : json();
-    return {
-        {"format", std::string(kCalibrationFormat)},
-        {"model",
-         {{"name", "ring all-reduce (Patarasuk and Yuan 2009)"},
-          {"formula", "T(p, n) = 2(p-1)*alpha + 2(p-1)/p * n/B"},
-          {"fitted", "alpha only, least squares; B from the interconnect table or given"},
-          {"rounding", "bandwidth term rounded to the nearest ns (halves up); alpha = sum(t - b) / (2(p-1)N) "
-                       "rounded to the nearest ns (halves away from zero); residual RMS rounded to the nearest ns"}}},
-        {"world_size", c.worldSize},
-        {"backend", c.backend},
-        {"device", c.device},
-        {"iterations", c.iterations},
-        {"warmup", c.warmup},
-        {"point_latency", "per iteration the slowest rank's issue-to-completion time; per size the nearest-rank "
-                          "median over iterations"},
-        {"bandwidth", std::move(bandwidth)},
-        {"fit",
-         {{"alpha_ns", c.fit.alphaNs},
-          {"alpha_numerator_ns", c.fit.alphaNumerator},
-          {"alpha_denominator", c.fit.alphaDenominator},
-          {"latency_term_ns", ringLatencyTermNs(c.worldSize, c.fit.alphaNs)},
-          {"residual_rms_ns", c.fit.residualRmsNs},
-          {"points", c.fit.points.size()},
-          {"note", c.fit.note}}},
-        {"points", std::move(points)},
-        {"ranks", std::move(ranks)}};
+    json::Value bandwidth = json::Value::object();
+    bandwidth.set("bytes_per_s_per_direction", c.bandwidth.bytesPerS);
+    bandwidth.set("description", c.bandwidth.description);
+    bandwidth.set("interconnect",
+                  c.bandwidth.interconnect ? interconnectEntryToJson(*c.bandwidth.interconnect) : json::Value());
+    json::Value model = json::Value::object();
+    model.set("name", "ring all-reduce (Patarasuk and Yuan 2009)");
+    model.set("formula", "T(p, n) = 2(p-1)*alpha + 2(p-1)/p * n/B");
+    model.set("fitted", "alpha only, least squares; B from the interconnect table or given");
+    model.set("rounding", "bandwidth term rounded to the nearest ns (halves up); alpha = sum(t - b) / (2(p-1)N) "
+                          "rounded to the nearest ns (halves away from zero); residual RMS rounded to the nearest ns");
+    json::Value fit = json::Value::object();
+    fit.set("alpha_ns", c.fit.alphaNs);
+    fit.set("alpha_numerator_ns", c.fit.alphaNumerator);
+    fit.set("alpha_denominator", c.fit.alphaDenominator);
+    fit.set("latency_term_ns", ringLatencyTermNs(c.worldSize, c.fit.alphaNs));
+    fit.set("residual_rms_ns", c.fit.residualRmsNs);
+    fit.set("points", static_cast<std::uint64_t>(c.fit.points.size()));
+    fit.set("note", c.fit.note);
+    json::Value j = json::Value::object();
+    j.set("format", kCalibrationFormat);
+    j.set("model", std::move(model));
+    j.set("world_size", c.worldSize);
+    j.set("backend", c.backend);
+    j.set("device", c.device);
+    j.set("iterations", c.iterations);
+    j.set("warmup", c.warmup);
+    j.set("point_latency", "per iteration the slowest rank's issue-to-completion time; per size the nearest-rank "
+                           "median over iterations");
+    j.set("bandwidth", std::move(bandwidth));
+    j.set("fit", std::move(fit));
+    j.set("points", std::move(points));
+    j.set("ranks", std::move(ranks));
+    return j;
+}
+
+std::string calibrationJsonText(const Calibration& c)
+{
+    return jsonFileText(calibrationDocument(c));
 }
 
 namespace {
 
-/// The first JSON path at which actual differs from expected (expected is what calibrationToJson
-/// writes), with the rule broken; nullopt when they are equal.
-std::optional<std::pair<std::string, std::string>> firstDifference(const json& actual, const json& expected,
-                                                                   const std::string& path)
+/// Member indices of an object in byte order of their keys (the order the file is written in,
+/// so the first difference named is the first one a reader of the file meets).
+std::vector<std::size_t> sortedMembers(const json::Value& object)
 {
-    if (expected.is_object()) {
-        if (!actual.is_object()) {
-            return std::pair(path, std::string("must be an object"));
+    std::vector<std::size_t> order(object.size());
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        order[i] = i;
+    }
+    const auto& members = object.members();
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return members[a].key < members[b].key; });
+    return order;
+}
+
+/// The first JSON path at which actual differs from expected (expected is what
+/// calibrationDocument writes), with the rule broken; nullopt when they are equal. Recurses
+/// along expected only, whose depth is fixed by the format.
+std::optional<std::pair<std::string, std::string>> firstDifference(const json::Value& actual,
+                                                                   const json::Value& expected, const std::string& path)
+{
+    if (expected.isObject()) {
+        if (!actual.isObject()) {
+            return std::pair(path, "must be an object, not " + json::describeValue(actual));
         }
-        for (const auto& [key, value] : expected.items()) {
-            const std::string at = path + "." + key;
-            if (!actual.contains(key)) {
+        for (std::size_t i : sortedMembers(expected)) {
+            const json::Member& m = expected.members()[i];
+            const std::string at = json::childPath(path, m.key);
+            const json::Value* found = actual.find(m.key);
+            if (found == nullptr) {
                 return std::pair(at, std::string("is missing"));
             }
-            if (auto d = firstDifference(actual.at(key), value, at)) {
+            if (auto d = firstDifference(*found, m.value, at)) {
                 return d;
             }
         }
-        for (const auto& [key, value] : actual.items()) {
-            (void)value;
-            if (!expected.contains(key)) {
-                return std::pair(path + "." + key, std::string("is not a field of this format"));
+        for (std::size_t i : sortedMembers(actual)) {
+            const json::Member& m = actual.members()[i];
+            if (!expected.contains(m.key)) {
+                return std::pair(json::childPath(path, m.key), std::string("is not a field of this format"));
             }
         }
         return std::nullopt;
     }
-    if (expected.is_array()) {
-        if (!actual.is_array()) {
-            return std::pair(path, std::string("must be an array"));
+    if (expected.isArray()) {
+        if (!actual.isArray()) {
+            return std::pair(path, "must be an array, not " + json::describeValue(actual));
         }
         if (actual.size() != expected.size()) {
             return std::pair(path, "must have " + std::to_string(expected.size()) + " entries (has " +
                                        std::to_string(actual.size()) + ")");
         }
         for (std::size_t i = 0; i < expected.size(); ++i) {
-            if (auto d = firstDifference(actual[i], expected[i], path + "[" + std::to_string(i) + "]")) {
+            if (auto d = firstDifference(actual.items()[i], expected.items()[i], json::childPath(path, i))) {
                 return d;
             }
         }
         return std::nullopt;
     }
-    if (actual != expected) {
-        return std::pair(path, "must be " + expected.dump() + " as recomputed from the raw samples (is " +
-                                   actual.dump() + ")");
+    if (!(actual == expected)) {
+        return std::pair(path, "must be " + quoteForMessage(expected) + " as recomputed from the raw samples (is " +
+                                   quoteForMessage(actual) + ")");
     }
     return std::nullopt;
 }
 
 } // namespace
 
-Calibration calibrationFromJson(const json& j, const std::string& source)
+Calibration calibrationFromJson(const json::Value& value, const std::string& source)
 {
-    JsonFields f(j, source, "$");
-    if (f.text("format") != kCalibrationFormat) {
+    const json::Reader in(source);
+    const Fields f(in, value, "$");
+    if (f.string("format") != kCalibrationFormat) {
         f.fail("format", "must be \"" + std::string(kCalibrationFormat) + "\"");
     }
-    const auto iterations = f.nonNegative("iterations");
-    const auto warmup = f.nonNegative("warmup");
-    if (iterations < 1 || iterations > 100'000) {
-        f.fail("iterations", "must be between 1 and 100000");
-    }
-    if (warmup > 100'000) {
-        f.fail("warmup", "must be between 0 and 100000");
-    }
-    const auto worldSize = f.nonNegative("world_size");
-    if (worldSize < 2 || worldSize > 1024) {
-        f.fail("world_size", "must be between 2 and 1024");
-    }
-    const JsonFields b = f.object("bandwidth");
+    const int iterations = f.intIn("iterations", 1, 100'000);
+    const int warmup = f.intIn("warmup", 0, 100'000);
+    const int worldSize = f.intIn("world_size", 2, 1024);
+    const Fields b = f.object("bandwidth");
     BandwidthSource bandwidth;
-    bandwidth.bytesPerS = b.nonNegative("bytes_per_s_per_direction");
-    if (bandwidth.bytesPerS <= 0) {
-        b.fail("bytes_per_s_per_direction", "must be positive");
-    }
-    bandwidth.description = b.text("description");
-    if (!b.raw("interconnect").is_null()) {
-        const JsonFields e = b.object("interconnect");
+    bandwidth.bytesPerS = b.integer("bytes_per_s_per_direction", 1, std::numeric_limits<std::int64_t>::max());
+    bandwidth.description = b.string("description");
+    (void)b.value("interconnect"); // required; null when B was given
+    if (b.nullable("interconnect") != nullptr) {
+        const Fields e = b.object("interconnect");
         InterconnectEntry entry;
-        entry.id = e.text("id");
-        entry.name = e.text("name");
+        entry.id = e.string("id");
+        entry.name = e.string("name");
         entry.bytesPerSPerDirection = e.nonNegative("bytes_per_s_per_direction");
-        entry.source = e.text("source");
-        entry.url = e.text("url");
-        entry.accessed = e.text("accessed");
-        entry.conversionNote = e.text("conversion_note");
+        entry.source = e.string("source");
+        entry.url = e.string("url");
+        entry.accessed = e.string("accessed");
+        entry.conversionNote = e.string("conversion_note");
         bandwidth.interconnect = std::move(entry);
     }
-    const json& rankArray = f.array("ranks");
+    const json::Value& rankArray = f.array("ranks");
     std::vector<BenchRankResult> ranks;
     for (std::size_t i = 0; i < rankArray.size(); ++i) {
-        const std::string at = source + " $.ranks[" + std::to_string(i) + "]";
-        ranks.push_back(benchRankFromJson(rankArray[i], at));
+        ranks.push_back(benchRankFromJson(rankArray.items()[i], source, json::childPath(f.pathOf("ranks"), i)));
     }
     Calibration c;
     try {
-        c = calibrationFromBench(ranks, static_cast<int>(iterations), static_cast<int>(warmup), bandwidth);
+        c = calibrationFromBench(ranks, iterations, warmup, bandwidth);
     } catch (const InputError& e) {
         throw InputError(source, std::string("$.ranks: ") + e.what());
     } catch (const std::invalid_argument& e) {
         throw InputError(source, std::string("$.ranks: ") + e.what());
     }
-    if (c.worldSize != static_cast<int>(worldSize)) {
+    if (c.worldSize != worldSize) {
         f.fail("world_size", "must equal the ranks' world size (" + std::to_string(c.worldSize) + ")");
     }
-    if (auto d = firstDifference(j, calibrationToJson(c), "$")) {
-        throw InputError(source, d->first + " " + d->second);
+    if (auto d = firstDifference(value, calibrationDocument(c), "$")) {
+        in.fail(d->first, d->second);
     }
     return c;
 }
 
 Calibration loadCalibration(const fs::path& path)
 {
-    return calibrationFromJson(parseJsonText(readFileBounded(path, 1ULL << 30), path.string()), path.string());
+    return calibrationFromJson(readJsonFile(path, kMaxCalibrationFileBytes), path.string());
 }
 
 std::string calibrationText(const Calibration& c)
@@ -539,8 +565,7 @@ CalibrationRunResult runCalibration(const CalibrationRunOptions& options, Progre
             result.reason = "rank " + std::to_string(r) + " exited 0 without writing " + path.filename().string();
             return result;
         }
-        ranks.push_back(
-            benchRankFromJson(parseJsonText(readFileBounded(path, 1ULL << 30), path.string()), path.string()));
+        ranks.push_back(readBenchRank(path));
     }
     result.calibration = calibrationFromBench(ranks, bench.iterations, bench.warmup, options.bandwidth);
     progress.report(1.0, "calibration measured");

@@ -18,7 +18,7 @@
 #include "capture/lib/ring_cost_model.h"
 #include "core/util/progress.h"
 
-#include <nlohmann/json.hpp>
+#include "core/util/json/value.h"
 
 #include <chrono>
 #include <cstdint>
@@ -76,9 +76,11 @@ struct BenchRankResult {
     friend bool operator==(const BenchRankResult&, const BenchRankResult&) = default;
 };
 
-nlohmann::json benchRankToJson(const BenchRankResult& result);
-/// Throws InputError naming source and the JSON path.
-BenchRankResult benchRankFromJson(const nlohmann::json& json, const std::string& source);
+json::Value benchRankToJson(const BenchRankResult& result);
+/// Throws InputError naming source and the JSON path (the object at path).
+BenchRankResult benchRankFromJson(const json::Value& value, const std::string& source, const std::string& path = "$");
+/// Reads bench_rank<R>.json (bounded, strict).
+BenchRankResult readBenchRank(const std::filesystem::path& path);
 
 struct CalibrationPoint {
     std::int64_t messageBytes = 0;
@@ -112,14 +114,16 @@ Calibration calibrationFromBench(const std::vector<BenchRankResult>& ranks, int 
 
 /// commcanary.capture.calibration.v1: request, bandwidth source, measured points, fit (α in ns,
 /// its exact rational, residuals), the model curve at every measured size, every raw sample.
-nlohmann::json calibrationToJson(const Calibration& calibration);
+json::Value calibrationDocument(const Calibration& calibration);
+/// The calibration file's text (jsonFileText of calibrationDocument).
+std::string calibrationJsonText(const Calibration& calibration);
 
-/// The exact inverse of calibrationToJson: reads the request, the bandwidth source and every raw
-/// sample, recomputes the points and the fit from them (calibrationFromBench) and requires every
-/// stored field to equal what calibrationToJson writes for the result. Throws InputError naming
-/// source and the JSON path on a wrong format, a missing or ill-typed field, or a stored value
-/// that disagrees with the samples.
-Calibration calibrationFromJson(const nlohmann::json& json, const std::string& source);
+/// The exact inverse of calibrationDocument: reads the request, the bandwidth source and every
+/// raw sample, recomputes the points and the fit from them (calibrationFromBench) and requires
+/// every stored field to equal what calibrationDocument writes for the result. Throws InputError
+/// naming source and the JSON path on a wrong format, a missing or ill-typed field, or a stored
+/// value that disagrees with the samples.
+Calibration calibrationFromJson(const json::Value& value, const std::string& source);
 
 /// Reads and parses a calibration file (calibrationFromJson). Throws InputError or IoError.
 Calibration loadCalibration(const std::filesystem::path& path);

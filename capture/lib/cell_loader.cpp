@@ -1,13 +1,16 @@
 #include "capture/lib/cell_loader.h"
 
-#include "capture/lib/json_fields.h"
+#include "capture/lib/capture_limits.h"
+#include "capture/lib/json_io.h"
 #include "capture/lib/worker_invocation.h"
 #include "core/util/atomic_file.h"
 #include "core/util/errors.h"
+#include "core/util/json/parser.h"
 #include "core/util/sha256.h"
 
 #include <algorithm>
 #include <charconv>
+#include <limits>
 #include <set>
 
 namespace cc::capture {
@@ -73,25 +76,28 @@ CellInventory inventoryCell(const fs::path& dir)
     }
     std::sort(inv.rankFiles.begin(), inv.rankFiles.end());
     std::sort(inv.shardFiles.begin(), inv.shardFiles.end());
-    if (inv.manifest) {
+    // The world size the manifest records, else the one the ranks themselves recorded (how many
+    // were expected); an unreadable file just leaves it unknown (loadCell says why).
+    auto worldSizeOf = [](const fs::path& path, std::uint64_t maxBytes) -> std::optional<int> {
         try {
-            auto manifest = parseJsonText(readFileBounded(dir / kManifestFileName, 64 << 20), "manifest");
-            if (manifest.is_object() && manifest.contains("world_size") && manifest["world_size"].is_number_integer()) {
-                inv.recordedWorldSize = manifest["world_size"].get<int>();
-            }
-        } catch (const std::exception&) {
-            // reported by loadCell
-        }
-    } else {
-        // Without a manifest, the world size the ranks themselves recorded says how many were expected.
-        for (int r : inv.rankFiles) {
-            try {
-                auto j = parseJsonText(readFileBounded(dir / rankCaptureFileName(r), 1ULL << 30), "rank file");
-                if (j.is_object() && j.contains("world_size") && j["world_size"].is_number_integer()) {
-                    inv.recordedWorldSize = j["world_size"].get<int>();
-                    break;
+            const json::Value j = readJsonFile(path, maxBytes);
+            const json::Value* w = j.find("world_size");
+            if (w != nullptr) {
+                if (auto v = w->toInt64(); v && *v >= 0 && *v <= std::numeric_limits<int>::max()) {
+                    return static_cast<int>(*v);
                 }
-            } catch (const std::exception&) {
+            }
+        } catch (const InputError&) {
+        } catch (const IoError&) {
+        }
+        return std::nullopt;
+    };
+    if (inv.manifest) {
+        inv.recordedWorldSize = worldSizeOf(dir / kManifestFileName, kMaxCellRecordFileBytes);
+    } else {
+        for (int r : inv.rankFiles) {
+            if ((inv.recordedWorldSize = worldSizeOf(dir / rankCaptureFileName(r), kMaxRankFileBytes))) {
+                break;
             }
         }
     }
@@ -124,12 +130,14 @@ CellLoad loadCell(const fs::path& dir)
     cell.dir = dir;
     try {
         const fs::path manifestPath = dir / kManifestFileName;
-        cell.manifest = parseJsonText(readFileBounded(manifestPath, 64 << 20), manifestPath.string());
-        JsonFields m(cell.manifest, manifestPath.string(), "$");
-        if (m.text("format") != kManifestFormat) {
+        const std::string source = manifestPath.string();
+        cell.manifestDocument = readJsonFile(manifestPath, kMaxCellRecordFileBytes);
+        const json::Reader in(source);
+        const Fields m(in, cell.manifestDocument, "$");
+        if (m.string("format") != kManifestFormat) {
             return reject("its manifest is not a " + std::string(kManifestFormat) + " document", inv);
         }
-        const int worldSize = static_cast<int>(m.nonNegative("world_size"));
+        const int worldSize = m.intIn("world_size", 0, std::numeric_limits<int>::max());
         if (std::find(inv.rankFiles.begin(), inv.rankFiles.end(), 0) == inv.rankFiles.end()) {
             return reject("rank 0 wrote no file", inv);
         }
@@ -148,30 +156,30 @@ CellLoad loadCell(const fs::path& dir)
                               std::to_string(inv.rankFiles.size()) + " rank files",
                           inv);
         }
-        cell.spec = cellSpecFromJson(m.raw("cell"), manifestPath.string());
-        cell.captureId = m.text("capture_session_id");
-        const auto& ranks = m.array("ranks");
+        cell.spec = cellSpecFromJson(m.value("cell"), source, m.pathOf("cell"));
+        cell.captureId = m.string("capture_session_id");
+        const json::Value& ranks = m.array("ranks");
         if (static_cast<int>(ranks.size()) != worldSize) {
             return reject("its manifest lists " + std::to_string(ranks.size()) + " ranks for world size " +
                               std::to_string(worldSize),
                           inv);
         }
         for (int r = 0; r < worldSize; ++r) {
-            JsonFields entry(ranks[static_cast<std::size_t>(r)], manifestPath.string(),
-                             "$.ranks[" + std::to_string(r) + "]");
+            const Fields entry(in, ranks.items()[static_cast<std::size_t>(r)],
+                               json::childPath(m.pathOf("ranks"), static_cast<std::size_t>(r)));
             if (entry.nonNegative("rank") != r) {
                 return reject("its manifest lists the ranks out of order", inv);
             }
             const fs::path rawPath = dir / rankCaptureFileName(r);
             const fs::path shardPath = dir / rankShardFileName(r);
-            const std::string rawText = readFileBounded(rawPath, 1ULL << 30);
-            if (sha256Hex(rawText) != entry.text("capture_sha256")) {
+            const std::string rawText = readFileBounded(rawPath, kMaxRankFileBytes);
+            if (sha256Hex(rawText) != entry.string("capture_sha256")) {
                 return reject(rawPath.filename().string() + " is not the file the manifest fingerprinted", inv);
             }
-            if (sha256Hex(readFileBounded(shardPath, 4ULL << 30)) != entry.text("shard_sha256")) {
+            if (sha256Hex(readFileBounded(shardPath, 4ULL << 30)) != entry.string("shard_sha256")) {
                 return reject(shardPath.filename().string() + " is not the file the manifest fingerprinted", inv);
             }
-            RankCapture capture = rankCaptureFromJson(parseJsonText(rawText, rawPath.string()), rawPath.string());
+            RankCapture capture = parseRankCapture(rawText, rawPath.string());
             if (capture.rank != r || capture.worldSize != worldSize || capture.captureId != cell.captureId) {
                 return reject(rawPath.filename().string() + " records rank " + std::to_string(capture.rank) +
                                   " of world size " + std::to_string(capture.worldSize) + " in capture " +
@@ -181,17 +189,30 @@ CellLoad loadCell(const fs::path& dir)
             cell.ranks.push_back(std::move(capture));
             cell.shards.push_back(shardPath);
         }
-        if (m.has("merged_trace") && m.raw("merged_trace").is_string()) {
-            const fs::path merged = dir / m.text("merged_trace");
+        if (const json::Value* mergedName = m.nullable("merged_trace"); mergedName != nullptr) {
+            const std::string name = in.string(*mergedName, m.pathOf("merged_trace"));
+            if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos) {
+                return reject("its manifest names a merged trace that is not a file in the cell folder", inv);
+            }
+            const fs::path merged = dir / name;
             if (!fs::exists(merged, ec)) {
                 return reject("its manifest names a merged trace that does not exist", inv);
             }
             if (m.has("merged_trace_sha256") &&
-                sha256Hex(readFileBounded(merged, 4ULL << 30)) != m.text("merged_trace_sha256")) {
+                sha256Hex(readFileBounded(merged, 4ULL << 30)) != m.string("merged_trace_sha256")) {
                 return reject(merged.filename().string() + " is not the merged trace the manifest fingerprinted", inv);
             }
             cell.mergedTrace = merged;
         }
+        if (const json::Value* merge = m.nullable("merge"); merge != nullptr) {
+            const Fields g(in, *merge, m.pathOf("merge"));
+            CellMergeRecord record;
+            record.events = g.unsignedInteger("events");
+            record.shardEvents = g.unsignedInteger("shard_events");
+            record.notes = g.string("notes");
+            cell.merge = std::move(record);
+        }
+        cell.manifest = toNlohmann(cell.manifestDocument);
     } catch (const InputError& e) {
         return reject(std::string("a file is malformed: ") + e.what(), inv);
     } catch (const IoError& e) {

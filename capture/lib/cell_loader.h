@@ -10,9 +10,11 @@
 #pragma once
 
 #include "capture/lib/cell_spec.h"
+#include "capture/lib/nlohmann_bridge.h"
 #include "capture/lib/rank_capture.h"
+#include "core/util/json/value.h"
 
-#include <nlohmann/json.hpp>
+#include <cstdint>
 
 #include <filesystem>
 #include <optional>
@@ -29,9 +31,20 @@ inline constexpr std::string_view kCellFileName = "cell.json";
 inline constexpr std::string_view kRefusalFileName = "refused.json";
 inline constexpr std::string_view kFailureFileName = "failed.json";
 
+/// What a manifest's "merge" record says about the merge of the rank shards into trace.json.
+struct CellMergeRecord {
+    std::uint64_t events = 0;      ///< merged collectives
+    std::uint64_t shardEvents = 0; ///< rank events the merge read
+    std::string notes;
+};
+
 struct LoadedCell {
     std::filesystem::path dir;
+    json::Value manifestDocument; ///< manifest.json as the strict reader read it
+    /// Transitional: the same manifest as nlohmann::json, for a caller outside capture/ that still
+    /// reads it (tests/gui/tst_capture_panel.cpp); see nlohmann_bridge.h. Use manifestDocument or merge.
     nlohmann::json manifest;
+    std::optional<CellMergeRecord> merge; ///< the manifest's "merge" record, when it has one
     CellSpec spec;
     std::string captureId;
     std::vector<RankCapture> ranks; ///< index = rank

@@ -1,7 +1,8 @@
 #include "capture/lib/cell_runner.h"
 
+#include "capture/lib/capture_limits.h"
 #include "capture/lib/cell_merge.h"
-#include "capture/lib/json_fields.h"
+#include "capture/lib/json_io.h"
 #include "core/trace/trace_io.h"
 #include "core/util/atomic_file.h"
 #include "core/util/errors.h"
@@ -122,29 +123,32 @@ std::string tail(const fs::path& path, std::size_t bytes)
     }
 }
 
-void writeJson(const fs::path& path, const nlohmann::json& json)
+void writeJson(const fs::path& path, const json::Value& document)
 {
-    writeFileAtomic(path, json.dump(1) + "\n");
+    writeFileAtomic(path, jsonFileText(document));
 }
 
-nlohmann::json launchJson(const LaunchResult& launch, const fs::path& dir)
+json::Value launchJson(const LaunchResult& launch, const fs::path& dir)
 {
-    nlohmann::json ranks = nlohmann::json::array();
+    json::Value ranks = json::Value::array();
     for (const auto& r : launch.ranks) {
-        ranks.push_back(
-            {{"rank", r.rank},
-             {"pid", r.pid},
-             {"end", r.describe()},
-             {"stopped_by_launcher", r.stoppedByLauncher},
-             {"log", rankLogFileName(r.rank)},
-             {"log_tail",
-              launch.outcome == LaunchOutcome::Completed ? std::string() : tail(dir / rankLogFileName(r.rank), 2000)}});
+        json::Value rank = json::Value::object();
+        rank.set("rank", r.rank);
+        rank.set("pid", r.pid);
+        rank.set("end", r.describe());
+        rank.set("stopped_by_launcher", json::Value(r.stoppedByLauncher));
+        rank.set("log", rankLogFileName(r.rank));
+        rank.set("log_tail", launch.outcome == LaunchOutcome::Completed ? std::string()
+                                                                        : tail(dir / rankLogFileName(r.rank), 2000));
+        ranks.push(std::move(rank));
     }
-    return {{"outcome", std::string(launchOutcomeName(launch.outcome))},
-            {"reason", launch.reason},
-            {"failed_rank", launch.failedRank},
-            {"elapsed_ms", launch.elapsed.count()},
-            {"ranks", std::move(ranks)}};
+    json::Value j = json::Value::object();
+    j.set("outcome", launchOutcomeName(launch.outcome));
+    j.set("reason", launch.reason);
+    j.set("failed_rank", launch.failedRank);
+    j.set("elapsed_ms", static_cast<std::int64_t>(launch.elapsed.count()));
+    j.set("ranks", std::move(ranks));
+    return j;
 }
 
 bool directoryHasEntries(const fs::path& dir)
@@ -178,12 +182,14 @@ CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progr
     }
 
     if (!plan.verdict.feasible) {
-        nlohmann::json record = verdictToJson(plan.verdict);
-        record["status"] = std::string(cellStatusName(CellStatus::Refused));
-        record["assumptions"] = {{"process_baseline", plan.assumptions.processBaselineSource},
-                                 {"cuda_host_runtime", plan.assumptions.cudaHostRuntimeSource},
-                                 {"cuda_context", plan.assumptions.cudaContextDeviceSource}};
-        record["table"] = verdictTable(plan.verdict);
+        json::Value record = verdictToJson(plan.verdict);
+        record.set("status", cellStatusName(CellStatus::Refused));
+        json::Value assumptions = json::Value::object();
+        assumptions.set("process_baseline", plan.assumptions.processBaselineSource);
+        assumptions.set("cuda_host_runtime", plan.assumptions.cudaHostRuntimeSource);
+        assumptions.set("cuda_context", plan.assumptions.cudaContextDeviceSource);
+        record.set("assumptions", std::move(assumptions));
+        record.set("table", verdictTable(plan.verdict));
         result.recordPath = dir / kRefusalFileName;
         writeJson(result.recordPath, record);
         result.status = CellStatus::Refused;
@@ -202,14 +208,14 @@ CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progr
         throw IoError("cannot find a free TCP port on " + options.masterAddr + " for the rank-0 store");
     }
     {
-        nlohmann::json cell;
-        cell["cell_id"] = cellId(spec);
-        cell["cell"] = cellSpecToJson(spec);
-        cell["capture_session_id"] = captureId;
-        cell["master_addr"] = options.masterAddr;
-        cell["master_port"] = port;
-        cell["feasibility"] = verdictToJson(plan.verdict);
-        cell["worker_libtorch"] = plan.machine.probe.libtorchVersion;
+        json::Value cell = json::Value::object();
+        cell.set("cell_id", cellId(spec));
+        cell.set("cell", cellSpecToJson(spec));
+        cell.set("capture_session_id", captureId);
+        cell.set("master_addr", options.masterAddr);
+        cell.set("master_port", port);
+        cell.set("feasibility", verdictToJson(plan.verdict));
+        cell.set("worker_libtorch", plan.machine.probe.libtorchVersion);
         writeJson(dir / kCellFileName, cell);
     }
 
@@ -250,13 +256,13 @@ CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progr
     result.launch = launch;
 
     if (launch.outcome != LaunchOutcome::Completed) {
-        nlohmann::json record;
-        record["cell_id"] = cellId(spec);
-        record["capture_session_id"] = captureId;
-        record["status"] = std::string(
-            cellStatusName(launch.outcome == LaunchOutcome::Cancelled ? CellStatus::Cancelled : CellStatus::Failed));
-        record["launch"] = launchJson(launch, dir);
-        record["note"] = "no manifest was written: the loader rejects this cell and nothing from it is ever loaded";
+        json::Value record = json::Value::object();
+        record.set("cell_id", cellId(spec));
+        record.set("capture_session_id", captureId);
+        record.set("status", cellStatusName(launch.outcome == LaunchOutcome::Cancelled ? CellStatus::Cancelled
+                                                                                       : CellStatus::Failed));
+        record.set("launch", launchJson(launch, dir));
+        record.set("note", "no manifest was written: the loader rejects this cell and nothing from it is ever loaded");
         result.recordPath = dir / kFailureFileName;
         writeJson(result.recordPath, record);
         result.status = launch.outcome == LaunchOutcome::Cancelled ? CellStatus::Cancelled : CellStatus::Failed;
@@ -265,16 +271,16 @@ CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progr
     }
 
     // Every rank exited 0: check that each wrote both files, then write the manifest last.
-    nlohmann::json ranks = nlohmann::json::array();
-    nlohmann::json calibration = nlohmann::json::array();
+    json::Value ranks = json::Value::array();
+    json::Value calibration = json::Value::array();
     std::vector<RankCapture> captures;
     auto failAfterLaunch = [&](const std::string& note) {
-        nlohmann::json record;
-        record["cell_id"] = cellId(spec);
-        record["capture_session_id"] = captureId;
-        record["status"] = std::string(cellStatusName(CellStatus::Failed));
-        record["launch"] = launchJson(launch, dir);
-        record["note"] = note + "; no manifest was written: the loader rejects this cell";
+        json::Value record = json::Value::object();
+        record.set("cell_id", cellId(spec));
+        record.set("capture_session_id", captureId);
+        record.set("status", cellStatusName(CellStatus::Failed));
+        record.set("launch", launchJson(launch, dir));
+        record.set("note", note + "; no manifest was written: the loader rejects this cell");
         result.recordPath = dir / kFailureFileName;
         writeJson(result.recordPath, record);
         result.status = CellStatus::Failed;
@@ -288,18 +294,26 @@ CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progr
             return failAfterLaunch("rank " + std::to_string(r) + " exited 0 without writing " +
                                    (fs::exists(raw, ec) ? shard.filename().string() : raw.filename().string()));
         }
-        const std::string rawText = readFileBounded(raw, 1ULL << 30);
-        RankCapture capture = rankCaptureFromJson(parseJsonText(rawText, raw.string()), raw.string());
-        ranks.push_back({{"rank", r},
-                         {"capture", raw.filename().string()},
-                         {"capture_sha256", sha256Hex(rawText)},
-                         {"shard", shard.filename().string()},
-                         {"shard_sha256", sha256Hex(readFileBounded(shard, 4ULL << 30))},
-                         {"log", rankLogFileName(r)},
-                         {"recorded_iterations", capture.iterations.size()},
-                         {"bucket_counts_seen", capture.bucketCountsSeen},
-                         {"rebuild_detected", capture.rebuildDetected}});
-        calibration.push_back(clockCalibrationToJson(capture.clock));
+        const std::string rawText = readFileBounded(raw, kMaxRankFileBytes);
+        RankCapture capture;
+        try {
+            capture = parseRankCapture(rawText, raw.string());
+        } catch (const InputError& e) {
+            return failAfterLaunch(std::string("rank ") + std::to_string(r) + " wrote a malformed " +
+                                   raw.filename().string() + ": " + e.what());
+        }
+        json::Value rank = json::Value::object();
+        rank.set("rank", r);
+        rank.set("capture", raw.filename().string());
+        rank.set("capture_sha256", sha256Hex(rawText));
+        rank.set("shard", shard.filename().string());
+        rank.set("shard_sha256", sha256Hex(readFileBounded(shard, 4ULL << 30)));
+        rank.set("log", rankLogFileName(r));
+        rank.set("recorded_iterations", static_cast<std::uint64_t>(capture.iterations.size()));
+        rank.set("bucket_counts_seen", integerArray(capture.bucketCountsSeen));
+        rank.set("rebuild_detected", json::Value(capture.rebuildDetected));
+        ranks.push(std::move(rank));
+        calibration.push(clockCalibrationToJson(capture.clock));
         captures.push_back(std::move(capture));
     }
 
@@ -315,27 +329,32 @@ CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progr
     } catch (const InputError& e) {
         return failAfterLaunch(std::string("the merge of the rank shards refused them: ") + e.what());
     }
-    nlohmann::json manifest;
-    manifest["format"] = std::string(kManifestFormat);
-    manifest["cell_id"] = cellId(spec);
-    manifest["cell"] = cellSpecToJson(spec);
-    manifest["world_size"] = spec.worldSize;
-    manifest["capture_session_id"] = captureId;
-    manifest["status"] = std::string(cellStatusName(CellStatus::Completed));
-    manifest["ranks"] = std::move(ranks);
-    manifest["clock_calibration"] = std::move(calibration);
-    manifest["merged_trace"] = std::string(kMergedTraceFileName);
-    manifest["merged_trace_sha256"] = sha256Hex(readFileBounded(dir / kMergedTraceFileName, 4ULL << 30));
-    manifest["clock_calibration_file"] = std::string(kClockCalibrationFileName);
-    manifest["merge"] = {{"events", merged.summary.events},
-                         {"shard_events", merged.summary.shardEvents},
-                         {"partial_events", merged.summary.partialEvents},
-                         {"sequence_identified", merged.summary.sequenceIdentified},
-                         {"calibrated", merged.summary.calibrated},
-                         {"notes", merged.summary.notes}};
-    manifest["feasibility"] = verdictToJson(plan.verdict);
-    manifest["launch"] = launchJson(launch, dir);
-    manifest["worker"] = {{"name", std::string(kWorkerName)}, {"libtorch_version", plan.machine.probe.libtorchVersion}};
+    json::Value merge = json::Value::object();
+    merge.set("events", static_cast<std::uint64_t>(merged.summary.events));
+    merge.set("shard_events", static_cast<std::uint64_t>(merged.summary.shardEvents));
+    merge.set("partial_events", static_cast<std::uint64_t>(merged.summary.partialEvents));
+    merge.set("sequence_identified", static_cast<std::uint64_t>(merged.summary.sequenceIdentified));
+    merge.set("calibrated", json::Value(merged.summary.calibrated));
+    merge.set("notes", merged.summary.notes);
+    json::Value worker = json::Value::object();
+    worker.set("name", kWorkerName);
+    worker.set("libtorch_version", plan.machine.probe.libtorchVersion);
+    json::Value manifest = json::Value::object();
+    manifest.set("format", kManifestFormat);
+    manifest.set("cell_id", cellId(spec));
+    manifest.set("cell", cellSpecToJson(spec));
+    manifest.set("world_size", spec.worldSize);
+    manifest.set("capture_session_id", captureId);
+    manifest.set("status", cellStatusName(CellStatus::Completed));
+    manifest.set("ranks", std::move(ranks));
+    manifest.set("clock_calibration", std::move(calibration));
+    manifest.set("merged_trace", kMergedTraceFileName);
+    manifest.set("merged_trace_sha256", sha256Hex(readFileBounded(dir / kMergedTraceFileName, 4ULL << 30)));
+    manifest.set("clock_calibration_file", kClockCalibrationFileName);
+    manifest.set("merge", std::move(merge));
+    manifest.set("feasibility", verdictToJson(plan.verdict));
+    manifest.set("launch", launchJson(launch, dir));
+    manifest.set("worker", std::move(worker));
     result.recordPath = dir / kManifestFileName;
     writeJson(result.recordPath, manifest);
 

@@ -1,4 +1,6 @@
 #include "capture/lib/cell_spec.h"
+
+#include "capture/lib/json_io.h"
 #include "capture/lib/wide_integer.h"
 
 #include "core/util/decimal.h"
@@ -6,6 +8,7 @@
 
 #include <array>
 #include <cstdio>
+#include <limits>
 #include <utility>
 
 namespace cc::capture {
@@ -122,71 +125,54 @@ std::string cellId(const CellSpec& spec)
     return id;
 }
 
-nlohmann::json cellSpecToJson(const CellSpec& spec)
+json::Value cellSpecToJson(const CellSpec& spec)
 {
-    nlohmann::json j;
-    j["world_size"] = spec.worldSize;
-    j["backend"] = std::string(backendName(spec.backend));
-    j["device"] = std::string(deviceName(spec.device));
-    j["model"] = std::string(modelKindName(spec.model));
-    j["model_params"] = spec.modelParams;
-    j["iterations"] = spec.iterations;
-    j["warmup"] = spec.warmup;
-    j["bucket_cap_bytes"] = spec.bucketCapBytes;
-    j["first_bucket_bytes"] = spec.firstBucketBytes;
-    j["batch_size"] = spec.batchSize;
-    j["seed"] = spec.seed;
+    json::Value j = json::Value::object();
+    j.set("world_size", spec.worldSize);
+    j.set("backend", backendName(spec.backend));
+    j.set("device", deviceName(spec.device));
+    j.set("model", modelKindName(spec.model));
+    j.set("model_params", spec.modelParams);
+    j.set("iterations", spec.iterations);
+    j.set("warmup", spec.warmup);
+    j.set("bucket_cap_bytes", spec.bucketCapBytes);
+    j.set("first_bucket_bytes", spec.firstBucketBytes);
+    j.set("batch_size", spec.batchSize);
+    j.set("seed", spec.seed);
     return j;
 }
 
-CellSpec cellSpecFromJson(const nlohmann::json& json, const std::string& source)
+CellSpec cellSpecFromJson(const json::Value& value, const std::string& source, const std::string& path)
 {
-    auto fail = [&](const std::string& field, const std::string& rule) {
-        throw InputError(Diagnostic{source, kNoEvent, {}, field, rule});
-    };
-    if (!json.is_object()) {
-        fail("$", "a cell specification must be a JSON object");
-    }
-    auto integer = [&](const char* key) -> std::int64_t {
-        auto it = json.find(key);
-        if (it == json.end() || !it->is_number_integer()) {
-            fail(std::string("$.") + key, "must be present and an integer");
-        }
-        return it->get<std::int64_t>();
-    };
-    auto text = [&](const char* key) -> std::string {
-        auto it = json.find(key);
-        if (it == json.end() || !it->is_string()) {
-            fail(std::string("$.") + key, "must be present and a string");
-        }
-        return it->get<std::string>();
-    };
+    const json::Reader in(source);
+    const Fields f(in, value, path);
+    constexpr int kMaxInt = std::numeric_limits<int>::max();
     CellSpec spec;
-    spec.worldSize = static_cast<int>(integer("world_size"));
-    auto backend = backendFromName(text("backend"));
+    spec.worldSize = f.intIn("world_size", 0, kMaxInt);
+    auto backend = backendFromName(f.string("backend"));
     if (!backend) {
-        fail("$.backend", "must be \"gloo\" or \"nccl\"");
+        f.fail("backend", "must be \"gloo\" or \"nccl\"");
     }
     spec.backend = *backend;
-    auto device = deviceFromName(text("device"));
+    auto device = deviceFromName(f.string("device"));
     if (!device) {
-        fail("$.device", "must be \"cpu\" or \"cuda\"");
+        f.fail("device", "must be \"cpu\" or \"cuda\"");
     }
     spec.device = *device;
-    auto model = modelKindFromName(text("model"));
+    auto model = modelKindFromName(f.string("model"));
     if (!model) {
-        fail("$.model", "must be \"mlp\" or \"gpt\"");
+        f.fail("model", "must be \"mlp\" or \"gpt\"");
     }
     spec.model = *model;
-    spec.modelParams = integer("model_params");
-    spec.iterations = static_cast<int>(integer("iterations"));
-    spec.warmup = static_cast<int>(integer("warmup"));
-    spec.bucketCapBytes = integer("bucket_cap_bytes");
-    spec.firstBucketBytes = integer("first_bucket_bytes");
-    spec.batchSize = static_cast<int>(integer("batch_size"));
-    spec.seed = static_cast<std::uint64_t>(integer("seed"));
+    spec.modelParams = f.nonNegative("model_params");
+    spec.iterations = f.intIn("iterations", 0, kMaxInt);
+    spec.warmup = f.intIn("warmup", 0, kMaxInt);
+    spec.bucketCapBytes = f.nonNegative("bucket_cap_bytes");
+    spec.firstBucketBytes = f.nonNegative("first_bucket_bytes");
+    spec.batchSize = f.intIn("batch_size", 0, kMaxInt);
+    spec.seed = f.unsignedInteger("seed");
     if (auto problem = cellSpecProblem(spec)) {
-        fail("$", *problem);
+        in.fail(path, *problem);
     }
     return spec;
 }

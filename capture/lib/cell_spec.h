@@ -3,7 +3,7 @@
 // rejects. Plain values; sizes in integer bytes and counts.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include "core/util/json/value.h"
 
 #include <cstdint>
 #include <optional>
@@ -51,9 +51,10 @@ std::optional<std::string> cellSpecProblem(const CellSpec& spec);
 /// A stable, file-name-safe identity: "mlp1M_gloo_cpu_ws2_cap25MiB_it10_wu3".
 std::string cellId(const CellSpec& spec);
 
-nlohmann::json cellSpecToJson(const CellSpec& spec);
-/// Reads a spec written by cellSpecToJson. Throws InputError naming source and the field.
-CellSpec cellSpecFromJson(const nlohmann::json& json, const std::string& source);
+json::Value cellSpecToJson(const CellSpec& spec);
+/// Reads a spec written by cellSpecToJson (the object at path in source). Throws InputError
+/// naming source, the JSON path of the field and the rule.
+CellSpec cellSpecFromJson(const json::Value& value, const std::string& source, const std::string& path = "$");
 
 /// Parses a count with an optional SI suffix: "1000000", "10M", "1.5M", "400M", "2G", "250k".
 /// The result must be an integer (no fractional parameters). nullopt when malformed.

@@ -1,6 +1,6 @@
 #include "capture/lib/clock_calibration.h"
 
-#include "capture/lib/json_fields.h"
+#include "capture/lib/json_io.h"
 
 #include <algorithm>
 #include <limits>
@@ -87,62 +87,68 @@ ClockCalibration combineCalibration(int rank, int referenceRank, const OffsetEst
 
 namespace {
 
-nlohmann::json estimateToJson(const OffsetEstimate& e)
+json::Value estimateToJson(const OffsetEstimate& e)
 {
-    return nlohmann::json{{"offset_ns", e.offsetNs},
-                          {"uncertainty_ns", e.uncertaintyNs},
-                          {"best_round_trip_ns", e.bestRoundTripNs},
-                          {"samples", e.samples},
-                          {"fell_back_to_best_sample", e.fellBackToBestSample}};
+    json::Value j = json::Value::object();
+    j.set("offset_ns", e.offsetNs);
+    j.set("uncertainty_ns", e.uncertaintyNs);
+    j.set("best_round_trip_ns", e.bestRoundTripNs);
+    j.set("samples", e.samples);
+    j.set("fell_back_to_best_sample", json::Value(e.fellBackToBestSample));
+    return j;
 }
 
-OffsetEstimate estimateFromJson(const JsonFields& f, const std::string& key)
+constexpr std::int64_t kMinNs = std::numeric_limits<std::int64_t>::min();
+constexpr std::int64_t kMaxNs = std::numeric_limits<std::int64_t>::max();
+
+OffsetEstimate estimateFromJson(const Fields& f, std::string_view key)
 {
-    JsonFields e = f.object(key);
+    const Fields e = f.object(key);
     OffsetEstimate out;
-    out.offsetNs = e.integer("offset_ns");
+    out.offsetNs = e.integer("offset_ns", kMinNs, kMaxNs);
     out.uncertaintyNs = e.nonNegative("uncertainty_ns");
     out.bestRoundTripNs = e.nonNegative("best_round_trip_ns");
-    out.samples = static_cast<int>(e.nonNegative("samples"));
+    out.samples = e.intIn("samples", 0, std::numeric_limits<int>::max());
     out.fellBackToBestSample = e.boolean("fell_back_to_best_sample");
     return out;
 }
 
 } // namespace
 
-nlohmann::json clockCalibrationToJson(const ClockCalibration& c)
+json::Value clockCalibrationToJson(const ClockCalibration& c)
 {
-    nlohmann::json j;
-    j["rank"] = c.rank;
-    j["reference_rank"] = c.referenceRank;
-    j["method"] = c.method;
-    j["offset_ns"] = c.offsetNs;
-    j["uncertainty_ns"] = c.uncertaintyNs;
-    j["drift_ns"] = c.driftNs;
-    j["local_origin_ns"] = c.localOriginNs;
-    j["reference_origin_ns"] = c.referenceOriginNs;
-    j["shard_offset_ns"] = c.shardOffsetNs;
-    j["at_start"] = estimateToJson(c.atStart);
-    j["at_end"] = estimateToJson(c.atEnd);
-    j["meaning"] = "reference_time = local_time + offset_ns (within ± uncertainty_ns); "
-                   "reference shard time = this shard's time + shard_offset_ns";
+    json::Value j = json::Value::object();
+    j.set("rank", c.rank);
+    j.set("reference_rank", c.referenceRank);
+    j.set("method", c.method);
+    j.set("offset_ns", c.offsetNs);
+    j.set("uncertainty_ns", c.uncertaintyNs);
+    j.set("drift_ns", c.driftNs);
+    j.set("local_origin_ns", c.localOriginNs);
+    j.set("reference_origin_ns", c.referenceOriginNs);
+    j.set("shard_offset_ns", c.shardOffsetNs);
+    j.set("at_start", estimateToJson(c.atStart));
+    j.set("at_end", estimateToJson(c.atEnd));
+    j.set("meaning", "reference_time = local_time + offset_ns (within ± uncertainty_ns); "
+                     "reference shard time = this shard's time + shard_offset_ns");
     return j;
 }
 
-ClockCalibration clockCalibrationFromJson(const nlohmann::json& json, const std::string& source,
-                                          const std::string& path)
+ClockCalibration clockCalibrationFromJson(const json::Value& value, const std::string& source, const std::string& path)
 {
-    JsonFields f(json, source, path);
+    const json::Reader in(source);
+    const Fields f(in, value, path);
+    constexpr int kMaxRank = std::numeric_limits<int>::max();
     ClockCalibration c;
-    c.rank = static_cast<int>(f.nonNegative("rank"));
-    c.referenceRank = static_cast<int>(f.nonNegative("reference_rank"));
-    c.method = f.text("method");
-    c.offsetNs = f.integer("offset_ns");
+    c.rank = f.intIn("rank", 0, kMaxRank);
+    c.referenceRank = f.intIn("reference_rank", 0, kMaxRank);
+    c.method = f.string("method");
+    c.offsetNs = f.integer("offset_ns", kMinNs, kMaxNs);
     c.uncertaintyNs = f.nonNegative("uncertainty_ns");
-    c.driftNs = f.integer("drift_ns");
-    c.localOriginNs = f.integer("local_origin_ns");
-    c.referenceOriginNs = f.integer("reference_origin_ns");
-    c.shardOffsetNs = f.integer("shard_offset_ns");
+    c.driftNs = f.integer("drift_ns", kMinNs, kMaxNs);
+    c.localOriginNs = f.integer("local_origin_ns", kMinNs, kMaxNs);
+    c.referenceOriginNs = f.integer("reference_origin_ns", kMinNs, kMaxNs);
+    c.shardOffsetNs = f.integer("shard_offset_ns", kMinNs, kMaxNs);
     c.atStart = estimateFromJson(f, "at_start");
     c.atEnd = estimateFromJson(f, "at_end");
     return c;

@@ -15,7 +15,7 @@
 
 #include "capture/lib/interval_set.h"
 
-#include <nlohmann/json.hpp>
+#include "core/util/json/value.h"
 
 #include <optional>
 #include <string>
@@ -67,8 +67,8 @@ ClockCalibration referenceCalibration(int rank, Ns localOriginNs);
 ClockCalibration combineCalibration(int rank, int referenceRank, const OffsetEstimate& atStart,
                                     const OffsetEstimate& atEnd, Ns localOriginNs, Ns referenceOriginNs);
 
-nlohmann::json clockCalibrationToJson(const ClockCalibration& calibration);
-ClockCalibration clockCalibrationFromJson(const nlohmann::json& json, const std::string& source,
-                                          const std::string& path);
+json::Value clockCalibrationToJson(const ClockCalibration& calibration);
+/// Reads the object at path in source. Throws InputError naming source, the JSON path and the rule.
+ClockCalibration clockCalibrationFromJson(const json::Value& value, const std::string& source, const std::string& path);
 
 } // namespace cc::capture

@@ -1,4 +1,6 @@
 #include "capture/lib/feasibility_guard.h"
+
+#include "capture/lib/json_io.h"
 #include "capture/lib/wide_integer.h"
 
 #include <algorithm>
@@ -211,42 +213,44 @@ std::string verdictTable(const FeasibilityVerdict& v)
     return out;
 }
 
-nlohmann::json verdictToJson(const FeasibilityVerdict& v)
+json::Value verdictToJson(const FeasibilityVerdict& v)
 {
-    nlohmann::json j;
-    j["cell_id"] = cellId(v.spec);
-    j["cell"] = cellSpecToJson(v.spec);
-    j["model"] = {{"description", v.geometry.describe()},
-                  {"parameters", v.geometry.parameterCount()},
-                  {"target_parameters", v.geometry.targetParams},
-                  {"width", v.geometry.width},
-                  {"depth", v.geometry.depth}};
-    nlohmann::json pools = nlohmann::json::array();
+    json::Value j = json::Value::object();
+    j.set("cell_id", cellId(v.spec));
+    j.set("cell", cellSpecToJson(v.spec));
+    json::Value model = json::Value::object();
+    model.set("description", v.geometry.describe());
+    model.set("parameters", v.geometry.parameterCount());
+    model.set("target_parameters", v.geometry.targetParams);
+    model.set("width", v.geometry.width);
+    model.set("depth", v.geometry.depth);
+    j.set("model", std::move(model));
+    json::Value pools = json::Value::array();
     for (const auto& p : v.pools) {
-        nlohmann::json terms = nlohmann::json::array();
+        json::Value terms = json::Value::array();
         for (const auto& t : p.terms) {
-            terms.push_back({{"name", t.name},
-                             {"per_rank_bytes", t.perRankBytes},
-                             {"ranks", t.ranks},
-                             {"bytes", t.bytes},
-                             {"arithmetic", t.arithmetic}});
+            json::Value term = json::Value::object();
+            term.set("name", t.name);
+            term.set("per_rank_bytes", t.perRankBytes);
+            term.set("ranks", t.ranks);
+            term.set("bytes", t.bytes);
+            term.set("arithmetic", t.arithmetic);
+            terms.push(std::move(term));
         }
-        nlohmann::json budget = nullptr;
-        if (p.budget.bytes) {
-            budget = *p.budget.bytes;
-        }
-        pools.push_back({{"pool", p.pool},
-                         {"demand_bytes", p.demandBytes},
-                         {"budget_bytes", budget},
-                         {"budget_source", p.budget.source},
-                         {"fits", p.fits},
-                         {"terms", std::move(terms)}});
+        json::Value pool = json::Value::object();
+        pool.set("pool", p.pool);
+        pool.set("demand_bytes", p.demandBytes);
+        pool.set("budget_bytes", integerOrNull(p.budget.bytes));
+        pool.set("budget_source", p.budget.source);
+        pool.set("fits", json::Value(p.fits));
+        pool.set("terms", std::move(terms));
+        pools.push(std::move(pool));
     }
-    j["pools"] = std::move(pools);
-    j["binding"] = v.binding;
-    j["feasible"] = v.feasible;
-    j["verdict"] = v.feasible ? "feasible" : "skipped_infeasible";
-    j["reasons"] = v.reasons;
+    j.set("pools", std::move(pools));
+    j.set("binding", v.binding);
+    j.set("feasible", json::Value(v.feasible));
+    j.set("verdict", v.feasible ? "feasible" : "skipped_infeasible");
+    j.set("reasons", stringArray(v.reasons));
     return j;
 }
 

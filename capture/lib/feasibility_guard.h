@@ -13,7 +13,7 @@
 #include "capture/lib/cell_spec.h"
 #include "capture/lib/model_geometry.h"
 
-#include <nlohmann/json.hpp>
+#include "core/util/json/value.h"
 
 #include <cstdint>
 #include <optional>
@@ -84,6 +84,6 @@ FeasibilityVerdict planCell(const CellSpec& spec, const MemoryAssumptions& assum
 std::string verdictTable(const FeasibilityVerdict& verdict);
 
 /// The record a planned or refused cell keeps.
-nlohmann::json verdictToJson(const FeasibilityVerdict& verdict);
+json::Value verdictToJson(const FeasibilityVerdict& verdict);
 
 } // namespace cc::capture

@@ -121,24 +121,29 @@ std::optional<InterconnectEntry> findInterconnect(std::string_view id)
     return std::nullopt;
 }
 
-nlohmann::json interconnectEntryToJson(const InterconnectEntry& e)
+json::Value interconnectEntryToJson(const InterconnectEntry& e)
 {
-    return {{"id", e.id},
-            {"name", e.name},
-            {"bytes_per_s_per_direction", e.bytesPerSPerDirection},
-            {"source", e.source},
-            {"url", e.url},
-            {"accessed", e.accessed},
-            {"conversion_note", e.conversionNote}};
+    json::Value j = json::Value::object();
+    j.set("id", e.id);
+    j.set("name", e.name);
+    j.set("bytes_per_s_per_direction", e.bytesPerSPerDirection);
+    j.set("source", e.source);
+    j.set("url", e.url);
+    j.set("accessed", e.accessed);
+    j.set("conversion_note", e.conversionNote);
+    return j;
 }
 
-nlohmann::json interconnectTableToJson(const std::vector<InterconnectEntry>& table)
+json::Value interconnectTableToJson(const std::vector<InterconnectEntry>& table)
 {
-    nlohmann::json entries = nlohmann::json::array();
+    json::Value entries = json::Value::array();
     for (const auto& e : table) {
-        entries.push_back(interconnectEntryToJson(e));
+        entries.push(interconnectEntryToJson(e));
     }
-    return {{"format", "commcanary.capture.interconnects.v1"}, {"entries", std::move(entries)}};
+    json::Value j = json::Value::object();
+    j.set("format", "commcanary.capture.interconnects.v1");
+    j.set("entries", std::move(entries));
+    return j;
 }
 
 std::string interconnectTableText(const std::vector<InterconnectEntry>& table)

@@ -6,7 +6,7 @@
 // (give --bandwidth-bytes-per-s for paths the table does not cover).
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include "core/util/json/value.h"
 
 #include <cstdint>
 #include <optional>
@@ -34,9 +34,9 @@ const std::vector<InterconnectEntry>& interconnectTable();
 /// The entry with this id, or nullopt.
 std::optional<InterconnectEntry> findInterconnect(std::string_view id);
 
-nlohmann::json interconnectEntryToJson(const InterconnectEntry& entry);
+json::Value interconnectEntryToJson(const InterconnectEntry& entry);
 /// {"format": "commcanary.capture.interconnects.v1", "entries": [...]}
-nlohmann::json interconnectTableToJson(const std::vector<InterconnectEntry>& table);
+json::Value interconnectTableToJson(const std::vector<InterconnectEntry>& table);
 
 /// A fixed-width text table for the CLI (id, per-direction bytes/s and GB/s, name, source).
 std::string interconnectTableText(const std::vector<InterconnectEntry>& table);

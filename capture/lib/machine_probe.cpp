@@ -1,9 +1,14 @@
 #include "capture/lib/machine_probe.h"
 
+#include "capture/lib/capture_limits.h"
 #include "capture/lib/child_process.h"
+#include "capture/lib/json_io.h"
+#include "core/util/errors.h"
+#include "core/util/json/parser.h"
 
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <unistd.h>
 
@@ -149,40 +154,53 @@ WorkerLocation locateWorker(const std::optional<std::filesystem::path>& explicit
 WorkerProbe parseWorkerProbe(std::string_view jsonText)
 {
     WorkerProbe p;
-    nlohmann::json j;
+    const std::string source = "the worker's probe output";
+    if (jsonText.size() > kMaxProbeOutputBytes) {
+        p.error = source + " is " + std::to_string(jsonText.size()) + " bytes, more than the limit of " +
+                  std::to_string(kMaxProbeOutputBytes);
+        return p;
+    }
+    json::Value j;
     try {
-        j = nlohmann::json::parse(jsonText);
-    } catch (const nlohmann::json::parse_error&) {
-        p.error = "the worker's probe output is not JSON";
+        j = json::parse(jsonText, source);
+    } catch (const InputError& e) {
+        p.error = std::string("the worker's probe output is not JSON: ") + e.what();
         return p;
     }
     try {
-        if (j.value("format", std::string()) != kProbeFormat) {
-            p.error = "the worker's probe output has format \"" + j.value("format", std::string()) + "\", expected \"" +
+        const json::Reader in(source);
+        const Fields f(in, j, "$");
+        const std::string format = f.has("format") ? f.string("format") : std::string();
+        if (format != kProbeFormat) {
+            p.error = "the worker's probe output has format \"" + format + "\", expected \"" +
                       std::string(kProbeFormat) + "\"";
             return p;
         }
+        auto optionalText = [&](std::string_view key) { return f.has(key) ? f.string(key) : std::string(); };
+        constexpr int kMaxInt = std::numeric_limits<int>::max();
         p.ran = true;
-        p.libtorchVersion = j.at("libtorch_version").get<std::string>();
-        p.gloo = j.at("gloo").get<bool>();
-        p.nccl = j.at("nccl").get<bool>();
-        p.ncclReason = j.value("nccl_reason", std::string());
-        p.cudaBuilt = j.at("cuda_built").get<bool>();
-        p.cudaReason = j.value("cuda_reason", std::string());
-        p.cudaDevices = j.at("cuda_devices").get<int>();
-        for (const auto& d : j.at("devices")) {
+        p.libtorchVersion = f.string("libtorch_version");
+        p.gloo = f.boolean("gloo");
+        p.nccl = f.boolean("nccl");
+        p.ncclReason = optionalText("nccl_reason");
+        p.cudaBuilt = f.boolean("cuda_built");
+        p.cudaReason = optionalText("cuda_reason");
+        p.cudaDevices = f.intIn("cuda_devices", 0, kMaxInt);
+        const json::Value& devices = f.array("devices");
+        for (std::size_t i = 0; i < devices.size(); ++i) {
+            const Fields d(in, devices.items()[i], json::childPath(f.pathOf("devices"), i));
             GpuDevice g;
-            g.index = d.at("index").get<int>();
-            g.name = d.at("name").get<std::string>();
-            g.totalBytes = d.at("total_bytes").get<std::int64_t>();
-            g.freeBytes = d.at("free_bytes").get<std::int64_t>();
+            g.index = d.intIn("index", 0, kMaxInt);
+            g.name = d.string("name");
+            g.totalBytes = d.nonNegative("total_bytes");
+            g.freeBytes = d.nonNegative("free_bytes");
             p.devices.push_back(g);
         }
-        p.baselineRssBytes = j.at("baseline_rss_bytes").get<std::int64_t>();
-        p.baselineWhat = j.value("baseline_measured_after", std::string());
-    } catch (const nlohmann::json::exception& e) {
-        p.ran = false;
-        p.error = std::string("the worker's probe output is missing a field: ") + e.what();
+        p.baselineRssBytes = f.nonNegative("baseline_rss_bytes");
+        p.baselineWhat = optionalText("baseline_measured_after");
+    } catch (const InputError& e) {
+        p = WorkerProbe{};
+        p.error = std::string("the worker's probe output is missing a field or has a wrong one: ") + e.what();
     }
     return p;
 }
@@ -347,38 +365,57 @@ std::string machineReportText(const MachineReport& m)
     return out;
 }
 
-nlohmann::json machineReportJson(const MachineReport& m)
+json::Value machineReportDocument(const MachineReport& m)
 {
-    nlohmann::json j;
-    j["host"] = {{"available_bytes", m.host.availableBytes ? nlohmann::json(*m.host.availableBytes) : nlohmann::json()},
-                 {"total_bytes", m.host.totalBytes ? nlohmann::json(*m.host.totalBytes) : nlohmann::json()}};
-    nlohmann::json devices = nlohmann::json::array();
+    json::Value host = json::Value::object();
+    host.set("available_bytes", integerOrNull(m.host.availableBytes));
+    host.set("total_bytes", integerOrNull(m.host.totalBytes));
+    json::Value list = json::Value::array();
     for (const auto& d : m.devices.devices) {
-        devices.push_back(
-            {{"index", d.index}, {"name", d.name}, {"total_bytes", d.totalBytes}, {"free_bytes", d.freeBytes}});
+        json::Value device = json::Value::object();
+        device.set("index", d.index);
+        device.set("name", d.name);
+        device.set("total_bytes", d.totalBytes);
+        device.set("free_bytes", d.freeBytes);
+        list.push(std::move(device));
     }
-    j["devices"] = {{"nvidia_smi", m.devices.toolFound}, {"list", devices}, {"note", m.devices.note}};
-    j["worker"] = {{"path", m.worker.path ? nlohmann::json(m.worker.path->string()) : nlohmann::json()},
-                   {"searched", m.worker.searched}};
-    j["probe"] = {{"ran", m.probe.ran},
-                  {"error", m.probe.error},
-                  {"libtorch_version", m.probe.libtorchVersion},
-                  {"gloo", m.probe.gloo},
-                  {"nccl", m.probe.nccl},
-                  {"nccl_reason", m.probe.ncclReason},
-                  {"cuda_built", m.probe.cudaBuilt},
-                  {"cuda_reason", m.probe.cudaReason},
-                  {"cuda_devices", m.probe.cudaDevices},
-                  {"baseline_rss_bytes", m.probe.baselineRssBytes}};
-    nlohmann::json capabilities = nlohmann::json::object();
+    json::Value devices = json::Value::object();
+    devices.set("nvidia_smi", json::Value(m.devices.toolFound));
+    devices.set("list", std::move(list));
+    devices.set("note", m.devices.note);
+    json::Value worker = json::Value::object();
+    worker.set("path", m.worker.path ? json::Value(m.worker.path->string()) : json::Value());
+    worker.set("searched", stringArray(m.worker.searched));
+    json::Value probe = json::Value::object();
+    probe.set("ran", json::Value(m.probe.ran));
+    probe.set("error", m.probe.error);
+    probe.set("libtorch_version", m.probe.libtorchVersion);
+    probe.set("gloo", json::Value(m.probe.gloo));
+    probe.set("nccl", json::Value(m.probe.nccl));
+    probe.set("nccl_reason", m.probe.ncclReason);
+    probe.set("cuda_built", json::Value(m.probe.cudaBuilt));
+    probe.set("cuda_reason", m.probe.cudaReason);
+    probe.set("cuda_devices", m.probe.cudaDevices);
+    probe.set("baseline_rss_bytes", m.probe.baselineRssBytes);
+    json::Value capabilities = json::Value::object();
     for (auto [backend, device] : {std::pair{Backend::Gloo, Device::Cpu}, std::pair{Backend::Gloo, Device::Cuda},
                                    std::pair{Backend::Nccl, Device::Cuda}}) {
         const auto reason = unavailableReason(m, backend, device);
-        capabilities[std::string(backendName(backend)) + "/" + std::string(deviceName(device))] =
-            reason ? nlohmann::json(*reason) : nlohmann::json(true);
+        capabilities.set(std::string(backendName(backend)) + "/" + std::string(deviceName(device)),
+                         reason ? json::Value(*reason) : json::Value(true));
     }
-    j["can_capture"] = capabilities;
+    json::Value j = json::Value::object();
+    j.set("host", std::move(host));
+    j.set("devices", std::move(devices));
+    j.set("worker", std::move(worker));
+    j.set("probe", std::move(probe));
+    j.set("can_capture", std::move(capabilities));
     return j;
+}
+
+std::string machineReportJsonText(const MachineReport& m)
+{
+    return jsonFileText(machineReportDocument(m));
 }
 
 } // namespace cc::capture

@@ -6,8 +6,9 @@
 
 #include "capture/lib/cell_spec.h"
 #include "capture/lib/feasibility_guard.h"
+#include "capture/lib/nlohmann_bridge.h" // transitional: machineReportJson for app/cli/commands/cmd_doctor.cpp
 
-#include <nlohmann/json.hpp>
+#include "core/util/json/value.h"
 
 #include <chrono>
 #include <filesystem>
@@ -97,6 +98,8 @@ MachineBudgets machineBudgets(const MachineReport& machine, std::optional<std::i
 MemoryAssumptions machineAssumptions(const MachineReport& machine);
 
 std::string machineReportText(const MachineReport& machine);
-nlohmann::json machineReportJson(const MachineReport& machine);
+json::Value machineReportDocument(const MachineReport& machine);
+/// What `commcanary doctor --json` prints (jsonFileText of machineReportDocument).
+std::string machineReportJsonText(const MachineReport& machine);
 
 } // namespace cc::capture

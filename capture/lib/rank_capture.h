@@ -7,7 +7,7 @@
 #include "capture/lib/clock_calibration.h"
 #include "capture/lib/interval_set.h"
 
-#include <nlohmann/json.hpp>
+#include "core/util/json/value.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -90,10 +90,12 @@ struct RankCapture {
     friend bool operator==(const RankCapture&, const RankCapture&) = default;
 };
 
-nlohmann::json rankCaptureToJson(const RankCapture& capture);
-std::string rankCaptureText(const RankCapture& capture); ///< deterministic JSON text
+json::Value rankCaptureToJson(const RankCapture& capture);
+std::string rankCaptureText(const RankCapture& capture); ///< deterministic JSON text (the rank file)
 /// Throws InputError naming source and the JSON path.
-RankCapture rankCaptureFromJson(const nlohmann::json& json, const std::string& source);
+RankCapture rankCaptureFromJson(const json::Value& value, const std::string& source);
+/// Parses the text of a rank file strictly, then rankCaptureFromJson.
+RankCapture parseRankCapture(std::string_view text, const std::string& source);
 RankCapture readRankCapture(const std::filesystem::path& path);
 
 /// The distinct bucket counts of the recorded iterations, ascending.

@@ -1,65 +1,67 @@
 #include "capture/lib/rank_shard.h"
 
 #include "capture/lib/capture_metrics.h"
+#include "capture/lib/json_io.h"
 #include "core/trace/trace_builder.h"
 #include "core/util/errors.h"
-
-#include <nlohmann/json.hpp>
 
 namespace cc::capture {
 
 std::string shardWorkloadJson(const RankCapture& c)
 {
-    nlohmann::json w;
-    w["name"] = "capture " + cellId(c.spec);
-    w["source"] = "commcanary-capture-worker";
-    w["cell"] = cellSpecToJson(c.spec);
-    w["model"] = c.modelDescription;
-    w["model_parameters"] = c.modelParameters;
-    w["libtorch_version"] = c.libtorchVersion;
-    w["capture_session_id"] = c.captureId;
-    w["notes"] = "DDP-style data-parallel training step: one all_reduce per gradient bucket, issued from autograd "
-                 "hooks during backward; warm-up iterations excluded; times are host steady-clock measurements";
-    return w.dump();
+    json::Value w = json::Value::object();
+    w.set("name", "capture " + cellId(c.spec));
+    w.set("source", "commcanary-capture-worker");
+    w.set("cell", cellSpecToJson(c.spec));
+    w.set("model", c.modelDescription);
+    w.set("model_parameters", c.modelParameters);
+    w.set("libtorch_version", c.libtorchVersion);
+    w.set("capture_session_id", c.captureId);
+    w.set("notes", "DDP-style data-parallel training step: one all_reduce per gradient bucket, issued from autograd "
+                   "hooks during backward; warm-up iterations excluded; times are host steady-clock measurements");
+    return jsonCompactText(w);
 }
 
 namespace {
 
 std::string systemJson(const RankCapture& c)
 {
-    nlohmann::json s;
-    s["capture_mode"] = "rank_shard";
+    json::Value s = json::Value::object();
+    s.set("capture_mode", "rank_shard");
     // What the fail-closed merge reads: which rank this is and its clock at the shard's time zero.
-    s["rank_local"] = {{"rank", c.rank}, {"clock_origin_ns", c.originNs}};
-    s["rank"] = c.rank;
-    s["world_size"] = c.worldSize;
-    s["local_rank"] = c.localRank;
-    s["hostname"] = c.hostname;
-    s["capture_session_id"] = c.captureId;
-    s["process_group"] = c.processGroup;
-    s["backend"] = std::string(backendName(c.spec.backend));
-    s["device"] = std::string(deviceName(c.spec.device));
-    s["timing_source"] = c.timingSource;
-    s["interconnect"] = c.interconnect;
-    s["recorded_iterations"] = c.iterations.size();
-    s["warmup_iterations"] = c.spec.warmup;
-    s["bucket_counts_seen"] = c.bucketCountsSeen;
-    s["rebuild_detected"] = c.rebuildDetected;
-    s["clock_calibration"] = clockCalibrationToJson(c.clock);
-    return s.dump();
+    json::Value rankLocal = json::Value::object();
+    rankLocal.set("rank", c.rank);
+    rankLocal.set("clock_origin_ns", c.originNs);
+    s.set("rank_local", std::move(rankLocal));
+    s.set("rank", c.rank);
+    s.set("world_size", c.worldSize);
+    s.set("local_rank", c.localRank);
+    s.set("hostname", c.hostname);
+    s.set("capture_session_id", c.captureId);
+    s.set("process_group", c.processGroup);
+    s.set("backend", backendName(c.spec.backend));
+    s.set("device", deviceName(c.spec.device));
+    s.set("timing_source", c.timingSource);
+    s.set("interconnect", c.interconnect);
+    s.set("recorded_iterations", static_cast<std::uint64_t>(c.iterations.size()));
+    s.set("warmup_iterations", c.spec.warmup);
+    s.set("bucket_counts_seen", integerArray(c.bucketCountsSeen));
+    s.set("rebuild_detected", json::Value(c.rebuildDetected));
+    s.set("clock_calibration", clockCalibrationToJson(c.clock));
+    return jsonCompactText(s);
 }
 
 std::string extras(const RankCapture& c, const IterationRecord& it, const BucketTiming& b)
 {
-    nlohmann::json e;
-    e["capture_session_id"] = c.captureId;
-    e["collective_id"] = c.processGroup + ":" + std::to_string(b.sequence);
-    e["recorder_rank"] = c.rank;
-    e["iteration"] = it.index;
-    e["bucket"] = b.bucket;
-    e["latency_ns"] = b.latency();
-    e["ready_ns"] = b.readyNs - c.originNs;
-    return e.dump();
+    json::Value e = json::Value::object();
+    e.set("capture_session_id", c.captureId);
+    e.set("collective_id", c.processGroup + ":" + std::to_string(b.sequence));
+    e.set("recorder_rank", c.rank);
+    e.set("iteration", it.index);
+    e.set("bucket", b.bucket);
+    e.set("latency_ns", b.latency());
+    e.set("ready_ns", b.readyNs - c.originNs);
+    return jsonCompactText(e);
 }
 
 } // namespace

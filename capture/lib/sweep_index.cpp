@@ -1,20 +1,21 @@
 #include "capture/lib/sweep_index.h"
 
+#include "capture/lib/capture_limits.h"
 #include "capture/lib/cell_loader.h"
-#include "capture/lib/json_fields.h"
+#include "capture/lib/json_io.h"
 #include "capture/lib/wide_integer.h"
 #include "core/util/atomic_file.h"
 #include "core/util/errors.h"
 #include "core/util/sha256.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <stdexcept>
 
 namespace cc::capture {
 
 namespace fs = std::filesystem;
-using nlohmann::json;
 
 std::string_view sweepCellStateName(SweepCellState state)
 {
@@ -117,7 +118,7 @@ int SweepIndex::count(SweepCellState state) const
 SweepIndex makeSweepIndex(const SweepMatrix& matrix, std::vector<SweepCellRecord> cells)
 {
     SweepIndex index;
-    index.matrix = sweepMatrixToJson(matrix);
+    index.matrix = matrix;
     index.cells = std::move(cells);
     index.configurations = summarizeConfigurations(index.cells);
     return index;
@@ -125,157 +126,162 @@ SweepIndex makeSweepIndex(const SweepMatrix& matrix, std::vector<SweepCellRecord
 
 namespace {
 
-json optionalInt(const std::optional<std::int64_t>& v)
-{
-    return v ? json(*v) : json();
-}
-
-json spreadJson(const std::optional<SpreadStats>& s)
+json::Value spreadJson(const std::optional<SpreadStats>& s)
 {
     if (!s) {
-        return nullptr;
+        return json::Value();
     }
-    return {{"values_ns", s->values}, {"min_ns", s->min},
-            {"median_ns", s->median}, {"max_ns", s->max},
-            {"range_ns", s->range},   {"range_ppm_of_median", optionalInt(s->rangePpmOfMedian)}};
+    json::Value j = json::Value::object();
+    j.set("values_ns", integerArray(s->values));
+    j.set("min_ns", s->min);
+    j.set("median_ns", s->median);
+    j.set("max_ns", s->max);
+    j.set("range_ns", s->range);
+    j.set("range_ppm_of_median", integerOrNull(s->rangePpmOfMedian));
+    return j;
 }
 
-std::optional<std::int64_t> optionalIntFrom(const JsonFields& f, const std::string& key)
-{
-    if (!f.has(key) || f.raw(key).is_null()) {
-        return std::nullopt;
-    }
-    return f.integer(key);
-}
+constexpr std::int64_t kMaxI64 = std::numeric_limits<std::int64_t>::max();
 
 } // namespace
 
-json sweepIndexToJson(const SweepIndex& index)
+json::Value sweepIndexToJson(const SweepIndex& index)
 {
-    json cells = json::array();
+    json::Value cells = json::Value::array();
     for (const auto& c : index.cells) {
-        json j;
-        j["index"] = c.cell.index;
-        j["directory"] = c.cell.directory;
-        j["config_id"] = c.cell.configId;
-        j["repeat"] = c.cell.repeat;
-        j["cell"] = cellSpecToJson(c.cell.spec);
-        j["state"] = std::string(sweepCellStateName(c.state));
-        j["reason"] = c.reason;
-        j["record"] = c.recordFile;
+        json::Value j = json::Value::object();
+        j.set("index", c.cell.index);
+        j.set("directory", c.cell.directory);
+        j.set("config_id", c.cell.configId);
+        j.set("repeat", c.cell.repeat);
+        j.set("cell", cellSpecToJson(c.cell.spec));
+        j.set("state", sweepCellStateName(c.state));
+        j.set("reason", c.reason);
+        j.set("record", c.recordFile);
         if (c.refusal) {
-            j["refusal"] = {{"unavailable", c.refusal->unavailable},
-                            {"binding_pool", c.refusal->bindingPool},
-                            {"demand_bytes", c.refusal->demandBytes},
-                            {"budget_bytes", optionalInt(c.refusal->budgetBytes)},
-                            {"reasons", c.refusal->reasons}};
+            json::Value refusal = json::Value::object();
+            refusal.set("unavailable", json::Value(c.refusal->unavailable));
+            refusal.set("binding_pool", c.refusal->bindingPool);
+            refusal.set("demand_bytes", c.refusal->demandBytes);
+            refusal.set("budget_bytes", integerOrNull(c.refusal->budgetBytes));
+            refusal.set("reasons", stringArray(c.refusal->reasons));
+            j.set("refusal", std::move(refusal));
         } else {
-            j["refusal"] = nullptr;
+            j.set("refusal", json::Value());
         }
         if (c.measurement) {
             const auto& m = *c.measurement;
-            j["measurement"] = {{"capture_id", m.captureId},
-                                {"buckets", m.buckets},
-                                {"allreduce_samples", m.allreduceSamples},
-                                {"allreduce_median_ns", m.allreduceMedianNs},
-                                {"allreduce_p95_ns", m.allreduceP95Ns},
-                                {"allreduce_max_ns", m.allreduceMaxNs},
-                                {"iteration_median_ns", m.iterationMedianNs},
-                                {"overlap_efficiency_ppm", optionalInt(m.overlapPpm)},
-                                {"communication_overhead_ppm", optionalInt(m.overheadPpm)},
-                                {"manifest_sha256", m.manifestSha256}};
+            json::Value measurement = json::Value::object();
+            measurement.set("capture_id", m.captureId);
+            measurement.set("buckets", m.buckets);
+            measurement.set("allreduce_samples", m.allreduceSamples);
+            measurement.set("allreduce_median_ns", m.allreduceMedianNs);
+            measurement.set("allreduce_p95_ns", m.allreduceP95Ns);
+            measurement.set("allreduce_max_ns", m.allreduceMaxNs);
+            measurement.set("iteration_median_ns", m.iterationMedianNs);
+            measurement.set("overlap_efficiency_ppm", integerOrNull(m.overlapPpm));
+            measurement.set("communication_overhead_ppm", integerOrNull(m.overheadPpm));
+            measurement.set("manifest_sha256", m.manifestSha256);
+            j.set("measurement", std::move(measurement));
         } else {
-            j["measurement"] = nullptr;
+            j.set("measurement", json::Value());
         }
-        cells.push_back(std::move(j));
+        cells.push(std::move(j));
     }
-    json configurations = json::array();
+    json::Value configurations = json::Value::array();
     for (const auto& s : index.configurations) {
-        configurations.push_back({{"config_id", s.configId},
-                                  {"cell", cellSpecToJson(s.spec)},
-                                  {"planned", s.planned},
-                                  {"measured", s.measured},
-                                  {"refused", s.refused},
-                                  {"failed", s.failed},
-                                  {"pending", s.pending},
-                                  {"allreduce_median", spreadJson(s.allreduceMedian)},
-                                  {"allreduce_p95", spreadJson(s.allreduceP95)},
-                                  {"iteration_median", spreadJson(s.iterationMedian)}});
+        json::Value j = json::Value::object();
+        j.set("config_id", s.configId);
+        j.set("cell", cellSpecToJson(s.spec));
+        j.set("planned", s.planned);
+        j.set("measured", s.measured);
+        j.set("refused", s.refused);
+        j.set("failed", s.failed);
+        j.set("pending", s.pending);
+        j.set("allreduce_median", spreadJson(s.allreduceMedian));
+        j.set("allreduce_p95", spreadJson(s.allreduceP95));
+        j.set("iteration_median", spreadJson(s.iterationMedian));
+        configurations.push(std::move(j));
     }
-    json counts;
+    json::Value counts = json::Value::object();
     for (auto s :
          {SweepCellState::Planned, SweepCellState::Measured, SweepCellState::Refused, SweepCellState::Failed}) {
-        counts[std::string(sweepCellStateName(s))] = index.count(s);
+        counts.set(std::string(sweepCellStateName(s)), index.count(s));
     }
-    return {{"format", std::string(kSweepIndexFormat)},
-            {"matrix", index.matrix},
-            {"counts", std::move(counts)},
-            {"cells", std::move(cells)},
-            {"configurations", std::move(configurations)},
-            {"repeatability_note",
-             "each configuration's repeats are kept separately; the spread (min, median, max, range) of their "
-             "per-cell figures is the repeatability, nothing is averaged"}};
+    json::Value j = json::Value::object();
+    j.set("format", kSweepIndexFormat);
+    j.set("matrix", sweepMatrixToJson(index.matrix));
+    j.set("counts", std::move(counts));
+    j.set("cells", std::move(cells));
+    j.set("configurations", std::move(configurations));
+    j.set("repeatability_note",
+          "each configuration's repeats are kept separately; the spread (min, median, max, range) of their "
+          "per-cell figures is the repeatability, nothing is averaged");
+    return j;
 }
 
-SweepIndex sweepIndexFromJson(const json& j, const std::string& source)
+std::string sweepIndexText(const SweepIndex& index)
 {
-    JsonFields top(j, source, "$");
-    if (top.text("format") != kSweepIndexFormat) {
+    return jsonFileText(sweepIndexToJson(index));
+}
+
+SweepIndex sweepIndexFromJson(const json::Value& value, const std::string& source)
+{
+    const json::Reader in(source);
+    const Fields top(in, value, "$");
+    if (top.string("format") != kSweepIndexFormat) {
         top.fail("format", "must be \"" + std::string(kSweepIndexFormat) + "\"");
     }
     SweepIndex index;
-    index.matrix = top.raw("matrix");
-    const SweepMatrix matrix = sweepMatrixFromJson(index.matrix, source + " ($.matrix)");
-    const std::vector<PlannedCell> planned = expandSweepMatrix(matrix);
-    const json& cells = top.array("cells");
+    index.matrix = sweepMatrixFromJson(top.value("matrix"), source + " ($.matrix)");
+    const std::vector<PlannedCell> planned = expandSweepMatrix(index.matrix);
+    const json::Value& cells = top.array("cells");
     if (cells.size() != planned.size()) {
         top.fail("cells", "holds " + std::to_string(cells.size()) + " cells but the matrix plans " +
                               std::to_string(planned.size()));
     }
     for (std::size_t i = 0; i < cells.size(); ++i) {
-        JsonFields f(cells[i], source, "$.cells[" + std::to_string(i) + "]");
+        const Fields f(in, cells.items()[i], json::childPath(top.pathOf("cells"), i));
         SweepCellRecord r;
         r.cell = planned[i];
-        if (f.text("directory") != r.cell.directory || f.text("config_id") != r.cell.configId ||
-            f.integer("repeat") != r.cell.repeat || f.integer("index") != r.cell.index) {
+        if (f.string("directory") != r.cell.directory || f.string("config_id") != r.cell.configId ||
+            f.integer("repeat", 0, kMaxI64) != r.cell.repeat || f.integer("index", 0, kMaxI64) != r.cell.index) {
             f.fail("directory",
                    "does not match the matrix's cell " + std::to_string(i) + " (" + r.cell.directory + ")");
         }
-        auto state = sweepCellStateFromName(f.text("state"));
+        auto state = sweepCellStateFromName(f.string("state"));
         if (!state) {
             f.fail("state", "must be planned, measured, refused or failed");
         }
         r.state = *state;
-        r.reason = f.text("reason");
-        r.recordFile = f.text("record");
-        if (!f.raw("refusal").is_null()) {
-            JsonFields g = f.object("refusal");
+        r.reason = f.string("reason");
+        r.recordFile = f.string("record");
+        (void)f.value("refusal"); // required; null unless refused
+        if (f.nullable("refusal") != nullptr) {
+            const Fields g = f.object("refusal");
             SweepCellRefusal x;
             x.unavailable = g.boolean("unavailable");
-            x.bindingPool = g.text("binding_pool");
+            x.bindingPool = g.string("binding_pool");
             x.demandBytes = g.nonNegative("demand_bytes");
-            x.budgetBytes = optionalIntFrom(g, "budget_bytes");
-            for (const auto& reason : g.array("reasons")) {
-                if (!reason.is_string()) {
-                    g.fail("reasons", "must be a list of strings");
-                }
-                x.reasons.push_back(reason.get<std::string>());
-            }
+            x.budgetBytes = g.integerOrNull("budget_bytes", 0, kMaxI64);
+            x.reasons = g.strings("reasons");
             r.refusal = std::move(x);
         }
-        if (!f.raw("measurement").is_null()) {
-            JsonFields g = f.object("measurement");
+        (void)f.value("measurement"); // required; null unless measured
+        if (f.nullable("measurement") != nullptr) {
+            const Fields g = f.object("measurement");
             SweepCellMeasurement m;
-            m.captureId = g.text("capture_id");
-            m.buckets = static_cast<int>(g.nonNegative("buckets"));
+            m.captureId = g.string("capture_id");
+            m.buckets = g.intIn("buckets", 0, std::numeric_limits<int>::max());
             m.allreduceSamples = g.nonNegative("allreduce_samples");
             m.allreduceMedianNs = g.nonNegative("allreduce_median_ns");
             m.allreduceP95Ns = g.nonNegative("allreduce_p95_ns");
             m.allreduceMaxNs = g.nonNegative("allreduce_max_ns");
             m.iterationMedianNs = g.nonNegative("iteration_median_ns");
-            m.overlapPpm = optionalIntFrom(g, "overlap_efficiency_ppm");
-            m.overheadPpm = optionalIntFrom(g, "communication_overhead_ppm");
-            m.manifestSha256 = g.text("manifest_sha256");
+            m.overlapPpm = g.integerOrNull("overlap_efficiency_ppm", std::numeric_limits<std::int64_t>::min(), kMaxI64);
+            m.overheadPpm =
+                g.integerOrNull("communication_overhead_ppm", std::numeric_limits<std::int64_t>::min(), kMaxI64);
+            m.manifestSha256 = g.string("manifest_sha256");
             r.measurement = std::move(m);
         }
         if (r.state == SweepCellState::Measured && !r.measurement) {
@@ -451,13 +457,13 @@ void writeSweepIndex(const fs::path& resultsDir, const SweepIndex& index)
 {
     writeFileAtomic(resultsDir / kSweepIndexCsvFileName, sweepCellsCsv(index));
     writeFileAtomic(resultsDir / kSweepConfigurationsCsvFileName, sweepConfigurationsCsv(index));
-    writeFileAtomic(resultsDir / kSweepIndexJsonFileName, sweepIndexToJson(index).dump(1) + "\n");
+    writeFileAtomic(resultsDir / kSweepIndexJsonFileName, sweepIndexText(index));
 }
 
 SweepIndex readSweepIndex(const fs::path& resultsDir)
 {
     const fs::path path = resultsDir / kSweepIndexJsonFileName;
-    return sweepIndexFromJson(parseJsonText(readFileBounded(path, 256ULL << 20), path.string()), path.string());
+    return sweepIndexFromJson(readJsonFile(path, kMaxSweepIndexFileBytes), path.string());
 }
 
 fs::path sweepCellDir(const fs::path& resultsDir, const PlannedCell& cell)
@@ -532,7 +538,7 @@ SweepCellRecord inspectSweepCell(const fs::path& resultsDir, const PlannedCell& 
             }
             r.state = SweepCellState::Measured;
             r.recordFile = relative(cell, kManifestFileName);
-            r.measurement = measure(*load.cell, readFileBounded(dir / kManifestFileName, 1ULL << 30));
+            r.measurement = measure(*load.cell, readFileBounded(dir / kManifestFileName, kMaxCellRecordFileBytes));
             return r;
         }
         r.reason = "not loadable: " + load.warning;
@@ -541,24 +547,24 @@ SweepCellRecord inspectSweepCell(const fs::path& resultsDir, const PlannedCell& 
     try {
         if (fs::exists(dir / kRefusalFileName, ec)) {
             const fs::path path = dir / kRefusalFileName;
-            const json j = parseJsonText(readFileBounded(path, 64ULL << 20), path.string());
-            JsonFields f(j, path.string(), "$");
+            const json::Value j = readJsonFile(path, kMaxCellRecordFileBytes);
+            const json::Reader in(path.string());
+            const Fields f(in, j, "$");
             SweepCellRefusal x;
             if (f.has("unavailable")) {
                 x.unavailable = true;
-                x.reasons.push_back(f.text("unavailable"));
+                x.reasons.push_back(f.string("unavailable"));
             } else {
-                x.bindingPool = f.text("binding");
-                for (const auto& pool : f.array("pools")) {
-                    JsonFields p(pool, path.string(), "$.pools[]");
-                    if (p.text("pool") == x.bindingPool) {
+                x.bindingPool = f.string("binding");
+                const json::Value& pools = f.array("pools");
+                for (std::size_t i = 0; i < pools.size(); ++i) {
+                    const Fields p(in, pools.items()[i], json::childPath(f.pathOf("pools"), i));
+                    if (p.string("pool") == x.bindingPool) {
                         x.demandBytes = p.nonNegative("demand_bytes");
-                        x.budgetBytes = optionalIntFrom(p, "budget_bytes");
+                        x.budgetBytes = p.integerOrNull("budget_bytes", 0, kMaxI64);
                     }
                 }
-                for (const auto& reason : f.array("reasons")) {
-                    x.reasons.push_back(reason.is_string() ? reason.get<std::string>() : reason.dump());
-                }
+                x.reasons = f.strings("reasons");
             }
             r.state = SweepCellState::Refused;
             r.recordFile = relative(cell, kRefusalFileName);
@@ -570,18 +576,20 @@ SweepCellRecord inspectSweepCell(const fs::path& resultsDir, const PlannedCell& 
         }
         if (fs::exists(dir / kFailureFileName, ec)) {
             const fs::path path = dir / kFailureFileName;
-            const json j = parseJsonText(readFileBounded(path, 64ULL << 20), path.string());
-            JsonFields f(j, path.string(), "$");
-            if (f.has("status") && f.text("status") == "cancelled") {
+            const json::Value j = readJsonFile(path, kMaxCellRecordFileBytes);
+            const json::Reader in(path.string());
+            const Fields f(in, j, "$");
+            if (f.has("status") && f.string("status") == "cancelled") {
                 r.reason = "interrupted (cancelled); no manifest";
                 return r;
             }
             r.state = SweepCellState::Failed;
             r.recordFile = relative(cell, kFailureFileName);
-            r.reason = f.has("note") ? f.text("note") : "failed";
-            if (f.has("launch") && f.raw("launch").is_object() && f.raw("launch").contains("reason") &&
-                f.raw("launch").at("reason").is_string()) {
-                r.reason = f.raw("launch").at("reason").get<std::string>() + "; " + r.reason;
+            r.reason = f.has("note") ? f.string("note") : "failed";
+            if (const json::Value* launch = f.nullable("launch"); launch != nullptr && launch->isObject()) {
+                if (const json::Value* reason = launch->find("reason"); reason != nullptr && reason->isString()) {
+                    r.reason = reason->string() + "; " + r.reason;
+                }
             }
             return r;
         }

@@ -19,8 +19,7 @@
 #include "capture/lib/capture_metrics.h"
 #include "capture/lib/cell_spec.h"
 #include "capture/lib/sweep_matrix.h"
-
-#include <nlohmann/json.hpp>
+#include "core/util/json/value.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -111,7 +110,7 @@ struct ConfigurationSummary {
 std::vector<ConfigurationSummary> summarizeConfigurations(const std::vector<SweepCellRecord>& cells);
 
 struct SweepIndex {
-    nlohmann::json matrix;              ///< sweepMatrixToJson of the matrix
+    SweepMatrix matrix;                 ///< the matrix the cells were planned from
     std::vector<SweepCellRecord> cells; ///< run order
     std::vector<ConfigurationSummary> configurations;
 
@@ -121,9 +120,11 @@ struct SweepIndex {
 /// Builds an index from records (fills configurations).
 SweepIndex makeSweepIndex(const SweepMatrix& matrix, std::vector<SweepCellRecord> cells);
 
-nlohmann::json sweepIndexToJson(const SweepIndex& index);
+json::Value sweepIndexToJson(const SweepIndex& index);
+/// The text of cells.json (jsonFileText of sweepIndexToJson).
+std::string sweepIndexText(const SweepIndex& index);
 /// Reads what sweepIndexToJson wrote. Throws InputError naming source and the JSON path.
-SweepIndex sweepIndexFromJson(const nlohmann::json& json, const std::string& source);
+SweepIndex sweepIndexFromJson(const json::Value& value, const std::string& source);
 
 /// RFC 4180 CSV (header line first, "\n" line ends, fields quoted when they need it).
 std::string sweepCellsCsv(const SweepIndex& index);

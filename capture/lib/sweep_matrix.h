@@ -19,13 +19,15 @@
 //     "device_memory_budget": "70GiB"
 //   }
 // Unknown keys are refused (a misspelt axis must not silently shrink the matrix). Every list
-// must be non-empty and free of duplicates. The expansion order is fixed: model size, world size,
-// backend, device, bucket cap, repeat (the last varies fastest).
+// must be non-empty and free of duplicates. The cells (the product of the list sizes and the
+// repeats) must number at most kMaxSweepCells (capture_limits.h); that is checked before
+// anything is expanded. The expansion order is fixed: model size, world size, backend, device,
+// bucket cap, repeat (the last varies fastest).
 #pragma once
 
 #include "capture/lib/cell_spec.h"
-
-#include <nlohmann/json.hpp>
+#include "capture/lib/nlohmann_bridge.h" // transitional: sweepMatrixFromJson(nlohmann::json) for tests/gui
+#include "core/util/json/value.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -68,17 +70,29 @@ struct PlannedCell {
 };
 
 /// Parses and validates a matrix. Throws InputError naming source, the JSON path (e.g.
-/// "$.world_sizes[1]") and the rule broken. Every expanded cell must pass cellSpecProblem.
-SweepMatrix sweepMatrixFromJson(const nlohmann::json& json, const std::string& source);
+/// "$.world_sizes[1]") and the rule broken, quoting at most about 40 characters of a bad value.
+/// Every expanded cell must pass cellSpecProblem.
+SweepMatrix sweepMatrixFromJson(const json::Value& value, const std::string& source);
 
-/// Reads a matrix file (bounded read, then sweepMatrixFromJson). Throws InputError / IoError.
+/// Parses matrix text strictly (core/util/json/parser.h), then sweepMatrixFromJson.
+SweepMatrix parseSweepMatrix(std::string_view text, const std::string& source);
+
+/// Reads a matrix file (at most kMaxSweepMatrixFileBytes, then parseSweepMatrix). Throws
+/// InputError / IoError.
 SweepMatrix loadSweepMatrix(const std::filesystem::path& path);
 
 /// Canonical JSON of a matrix (every field written, sizes as integers): the copy a results
 /// folder keeps in matrix.json and compares on --resume.
-nlohmann::json sweepMatrixToJson(const SweepMatrix& matrix);
+json::Value sweepMatrixToJson(const SweepMatrix& matrix);
+/// The text of matrix.json (jsonFileText of sweepMatrixToJson).
+std::string sweepMatrixText(const SweepMatrix& matrix);
 
-/// The cells in run order (deterministic).
+/// The number of cells the matrix plans (the product of its list sizes and repeats), or nullopt
+/// when that product does not fit in 64 bits.
+std::optional<std::uint64_t> sweepCellCount(const SweepMatrix& matrix);
+
+/// The cells in run order (deterministic). Throws InputError when the matrix plans more than
+/// kMaxSweepCells cells (sweepMatrixFromJson refuses such a matrix first).
 std::vector<PlannedCell> expandSweepMatrix(const SweepMatrix& matrix);
 
 } // namespace cc::capture

@@ -1,8 +1,9 @@
 #include "capture/lib/sweep_runner.h"
 
+#include "capture/lib/capture_limits.h"
 #include "capture/lib/cell_loader.h"
 #include "capture/lib/cell_runner.h"
-#include "capture/lib/json_fields.h"
+#include "capture/lib/json_io.h"
 #include "capture/lib/machine_probe.h"
 #include "core/util/atomic_file.h"
 #include "core/util/errors.h"
@@ -38,8 +39,9 @@ void checkResultsFolder(const SweepMatrix& matrix, const SweepRunOptions& option
         throw InputError(dir.string(), "--resume: this folder holds files but no " + std::string(kSweepMatrixFileName) +
                                            ", so it is not the results of a sweep");
     }
-    const nlohmann::json previous = parseJsonText(readFileBounded(stored, 16ULL << 20), stored.string());
-    if (previous != sweepMatrixToJson(matrix)) {
+    // The stored copy is read like any matrix (strictly, bounded) and compared as a matrix.
+    const SweepMatrix previous = loadSweepMatrix(stored);
+    if (!(previous == matrix)) {
         throw InputError(stored.string(), "--resume: the matrix differs from the one this folder was started with; "
                                           "resume with the same matrix, or start a new results folder");
     }
@@ -68,7 +70,7 @@ SweepRunResult runSweep(const SweepMatrix& matrix, const SweepRunOptions& option
         throw IoError(dir.string() + ": cannot create the results folder: " + ec.message());
     }
     if (!fs::exists(dir / kSweepMatrixFileName, ec)) {
-        writeFileAtomic(dir / kSweepMatrixFileName, sweepMatrixToJson(matrix).dump(1) + "\n");
+        writeFileAtomic(dir / kSweepMatrixFileName, sweepMatrixText(matrix));
     }
 
     // Plan every cell through the guard; keep the measured ones; clear everything else.
@@ -100,13 +102,13 @@ SweepRunResult runSweep(const SweepMatrix& matrix, const SweepRunOptions& option
         record.cell = cell;
         if (plan.unavailable) {
             fs::create_directories(cellDir, ec);
-            nlohmann::json refusal;
-            refusal["cell_id"] = cell.configId;
-            refusal["cell"] = cellSpecToJson(cell.spec);
-            refusal["status"] = "refused";
-            refusal["unavailable"] = *plan.unavailable;
-            refusal["feasibility"] = verdictToJson(plan.verdict);
-            writeFileAtomic(cellDir / kRefusalFileName, refusal.dump(1) + "\n");
+            json::Value refusal = json::Value::object();
+            refusal.set("cell_id", cell.configId);
+            refusal.set("cell", cellSpecToJson(cell.spec));
+            refusal.set("status", "refused");
+            refusal.set("unavailable", *plan.unavailable);
+            refusal.set("feasibility", verdictToJson(plan.verdict));
+            writeFileAtomic(cellDir / kRefusalFileName, jsonFileText(refusal));
             record = inspectSweepCell(dir, cell);
         } else if (!plan.verdict.feasible) {
             CellRunOptions runOptions;

@@ -2,6 +2,7 @@
 // measured loop, the clock calibration and the rank's files.
 #include "capture/worker/rank_run.h"
 
+#include "capture/lib/json_io.h"
 #include "capture/lib/machine_probe.h"
 #include "capture/lib/model_geometry.h"
 #include "capture/lib/rank_capture.h"
@@ -14,7 +15,6 @@
 #include "core/util/atomic_file.h"
 
 #include <ATen/Parallel.h>
-#include <nlohmann/json.hpp>
 #include <torch/csrc/distributed/c10d/HashStore.hpp>
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
@@ -191,21 +191,21 @@ std::string buildRefusal(Backend backend, Device device)
 
 std::string probeJson()
 {
-    nlohmann::json j;
-    j["format"] = std::string(kProbeFormat);
-    j["libtorch_version"] = libtorchVersion();
+    json::Value j = json::Value::object();
+    j.set("format", kProbeFormat);
+    j.set("libtorch_version", libtorchVersion());
 #ifdef USE_C10D_GLOO
-    j["gloo"] = true;
+    j.set("gloo", json::Value(true));
 #else
-    j["gloo"] = false;
+    j.set("gloo", json::Value(false));
 #endif
     const std::string nccl = buildRefusal(Backend::Nccl, Device::Cuda);
-    j["nccl"] = nccl.empty();
-    j["nccl_reason"] = nccl;
+    j.set("nccl", json::Value(nccl.empty()));
+    j.set("nccl_reason", nccl);
     const std::string cuda = buildRefusal(Backend::Gloo, Device::Cuda);
-    j["cuda_built"] = cuda.empty();
-    j["cuda_reason"] = cuda;
-    nlohmann::json devices = nlohmann::json::array();
+    j.set("cuda_built", json::Value(cuda.empty()));
+    j.set("cuda_reason", cuda);
+    json::Value devices = json::Value::array();
     int deviceCount = 0;
 #ifdef COMMCANARY_WORKER_CUDA
     deviceCount = static_cast<int>(c10::cuda::device_count());
@@ -216,14 +216,16 @@ std::string probeJson()
         std::size_t totalBytes = 0;
         cudaSetDevice(d);
         cudaMemGetInfo(&freeBytes, &totalBytes);
-        devices.push_back({{"index", d},
-                           {"name", std::string(props.name)},
-                           {"total_bytes", static_cast<std::int64_t>(totalBytes)},
-                           {"free_bytes", static_cast<std::int64_t>(freeBytes)}});
+        json::Value device = json::Value::object();
+        device.set("index", d);
+        device.set("name", std::string(props.name));
+        device.set("total_bytes", static_cast<std::int64_t>(totalBytes));
+        device.set("free_bytes", static_cast<std::int64_t>(freeBytes));
+        devices.push(std::move(device));
     }
 #endif
-    j["cuda_devices"] = deviceCount;
-    j["devices"] = std::move(devices);
+    j.set("cuda_devices", deviceCount);
+    j.set("devices", std::move(devices));
     // The per-rank baseline: resident memory after libtorch start-up and a one-rank gloo group
     // with one small all-reduce, before any model exists.
     {
@@ -233,10 +235,10 @@ std::string probeJson()
         auto group = c10::make_intrusive<c10d::ProcessGroupGloo>(store, 0, 1, options);
         std::vector<at::Tensor> tensors{at::ones({1024})};
         group->allreduce(tensors)->wait();
-        j["baseline_rss_bytes"] = residentBytes("VmRSS:");
+        j.set("baseline_rss_bytes", static_cast<std::int64_t>(residentBytes("VmRSS:")));
     }
-    j["baseline_measured_after"] = "libtorch start-up and a one-rank gloo process group";
-    return j.dump();
+    j.set("baseline_measured_after", "libtorch start-up and a one-rank gloo process group");
+    return jsonCompactText(j);
 }
 
 int runRank(const WorkerRunOptions& o, const RankEnvironment& env)
@@ -516,7 +518,7 @@ int runAllreduceBench(const AllreduceBenchOptions& o, const RankEnvironment& env
         result.samplesNs.push_back(std::move(samples));
         printProgress(rank, k + 1, total, "bench");
     }
-    writeFileAtomic(o.outputDir / benchRankFileName(rank), benchRankToJson(result).dump(1) + "\n");
+    writeFileAtomic(o.outputDir / benchRankFileName(rank), jsonFileText(benchRankToJson(result)));
 
     // Rank 0 hosts the store: it leaves last, once every rank has written its file.
     store->add("commcanary/bench_exit", 1);

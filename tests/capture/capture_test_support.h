@@ -3,6 +3,8 @@
 
 #include "test_support.h"
 
+#include "core/util/json/value.h"
+
 #include <QDirIterator>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -45,6 +47,33 @@ inline QStringList processesMentioning(const QString& text)
         }
     }
     return found;
+}
+
+/// The member key of obj (an object that has it), for editing a document in a test.
+inline cc::json::Value& member(cc::json::Value& obj, std::string_view key)
+{
+    for (auto& m : obj.members()) {
+        if (m.key == key) {
+            return m.value;
+        }
+    }
+    qFatal("the test document has no member %s", std::string(key).c_str());
+}
+
+inline const cc::json::Value& member(const cc::json::Value& obj, std::string_view key)
+{
+    const cc::json::Value* v = obj.find(key);
+    if (v == nullptr) {
+        qFatal("the test document has no member %s", std::string(key).c_str());
+    }
+    return *v;
+}
+
+/// Removes the member key from obj (an object).
+inline void erase(cc::json::Value& obj, std::string_view key)
+{
+    auto& members = obj.members();
+    std::erase_if(members, [&](const cc::json::Member& m) { return m.key == key; });
 }
 
 } // namespace cctest

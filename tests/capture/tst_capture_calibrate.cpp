@@ -4,6 +4,7 @@
 #include "capture/lib/calibration.h"
 #include "capture/lib/interconnect_table.h"
 #include "capture/lib/ring_cost_model.h"
+#include "core/util/json/parser.h"
 
 #include "capture_test_support.h"
 
@@ -40,43 +41,49 @@ private slots:
         QCOMPARE(cctest::filesIn(tmp.path()), QStringList{QStringLiteral("calibration.json")});
         QVERIFY(QDir(tmp.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty());
 
-        const auto j = nlohmann::json::parse(cctest::readAll(out).toStdString());
-        QCOMPARE(j["format"].get<std::string>(), std::string(kCalibrationFormat));
-        QCOMPARE(j["world_size"].get<int>(), 2);
-        QCOMPARE(j["iterations"].get<int>(), 5);
-        const std::int64_t bandwidth = j["bandwidth"]["bytes_per_s_per_direction"].get<std::int64_t>();
+        // Read through the strict reader, as every consumer of the file does.
+        using cctest::member;
+        const cc::json::Value j = cc::json::parse(cctest::readAll(out).toStdString(), "calibration.json");
+        auto integer = [](const cc::json::Value& v) { return *v.toInt64(); };
+        QCOMPARE(member(j, "format").string(), std::string(kCalibrationFormat));
+        QCOMPARE(integer(member(j, "world_size")), std::int64_t{2});
+        QCOMPARE(integer(member(j, "iterations")), std::int64_t{5});
+        const std::int64_t bandwidth = integer(member(member(j, "bandwidth"), "bytes_per_s_per_direction"));
         QCOMPARE(bandwidth, findInterconnect("eth-10g")->bytesPerSPerDirection);
-        QCOMPARE(j["bandwidth"]["interconnect"]["id"].get<std::string>(), std::string("eth-10g"));
-        const auto& points = j["points"];
+        QCOMPARE(member(member(member(j, "bandwidth"), "interconnect"), "id").string(), std::string("eth-10g"));
+        const auto& points = member(j, "points").items();
         QCOMPARE(points.size(), std::size_t{3});
         const std::vector<std::int64_t> sizes{4096, 65536, 1 << 20};
-        const std::int64_t alpha = j["fit"]["alpha_ns"].get<std::int64_t>();
+        const std::int64_t alpha = integer(member(member(j, "fit"), "alpha_ns"));
         std::vector<AllReducePoint> measured;
         for (std::size_t i = 0; i < 3; ++i) {
             const auto& p = points[i];
-            QCOMPARE(p["bytes"].get<std::int64_t>(), sizes[i]);
-            QCOMPARE(p["iteration_ns"].size(), std::size_t{5});
-            const std::int64_t median = p["median_ns"].get<std::int64_t>();
+            QCOMPARE(integer(member(p, "bytes")), sizes[i]);
+            QCOMPARE(member(p, "iteration_ns").size(), std::size_t{5});
+            const std::int64_t median = integer(member(p, "median_ns"));
             QVERIFY(median > 0);
-            QVERIFY(p["min_ns"].get<std::int64_t>() <= median && median <= p["max_ns"].get<std::int64_t>());
+            QVERIFY(integer(member(p, "min_ns")) <= median && median <= integer(member(p, "max_ns")));
             // The model curve is the ring model with the fitted alpha, and the residual is the difference.
-            QCOMPARE(p["model_ns"].get<std::int64_t>(), ringAllReduceNs(2, sizes[i], alpha, bandwidth));
-            QCOMPARE(p["residual_ns"].get<std::int64_t>(), median - p["model_ns"].get<std::int64_t>());
+            QCOMPARE(integer(member(p, "model_ns")), ringAllReduceNs(2, sizes[i], alpha, bandwidth));
+            QCOMPARE(integer(member(p, "residual_ns")), median - integer(member(p, "model_ns")));
             measured.push_back({sizes[i], median});
         }
         // The fit recomputed from the file's own points gives the same alpha.
         const AlphaFit refit = fitRingAlpha(measured, 2, bandwidth);
         QCOMPARE(refit.alphaNs, alpha);
-        QCOMPARE(refit.alphaNumerator, j["fit"]["alpha_numerator_ns"].get<std::int64_t>());
+        QCOMPARE(refit.alphaNumerator, integer(member(member(j, "fit"), "alpha_numerator_ns")));
         // Every rank's raw samples are kept, and each point's iteration latency is the slowest rank's.
-        QCOMPARE(j["ranks"].size(), std::size_t{2});
+        const auto& ranks = member(j, "ranks").items();
+        QCOMPARE(ranks.size(), std::size_t{2});
         for (std::size_t i = 0; i < 3; ++i) {
             for (std::size_t k = 0; k < 5; ++k) {
-                const std::int64_t r0 = j["ranks"][0]["sizes"][i]["ns"][k].get<std::int64_t>();
-                const std::int64_t r1 = j["ranks"][1]["sizes"][i]["ns"][k].get<std::int64_t>();
-                QCOMPARE(points[i]["iteration_ns"][k].get<std::int64_t>(), std::max(r0, r1));
+                const std::int64_t r0 = integer(member(member(ranks[0], "sizes").items()[i], "ns").items()[k]);
+                const std::int64_t r1 = integer(member(member(ranks[1], "sizes").items()[i], "ns").items()[k]);
+                QCOMPARE(integer(member(points[i], "iteration_ns").items()[k]), std::max(r0, r1));
             }
         }
+        // The file reads back through the library, which recomputes every figure from the samples.
+        QCOMPARE(calibrationJsonText(loadCalibration(out.toStdString())), cctest::readAll(out).toStdString());
     }
 };
 

@@ -4,6 +4,7 @@
 // merge of the shards into one trace, built from synthetic measurements.
 #include "capture/lib/cell_loader.h"
 #include "capture/lib/cell_merge.h"
+#include "capture/lib/json_io.h"
 #include "capture/lib/rank_capture.h"
 #include "capture/lib/rank_shard.h"
 #include "capture/lib/worker_invocation.h"
@@ -12,11 +13,12 @@
 #include "core/util/errors.h"
 #include "core/util/sha256.h"
 
-#include "test_support.h"
+#include "capture_test_support.h"
 
 #include <QtTest>
 
 using namespace cc::capture;
+using cctest::member;
 namespace fs = std::filesystem;
 
 namespace {
@@ -80,23 +82,24 @@ std::string writeRank(const fs::path& dir, const RankCapture& c)
 
 void writeManifest(const fs::path& dir, const CellSpec& spec, const std::string& captureId, int worldSize)
 {
-    nlohmann::json ranks = nlohmann::json::array();
+    cc::json::Value ranks = cc::json::Value::array();
     for (int r = 0; r < worldSize; ++r) {
         const auto raw = dir / rankCaptureFileName(r);
         const auto shard = dir / rankShardFileName(r);
-        ranks.push_back(
-            {{"rank", r},
-             {"capture_sha256", fs::exists(raw) ? cc::sha256Hex(cc::readFileBounded(raw, 1 << 30)) : ""},
-             {"shard_sha256", fs::exists(shard) ? cc::sha256Hex(cc::readFileBounded(shard, 1 << 30)) : ""}});
+        cc::json::Value entry = cc::json::Value::object();
+        entry.set("rank", r);
+        entry.set("capture_sha256", fs::exists(raw) ? cc::sha256Hex(cc::readFileBounded(raw, 1 << 30)) : "");
+        entry.set("shard_sha256", fs::exists(shard) ? cc::sha256Hex(cc::readFileBounded(shard, 1 << 30)) : "");
+        ranks.push(std::move(entry));
     }
-    nlohmann::json m;
-    m["format"] = std::string(kManifestFormat);
-    m["world_size"] = worldSize;
-    m["cell"] = cellSpecToJson(spec);
-    m["capture_session_id"] = captureId;
-    m["ranks"] = ranks;
-    m["merged_trace"] = nullptr;
-    cc::writeFileAtomic(dir / kManifestFileName, m.dump());
+    cc::json::Value m = cc::json::Value::object();
+    m.set("format", kManifestFormat);
+    m.set("world_size", worldSize);
+    m.set("cell", cellSpecToJson(spec));
+    m.set("capture_session_id", captureId);
+    m.set("ranks", std::move(ranks));
+    m.set("merged_trace", cc::json::Value());
+    cc::writeFileAtomic(dir / kManifestFileName, jsonCompactText(m));
 }
 
 fs::path fresh(QTemporaryDir& tmp, const char* name)
@@ -205,11 +208,32 @@ private slots:
             load.warning.c_str());
     }
 
+    void aMergedTraceOutsideTheCellIsRefused()
+    {
+        QTemporaryDir tmp;
+        const fs::path dir = fresh(tmp, "escape");
+        CellSpec spec;
+        spec.worldSize = 2;
+        writeRank(dir, syntheticCapture(0, 2, "s9", 0));
+        writeRank(dir, syntheticCapture(1, 2, "s9", 0));
+        writeManifest(dir, spec, "s9", 2);
+        cc::writeFileAtomic(dir.parent_path() / "outside.json", "{}");
+        const auto path = QString::fromStdString((dir / kManifestFileName).string());
+        QByteArray manifest = cctest::readAll(path);
+        QVERIFY(manifest.contains("\"merged_trace\":null"));
+        manifest.replace("\"merged_trace\":null", "\"merged_trace\":\"../outside.json\"");
+        QVERIFY(cctest::writeAll(path, manifest));
+        const CellLoad load = loadCell(dir);
+        QVERIFY(!load.cell.has_value());
+        QVERIFY2(QString::fromStdString(load.warning).contains(QStringLiteral("not a file in the cell folder")),
+                 load.warning.c_str());
+    }
+
     void aMalformedRankFileIsRejectedWithItsPath()
     {
         RankCapture c = syntheticCapture(0, 1, "s6", 0);
-        nlohmann::json j = rankCaptureToJson(c);
-        j["iterations"][1]["buckets"][0]["complete_ns"] = 0;
+        cc::json::Value j = rankCaptureToJson(c);
+        member(member(member(j, "iterations").items()[1], "buckets").items()[0], "complete_ns") = cc::json::Value(0);
         try {
             (void)rankCaptureFromJson(j, "rank0.json");
             QFAIL("a completion before its issue was accepted");

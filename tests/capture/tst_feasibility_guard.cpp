@@ -3,11 +3,16 @@
 // device check said it fitted (the device-only guard was blind to it); host staging of twice the
 // gradients; the cells that did run must still be predicted feasible.
 #include "capture/lib/feasibility_guard.h"
+#include "capture/lib/json_io.h"
 #include "capture/lib/machine_probe.h"
+#include "core/util/json/parser.h"
+
+#include "capture_test_support.h"
 
 #include <QtTest>
 
 using namespace cc::capture;
+using cctest::member;
 
 namespace {
 
@@ -181,24 +186,27 @@ private slots:
     {
         const FeasibilityVerdict v =
             planCell(cell(50'000'000, 8, Backend::Gloo, Device::Cuda), logAssumptions(), logBudgets(80 * kGiB));
-        const nlohmann::json record = verdictToJson(v);
-        QCOMPARE(record["feasible"].get<bool>(), false);
-        QCOMPARE(QString::fromStdString(record["verdict"].get<std::string>()), QStringLiteral("skipped_infeasible"));
-        QCOMPARE(QString::fromStdString(record["binding"].get<std::string>()), QStringLiteral("host"));
+        // Read back from the text refused.json holds, through the strict reader.
+        const cc::json::Value record = cc::json::parse(jsonFileText(verdictToJson(v)), "refused.json");
+        auto text = [](const cc::json::Value& o, const char* key) { return member(o, key).string(); };
+        auto integer = [](const cc::json::Value& o, const char* key) { return *member(o, key).toInt64(); };
+        QVERIFY(member(record, "feasible").isBoolean());
+        QCOMPARE(member(record, "feasible").boolean(), false);
+        QCOMPARE(QString::fromStdString(text(record, "verdict")), QStringLiteral("skipped_infeasible"));
+        QCOMPARE(QString::fromStdString(text(record, "binding")), QStringLiteral("host"));
         bool sawHost = false;
-        for (const auto& p : record["pools"]) {
-            if (p["pool"] == "host") {
+        for (const auto& p : member(record, "pools").items()) {
+            if (text(p, "pool") == "host") {
                 sawHost = true;
-                QCOMPARE(p["budget_bytes"].get<std::int64_t>(), *parseByteSize("9.34GiB"));
-                QVERIFY(p["demand_bytes"].get<std::int64_t>() > p["budget_bytes"].get<std::int64_t>());
+                QCOMPARE(integer(p, "budget_bytes"), *parseByteSize("9.34GiB"));
+                QVERIFY(integer(p, "demand_bytes") > integer(p, "budget_bytes"));
                 std::int64_t sum = 0;
-                for (const auto& t : p["terms"]) {
-                    QVERIFY(!t["arithmetic"].get<std::string>().empty());
-                    QCOMPARE(t["bytes"].get<std::int64_t>(),
-                             t["per_rank_bytes"].get<std::int64_t>() * t["ranks"].get<int>());
-                    sum += t["bytes"].get<std::int64_t>();
+                for (const auto& t : member(p, "terms").items()) {
+                    QVERIFY(!text(t, "arithmetic").empty());
+                    QCOMPARE(integer(t, "bytes"), integer(t, "per_rank_bytes") * integer(t, "ranks"));
+                    sum += integer(t, "bytes");
                 }
-                QCOMPARE(sum, p["demand_bytes"].get<std::int64_t>());
+                QCOMPARE(sum, integer(p, "demand_bytes"));
             }
         }
         QVERIFY(sawHost);

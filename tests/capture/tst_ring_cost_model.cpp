@@ -3,11 +3,14 @@
 // the calibrate / interconnects command surface.
 #include "capture/lib/calibration.h"
 #include "capture/lib/interconnect_table.h"
+#include "capture/lib/json_io.h"
 #include "capture/lib/ring_cost_model.h"
 #include "capture/lib/worker_invocation.h"
 #include "core/util/errors.h"
+#include "core/util/json/parser.h"
+#include "core/util/json/writer.h"
 
-#include "test_support.h"
+#include "capture_test_support.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -20,7 +23,9 @@
 #include <set>
 
 using namespace cc::capture;
-using nlohmann::json;
+namespace json = cc::json;
+using cctest::erase;
+using cctest::member;
 
 class TestRingCostModel : public QObject {
     Q_OBJECT
@@ -216,10 +221,10 @@ private slots:
         // Bandwidth terms at 1 GB/s, p = 2: 4096 ns and 8192 ns; Σ(t − b) = (200 − 4096) + (1100 − 8192).
         QCOMPARE(c.fit.alphaNumerator, std::int64_t{200 - 4096 + 1100 - 8192});
         QCOMPARE(c.ranks[0].rank, 0); // ordered by rank
-        const auto json = calibrationToJson(c);
-        QCOMPARE(json["format"].get<std::string>(), std::string(kCalibrationFormat));
-        QCOMPARE(json["points"].size(), std::size_t{2});
-        QCOMPARE(json["points"][1]["median_ns"].get<std::int64_t>(), std::int64_t{1100});
+        const json::Value doc = calibrationDocument(c);
+        QCOMPARE(member(doc, "format").string(), std::string(kCalibrationFormat));
+        QCOMPARE(member(doc, "points").size(), std::size_t{2});
+        QCOMPARE(member(member(doc, "points").items()[1], "median_ns").toInt64(), std::optional<std::int64_t>(1100));
         // A repeated rank or disagreeing sizes are refused.
         QVERIFY_THROWS_EXCEPTION(cc::InputError, calibrationFromBench({r0, r0}, 3, 1, b));
         BenchRankResult other = r1;
@@ -236,22 +241,22 @@ private slots:
         BenchRankResult r1{1, 3, "gloo", "cpu", {4096, 65536}, {{6000, 6500}, {41000, 39000}}};
         BenchRankResult r2{2, 3, "gloo", "cpu", {4096, 65536}, {{5500, 8000}, {43000, 38000}}};
         BandwidthSource b{2'000'000'000, interconnectTable().front(), "interconnect table: first entry"};
-        const json original = calibrationToJson(calibrationFromBench({r0, r1, r2}, 2, 1, b));
+        const json::Value original = calibrationDocument(calibrationFromBench({r0, r1, r2}, 2, 1, b));
         const Calibration back = calibrationFromJson(original, "cal.json");
         QCOMPARE(back.worldSize, 3);
         QVERIFY(back.bandwidth.interconnect.has_value());
         QCOMPARE(*back.bandwidth.interconnect, interconnectTable().front());
         QCOMPARE(back.ranks[2], r2);
-        QCOMPARE(calibrationToJson(back), original);
-        // Through a file and text, as the GUI reads it.
+        QCOMPARE(calibrationJsonText(back), jsonFileText(original));
+        // Through a file and text, as the GUI reads it (members in another order and layout).
         QTemporaryDir dir;
         const auto path = std::filesystem::path(dir.path().toStdString()) / "cal.json";
         {
             std::ofstream out(path);
-            out << original.dump(2);
+            out << json::toText(original);
         }
-        QCOMPARE(calibrationToJson(loadCalibration(path)), original);
-        auto refusal = [](const json& j) -> std::string {
+        QCOMPARE(calibrationJsonText(loadCalibration(path)), jsonFileText(original));
+        auto refusal = [](const json::Value& j) -> std::string {
             try {
                 calibrationFromJson(j, "cal.json");
             } catch (const cc::InputError& e) {
@@ -259,27 +264,38 @@ private slots:
             }
             return {};
         };
-        json wrongFormat = original;
-        wrongFormat["format"] = "commcanary.capture.calibration.v0";
+        json::Value wrongFormat = original;
+        member(wrongFormat, "format") = json::Value("commcanary.capture.calibration.v0");
         std::string why = refusal(wrongFormat);
         QVERIFY2(why.find("cal.json") != std::string::npos && why.find("format") != std::string::npos, why.c_str());
-        json missing = original;
-        missing["fit"].erase("alpha_ns");
+        json::Value missing = original;
+        erase(member(missing, "fit"), "alpha_ns");
         why = refusal(missing);
         QVERIFY2(why.find("cal.json") != std::string::npos && why.find("$.fit.alpha_ns") != std::string::npos,
                  why.c_str());
-        json missingTop = original;
-        missingTop.erase("iterations");
+        json::Value missingTop = original;
+        erase(missingTop, "iterations");
         why = refusal(missingTop);
         QVERIFY2(why.find("iterations") != std::string::npos, why.c_str());
-        json illTyped = original;
-        illTyped["bandwidth"]["bytes_per_s_per_direction"] = "fast";
+        json::Value illTyped = original;
+        member(member(illTyped, "bandwidth"), "bytes_per_s_per_direction") = json::Value("fast");
         why = refusal(illTyped);
         QVERIFY2(why.find("bytes_per_s_per_direction") != std::string::npos, why.c_str());
-        json edited = original;
-        edited["points"][1]["median_ns"] = 1;
+        json::Value edited = original;
+        member(member(edited, "points").items()[1], "median_ns") = json::Value(1);
         why = refusal(edited);
         QVERIFY2(why.find("$.points[1].median_ns") != std::string::npos, why.c_str());
+        // A number beyond double range where an integer belongs: refused with its path, quoted short.
+        const std::string text = json::toText(original);
+        const std::string overflow = "\"alpha_ns\":";
+        std::string huge = text;
+        const auto at = huge.find(overflow);
+        QVERIFY(at != std::string::npos);
+        const auto end = huge.find_first_of(",}", at + overflow.size());
+        huge.replace(at + overflow.size(), end - at - overflow.size(), "1e309");
+        why = refusal(json::parse(huge, "cal.json"));
+        QVERIFY2(why.find("$.fit.alpha_ns") != std::string::npos && why.find("1e309") != std::string::npos,
+                 why.c_str());
     }
 
     void interconnectsCommandListsTheTable()

@@ -1,23 +1,44 @@
 // The experiment matrix (parsing, refusals naming the field, expansion order) and the sweep
 // results index (states, repeatability spread, JSON round trip, CSV). No worker needed.
+#include "capture/lib/json_io.h"
 #include "capture/lib/sweep_index.h"
 #include "capture/lib/sweep_matrix.h"
 #include "core/util/errors.h"
+#include "core/util/json/parser.h"
+#include "core/util/json/writer.h"
 
-#include "test_support.h"
+#include "capture_test_support.h"
 
 #include <QtTest>
 
 using namespace cc::capture;
-using nlohmann::json;
+namespace json = cc::json;
+using cctest::member;
 
 namespace {
 
-json smallMatrix()
-{
-    return json::parse(R"({"model_params": ["1M", 2000000], "world_sizes": [2, 4], "backends": ["gloo"],
+constexpr const char* kSmallMatrix = R"({"model_params": ["1M", 2000000], "world_sizes": [2, 4], "backends": ["gloo"],
         "devices": ["cpu"], "bucket_caps": ["1MiB", 26214400], "first_bucket": "256KiB",
-        "iterations": 2, "warmup": 1, "repeats": 3})");
+        "iterations": 2, "warmup": 1, "repeats": 3})";
+
+json::Value smallMatrix()
+{
+    return json::parse(kSmallMatrix, "small matrix");
+}
+
+/// The small matrix with patch applied: each member of patch replaces (or adds) that member;
+/// a null removes it.
+std::string patchedMatrix(const std::string& patch)
+{
+    json::Value matrix = smallMatrix();
+    const json::Value changes = json::parse(patch, "patch");
+    for (const auto& change : changes.members()) {
+        cctest::erase(matrix, change.key);
+        if (!change.value.isNull()) {
+            matrix.set(change.key, change.value);
+        }
+    }
+    return json::toText(matrix);
 }
 
 SweepCellRecord measured(const PlannedCell& c, Ns median, Ns p95, Ns iteration)
@@ -48,9 +69,10 @@ class TestSweepMatrix : public QObject {
 private slots:
     void expandsInAFixedOrder()
     {
-        const SweepMatrix m = sweepMatrixFromJson(smallMatrix(), "m.json");
+        const SweepMatrix m = parseSweepMatrix(kSmallMatrix, "m.json");
         const auto cells = expandSweepMatrix(m);
         QCOMPARE(cells.size(), std::size_t{2 * 2 * 2 * 3});
+        QCOMPARE(sweepCellCount(m), std::optional<std::uint64_t>(24));
         // The repeat varies fastest, then the bucket cap, then world size, then model size.
         QCOMPARE(cells[0].repeat, 0);
         QCOMPARE(cells[2].repeat, 2);
@@ -69,7 +91,7 @@ private slots:
         // The canonical form reads back to the same matrix and the same cells.
         const SweepMatrix again = sweepMatrixFromJson(sweepMatrixToJson(m), "canonical");
         QCOMPARE(again, m);
-        QCOMPARE(sweepMatrixToJson(again).dump(), sweepMatrixToJson(m).dump());
+        QCOMPARE(sweepMatrixText(again), sweepMatrixText(m));
     }
 
     void badMatricesNameTheField_data()
@@ -112,18 +134,10 @@ private slots:
     {
         QFETCH(QString, patch);
         QFETCH(QString, field);
-        json matrix = smallMatrix();
-        const json changes = json::parse(patch.toStdString());
-        for (const auto& [key, value] : changes.items()) {
-            if (value.is_null()) {
-                matrix.erase(key);
-            } else {
-                matrix[key] = value;
-            }
-        }
+        const std::string matrix = patchedMatrix(patch.toStdString());
         // Through the library: InputError naming the path.
         try {
-            (void)sweepMatrixFromJson(matrix, "m.json");
+            (void)parseSweepMatrix(matrix, "m.json");
             QFAIL("the matrix was accepted");
         } catch (const cc::InputError& e) {
             QVERIFY2(std::string(e.what()).find(field.toStdString()) != std::string::npos, e.what());
@@ -132,7 +146,7 @@ private slots:
         // Through the CLI: exit 3, the file and field named, nothing written.
         QTemporaryDir tmp;
         const QString file = tmp.path() + QStringLiteral("/matrix.json");
-        QVERIFY(cctest::writeAll(file, QByteArray::fromStdString(matrix.dump())));
+        QVERIFY(cctest::writeAll(file, QByteArray::fromStdString(matrix)));
         const QString results = tmp.path() + QStringLiteral("/results");
         const auto r =
             cctest::runCli({QStringLiteral("capture"), QStringLiteral("sweep"), file, QStringLiteral("-o"), results});
@@ -160,7 +174,7 @@ private slots:
     {
         QTemporaryDir tmp;
         const QString file = tmp.path() + QStringLiteral("/matrix.json");
-        QVERIFY(cctest::writeAll(file, QByteArray::fromStdString(smallMatrix().dump())));
+        QVERIFY(cctest::writeAll(file, kSmallMatrix));
         // A folder with files, without --resume: refused, untouched.
         const QString results = tmp.path() + QStringLiteral("/results");
         QVERIFY(QDir().mkpath(results));
@@ -176,13 +190,11 @@ private slots:
         QCOMPARE(r.exitCode, 3);
         QVERIFY(r.err.contains(QStringLiteral("matrix.json")));
         // --resume with a different matrix: refused.
-        json other = smallMatrix();
-        other["repeats"] = 2;
-        QVERIFY(cctest::writeAll(
-            results + QStringLiteral("/matrix.json"),
-            QByteArray::fromStdString(sweepMatrixToJson(sweepMatrixFromJson(smallMatrix(), "m")).dump())));
+        const std::string other = patchedMatrix(R"({"repeats": 2})");
+        QVERIFY(cctest::writeAll(results + QStringLiteral("/matrix.json"),
+                                 QByteArray::fromStdString(sweepMatrixText(parseSweepMatrix(kSmallMatrix, "m")))));
         const QString otherFile = tmp.path() + QStringLiteral("/other.json");
-        QVERIFY(cctest::writeAll(otherFile, QByteArray::fromStdString(other.dump())));
+        QVERIFY(cctest::writeAll(otherFile, QByteArray::fromStdString(other)));
         r = cctest::runCli({QStringLiteral("capture"), QStringLiteral("sweep"), otherFile, QStringLiteral("-o"),
                             results, QStringLiteral("--resume")});
         QCOMPARE(r.exitCode, 3);
@@ -217,7 +229,7 @@ private slots:
 
     void indexRoundTripsAndSummarisesConfigurations()
     {
-        const SweepMatrix m = sweepMatrixFromJson(smallMatrix(), "m.json");
+        const SweepMatrix m = parseSweepMatrix(kSmallMatrix, "m.json");
         const auto cells = expandSweepMatrix(m);
         std::vector<SweepCellRecord> records;
         for (const auto& c : cells) {
@@ -253,9 +265,10 @@ private slots:
         QCOMPARE(index.configurations[1].pending, 1);
         QVERIFY(!index.configurations[1].allreduceMedian);
 
-        const json j = sweepIndexToJson(index);
+        const json::Value j = sweepIndexToJson(index);
         const SweepIndex back = sweepIndexFromJson(j, "cells.json");
-        QCOMPARE(sweepIndexToJson(back).dump(), j.dump());
+        QCOMPARE(sweepIndexText(back), sweepIndexText(index));
+        QCOMPARE(back.matrix, m);
         QCOMPARE(back.cells[3].refusal->budgetBytes, std::optional<std::int64_t>(20 * kGiB));
         QCOMPARE(back.cells[0].measurement->overlapPpm, std::optional<std::int64_t>(712'345));
         QVERIFY(!back.cells[0].measurement->overheadPpm);
@@ -263,7 +276,7 @@ private slots:
         // Written and read through the folder.
         QTemporaryDir tmp;
         writeSweepIndex(tmp.path().toStdString(), index);
-        QCOMPARE(sweepIndexToJson(readSweepIndex(tmp.path().toStdString())).dump(), j.dump());
+        QCOMPARE(sweepIndexText(readSweepIndex(tmp.path().toStdString())), sweepIndexText(index));
         const QStringList lines = QString::fromUtf8(cctest::readAll(tmp.path() + QStringLiteral("/cells.csv")))
                                       .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 1 + 24);
@@ -278,17 +291,17 @@ private slots:
         QVERIFY(configs.contains(QStringLiteral("1000 1300 1100,1000,1100,1300,300,")));
 
         // An index whose cells do not match its matrix is refused.
-        json broken = j;
-        broken["cells"][2]["directory"] = "nope";
+        json::Value broken = j;
+        member(member(broken, "cells").items()[2], "directory") = json::Value("nope");
         QVERIFY_THROWS_EXCEPTION(cc::InputError, sweepIndexFromJson(broken, "cells.json"));
-        json state = j;
-        state["cells"][2]["state"] = "done";
+        json::Value state = j;
+        member(member(state, "cells").items()[2], "state") = json::Value("done");
         QVERIFY_THROWS_EXCEPTION(cc::InputError, sweepIndexFromJson(state, "cells.json"));
     }
 
     void inspectingAFolderOnlyTrustsManifestsAndRecords()
     {
-        const SweepMatrix m = sweepMatrixFromJson(smallMatrix(), "m.json");
+        const SweepMatrix m = parseSweepMatrix(kSmallMatrix, "m.json");
         const auto cells = expandSweepMatrix(m);
         QTemporaryDir tmp;
         const std::filesystem::path root = tmp.path().toStdString();

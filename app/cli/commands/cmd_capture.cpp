@@ -9,6 +9,7 @@
 #include "capture/lib/cell_report.h"
 #include "capture/lib/cell_runner.h"
 #include "capture/lib/interconnect_table.h"
+#include "capture/lib/json_io.h"
 #include "capture/lib/sweep_runner.h"
 #include "core/util/atomic_file.h"
 #include "core/util/errors.h"
@@ -191,9 +192,9 @@ int runCapture(const std::vector<std::string>& argv)
         const CellPlan plan = planCapture(spec, planOptions);
         if (action == "plan") {
             if (args.has("json")) {
-                nlohmann::json record = verdictToJson(plan.verdict);
-                record["unavailable"] = plan.unavailable ? nlohmann::json(*plan.unavailable) : nlohmann::json();
-                out(record.dump(1) + "\n");
+                json::Value record = verdictToJson(plan.verdict);
+                record.set("unavailable", plan.unavailable ? json::Value(*plan.unavailable) : json::Value());
+                out(jsonFileText(record));
             } else {
                 out(verdictTable(plan.verdict));
             }
@@ -236,11 +237,10 @@ int runCapture(const std::vector<std::string>& argv)
             break;
         }
         out(cellReportText(*result.cell));
-        const auto& merge = result.cell->manifest["merge"];
-        out("\nmerged trace: " + (runOptions.outputDir / "trace.json").string() + " (" +
-            std::to_string(merge.value("events", 0)) + " collectives from " +
-            std::to_string(merge.value("shard_events", 0)) + " rank events) — " + merge.value("notes", std::string()) +
-            "\nwrote " + runOptions.outputDir.string() +
+        const CellMergeRecord merge = result.cell->merge.value_or(CellMergeRecord{});
+        out("\nmerged trace: " + (runOptions.outputDir / "trace.json").string() + " (" + std::to_string(merge.events) +
+            " collectives from " + std::to_string(merge.shardEvents) + " rank events) — " + merge.notes + "\nwrote " +
+            runOptions.outputDir.string() +
             ": manifest.json (last), cell.json, clock_calibration.json, trace.json and per rank rank<R>.json, "
             "rank<R>.trace.json, rank<R>.log\n");
         return kExitOk;
@@ -504,10 +504,11 @@ int runCalibrateCommand(const std::vector<std::string>& argv)
                 bench.outputDir.string() + "; nothing else was written\n");
             return kExitChild;
         }
-        writeFileAtomic(output, calibrationToJson(*result.calibration).dump(1) + "\n");
+        const std::string calibrationFile = calibrationJsonText(*result.calibration);
+        writeFileAtomic(output, calibrationFile);
         std::filesystem::remove_all(bench.outputDir, ec);
         if (args.has("json")) {
-            out(calibrationToJson(*result.calibration).dump(1) + "\n");
+            out(calibrationFile);
         } else {
             out(calibrationText(*result.calibration));
             out("wrote " + output.string() + "\n");
@@ -531,7 +532,7 @@ int runInterconnectsCommand(const std::vector<std::string>& argv)
     }
     return guarded("capture interconnects", [&]() -> int {
         if (args.has("json")) {
-            out(interconnectTableToJson(interconnectTable()).dump(1) + "\n");
+            out(jsonFileText(interconnectTableToJson(interconnectTable())));
         } else {
             out(interconnectTableText(interconnectTable()));
         }

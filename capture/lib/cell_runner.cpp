@@ -224,8 +224,8 @@ CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progr
     workerOptions.outputDir = dir;
     workerOptions.captureId = captureId;
     workerOptions.fault = options.fault;
-    workerOptions.storeTimeout = std::chrono::seconds(
-        std::max<long long>(30, std::chrono::duration_cast<std::chrono::seconds>(options.timeout).count()));
+    workerOptions.storeTimeout = options.storeTimeout.value_or(std::chrono::seconds(
+        std::max<long long>(30, std::chrono::duration_cast<std::chrono::seconds>(options.timeout).count())));
     std::vector<RankCommand> commands = localRankCommands(*plan.machine.worker.path, workerRunArguments(workerOptions),
                                                           spec.worldSize, options.masterAddr, port, dir);
 

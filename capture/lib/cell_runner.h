@@ -63,6 +63,10 @@ CellPlan planCaptureOn(const CellSpec& spec, const MachineReport& machine, const
 struct CellRunOptions {
     std::filesystem::path outputDir;
     std::chrono::milliseconds timeout{std::chrono::minutes(10)};
+    /// How long a rank waits for its peers in the store and in every collective before it gives
+    /// up and exits non-zero (which stops the cell). Unset: the cell's timeout, at least 30 s, so
+    /// a rank that hangs is caught by the deadline. Shorter, a hung rank is caught by its peers.
+    std::optional<std::chrono::seconds> storeTimeout;
     std::string masterAddr = "127.0.0.1";
     int masterPort = 0; ///< 0: a free port on masterAddr
     std::optional<FaultInjection> fault;

@@ -1,5 +1,6 @@
 // Real captures: two gloo ranks of the 1M model on the CPU through `commcanary capture run`,
-// then the same with a rank killed mid-run and with a deadline that passes. Needs the worker
+// then the same with a rank killed mid-run, with a rank that hangs (stopped, not dead) and with a
+// deadline that passes. Needs the worker
 // (built with -DCOMMCANARY_CAPTURE_WORKER=ON against libtorch); skips with the reason otherwise.
 #include "capture/lib/bucket_layout.h"
 #include "capture/lib/cell_loader.h"
@@ -9,8 +10,11 @@
 
 #include "capture_test_support.h"
 
+#include <QElapsedTimer>
+#include <QProcess>
 #include <QtTest>
 
+#include <csignal>
 #include <set>
 
 using namespace cc::capture;
@@ -221,6 +225,61 @@ private slots:
         const CellLoad load = loadCell(dir.toStdString());
         QVERIFY(!load.cell.has_value());
         QVERIFY2(QString::fromStdString(load.warning).contains(QStringLiteral("no manifest")), load.warning.c_str());
+    }
+
+    void aHungRankIsCaughtByItsPeersStoreTimeout()
+    {
+        // Rank 1 stops (SIGSTOP: alive, holding its sockets, answering nothing) in the middle of
+        // the measured loop. Rank 0 waits for it in the next all-reduce for the store timeout,
+        // gives up and exits non-zero; the launcher then stops rank 1. The deadline (300 s) is
+        // far away, so an outcome of rank_failed by rank 0 (not timed_out) shows the store
+        // timeout caught the hang.
+        QTemporaryDir tmp;
+        const QString dir = tmp.path() + QStringLiteral("/hung-cell");
+        QStringList args = cellArgs(dir, 100000, 0);
+        args << QStringLiteral("--timeout-s") << QStringLiteral("300") << QStringLiteral("--store-timeout-s")
+             << QStringLiteral("15");
+        QProcess cli;
+        cli.start(QStringLiteral(COMMCANARY_CLI_PATH), args);
+        QVERIFY(cli.waitForStarted());
+        QElapsedTimer waited;
+        waited.start();
+        while (!cctest::readAll(dir + QStringLiteral("/rank1.log")).contains("commcanary-progress")) {
+            QVERIFY2(cli.state() == QProcess::Running, qPrintable(QString::fromUtf8(cli.readAllStandardError())));
+            QVERIFY2(waited.elapsed() < 240000, "rank 1 never started its loop");
+            QTest::qWait(50);
+        }
+        // Rank 1's process: it mentions the cell folder and has RANK=1 in its environment.
+        int rank1 = 0;
+        for (const QString& entry : cctest::processesMentioning(dir)) {
+            const QString pid = entry.section(QLatin1Char(' '), 0, 0);
+            const QList<QByteArray> environment =
+                cctest::readAll(QStringLiteral("/proc/") + pid + QStringLiteral("/environ")).split('\0');
+            if (environment.contains("RANK=1") && entry.contains(QStringLiteral("commcanary-capture-worker"))) {
+                rank1 = pid.toInt();
+            }
+        }
+        QVERIFY2(rank1 > 0, qPrintable(cctest::processesMentioning(dir).join(u'\n')));
+        QCOMPARE(::kill(rank1, SIGSTOP), 0);
+        QVERIFY2(cli.waitForFinished(280000), "the hung cell was not stopped");
+        const QString err = QString::fromUtf8(cli.readAllStandardError());
+        QCOMPARE(cli.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(cli.exitCode(), 4);
+        QVERIFY2(err.contains(QStringLiteral("rank 0 ended")), qPrintable(err));
+        QVERIFY2(err.contains(QStringLiteral("no manifest")), qPrintable(err));
+        QVERIFY2(cctest::processesMentioning(dir).isEmpty(), qPrintable(cctest::processesMentioning(dir).join(u'\n')));
+        const QStringList files = cctest::filesIn(dir);
+        QVERIFY(!files.contains(QStringLiteral("manifest.json")));
+        QVERIFY(files.contains(QStringLiteral("failed.json")));
+        const QJsonObject launch = QJsonDocument::fromJson(cctest::readAll(dir + QStringLiteral("/failed.json")))
+                                       .object()
+                                       .value(QStringLiteral("launch"))
+                                       .toObject();
+        QCOMPARE(launch.value(QStringLiteral("outcome")).toString(), QStringLiteral("rank_failed"));
+        QCOMPARE(launch.value(QStringLiteral("failed_rank")).toInt(), 0);
+        const QJsonObject stopped = launch.value(QStringLiteral("ranks")).toArray().at(1).toObject();
+        QVERIFY(stopped.value(QStringLiteral("stopped_by_launcher")).toBool());
+        QVERIFY(!loadCell(dir.toStdString()).cell.has_value());
     }
 
     void theDeadlineStopsEveryRank()

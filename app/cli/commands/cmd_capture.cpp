@@ -144,6 +144,9 @@ int runCapture(const std::vector<std::string>& argv)
     args.option("seed", "X", "seed of the initialisation and of the synthetic data", std::string("1"));
     args.option("output", "DIR", "run: the cell directory (must be empty or absent)");
     args.option("timeout-s", "T", "run: the whole cell must finish within T seconds of its start", std::string("600"));
+    args.option("store-timeout-s", "S",
+                "run: how long a rank waits for the others (rendezvous and every collective) before it gives up, "
+                "which fails the cell (default: T, at least 30; shorter catches a hung rank sooner)");
     args.option("host-memory-budget", "SIZE", "declared host budget (default: /proc/meminfo MemAvailable)");
     args.option("device-memory-budget", "SIZE", "declared budget per CUDA device (default: its free memory)");
     args.option("worker", "PATH", "the commcanary-capture-worker binary (default: searched, see `commcanary doctor`)");
@@ -173,6 +176,14 @@ int runCapture(const std::vector<std::string>& argv)
         const long long port = args.intValue("master-port");
         if (timeout < 1 || port < 0 || port > 65535) {
             throw UsageError("--timeout-s must be positive and --master-port 0..65535");
+        }
+        std::optional<std::chrono::seconds> storeTimeout;
+        if (args.has("store-timeout-s")) {
+            const long long seconds = args.intValue("store-timeout-s");
+            if (seconds < 1 || seconds > 86'400) {
+                throw UsageError("--store-timeout-s must be 1..86400");
+            }
+            storeTimeout = std::chrono::seconds(seconds);
         }
         std::optional<FaultInjection> fault;
         if (args.has("inject-kill")) {
@@ -207,6 +218,7 @@ int runCapture(const std::vector<std::string>& argv)
         CellRunOptions runOptions;
         runOptions.outputDir = args.value("output");
         runOptions.timeout = std::chrono::seconds(timeout);
+        runOptions.storeTimeout = storeTimeout;
         runOptions.masterAddr = args.value("master-addr");
         runOptions.masterPort = static_cast<int>(port);
         runOptions.fault = fault;

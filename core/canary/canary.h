@@ -262,7 +262,15 @@ struct Canary {
     std::vector<CanaryToken> tokens;
     std::vector<SequenceEntry> messageSequences;
     std::vector<CanarySegment> segments;
+    /// Where it was read from (a file path), for messages about its expansion; not serialised.
+    std::string sourceName;
 };
+
+/// The name that messages about a canary's expansion use: its file, or "the canary".
+inline std::string canaryExpansionName(const Canary& canary)
+{
+    return canary.sourceName.empty() ? std::string("the canary") : canary.sourceName;
+}
 
 /// The covered source events as runs: coveredRuns for a subset, else the one range [coveredFirst, coveredLast).
 std::vector<CoveredRun> coveredRunsOf(const CanaryHeader& header);

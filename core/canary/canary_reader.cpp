@@ -3,11 +3,12 @@
 #include "core/canary/canary_writer.h"
 #include "core/info/file_info.h"
 #include "core/util/atomic_file.h"
+#include "core/util/decimal.h"
 #include "core/util/errors.h"
+#include "core/util/json/parser.h"
+#include "core/util/json/reader.h"
 #include "core/util/limits.h"
 #include "core/util/sha256.h"
-
-#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <mutex>
@@ -17,7 +18,7 @@ namespace cc {
 
 namespace {
 
-using Json = nlohmann::json;
+using Json = json::Value;
 
 class Reader {
 public:
@@ -30,8 +31,9 @@ public:
 
     const Json& member(const Json& object, const std::string& path, const char* name) const
     {
-        auto found = object.find(name);
-        if (found == object.end()) {
+        this->object(object, path.empty() ? std::string("$") : path);
+        const Json* found = object.find(name);
+        if (found == nullptr) {
             fail(join(path, name), "is missing");
         }
         return *found;
@@ -48,16 +50,16 @@ public:
 
     const Json& object(const Json& value, const std::string& path) const
     {
-        if (!value.is_object()) {
-            fail(path, "must be an object");
+        if (!value.isObject()) {
+            fail(path, "must be an object, not " + json::describeValue(value));
         }
         return value;
     }
 
     const Json& array(const Json& value, const std::string& path, std::uint64_t maxSize) const
     {
-        if (!value.is_array()) {
-            fail(path, "must be an array");
+        if (!value.isArray()) {
+            fail(path, "must be an array, not " + json::describeValue(value));
         }
         if (value.size() > maxSize) {
             fail(path,
@@ -68,10 +70,10 @@ public:
 
     std::string string(const Json& value, const std::string& path) const
     {
-        if (!value.is_string()) {
-            fail(path, "must be a string");
+        if (!value.isString()) {
+            fail(path, "must be a string, not " + json::describeValue(value));
         }
-        const auto& text = value.get_ref<const std::string&>();
+        const auto& text = value.string();
         if (text.size() > limits_.maxStringBytes) {
             fail(path, "is " + std::to_string(text.size()) + " bytes long, more than the limit of " +
                            std::to_string(limits_.maxStringBytes));
@@ -81,13 +83,10 @@ public:
 
     std::uint64_t unsignedInt(const Json& value, const std::string& path) const
     {
-        if (value.is_number_unsigned()) {
-            return value.get<std::uint64_t>();
+        if (auto v = value.toUInt64()) {
+            return *v;
         }
-        if (value.is_number_integer() && value.get<std::int64_t>() >= 0) {
-            return static_cast<std::uint64_t>(value.get<std::int64_t>());
-        }
-        fail(path, "must be a non-negative integer");
+        fail(path, "must be a non-negative integer, not " + json::describeValue(value));
     }
 
     std::uint64_t positiveInt(const Json& value, const std::string& path) const
@@ -111,17 +110,13 @@ public:
 
     std::int64_t signedInt(const Json& value, const std::string& path) const
     {
-        if (value.is_number_unsigned()) {
-            auto v = value.get<std::uint64_t>();
-            if (v > static_cast<std::uint64_t>(INT64_MAX)) {
-                fail(path, "is out of range");
-            }
-            return static_cast<std::int64_t>(v);
+        if (auto v = value.toInt64()) {
+            return *v;
         }
-        if (value.is_number_integer()) {
-            return value.get<std::int64_t>();
+        if (value.isInteger()) {
+            fail(path, "is out of range");
         }
-        fail(path, "must be an integer");
+        fail(path, "must be an integer, not " + json::describeValue(value));
     }
 
     std::int32_t rank(const Json& value, const std::string& path) const
@@ -135,7 +130,7 @@ public:
 
     std::int32_t optionalRank(const Json& value, const std::string& path) const
     {
-        return value.is_null() ? kNoRank : rank(value, path);
+        return value.isNull() ? kNoRank : rank(value, path);
     }
 
     std::uint32_t index(const Json& value, const std::string& path, std::size_t tableSize, const char* table) const
@@ -151,7 +146,7 @@ public:
     std::uint32_t optionalIndex(const Json& value, const std::string& path, std::size_t tableSize,
                                 const char* table) const
     {
-        return value.is_null() ? kNoIndex : index(value, path, tableSize, table);
+        return value.isNull() ? kNoIndex : index(value, path, tableSize, table);
     }
 
     std::string sha(const Json& value, const std::string& path) const
@@ -165,14 +160,18 @@ public:
 
     std::uint64_t ratio(const Json& value, const std::string& path) const
     {
-        if (!value.is_number()) {
-            fail(path, "must be a number (a ratio with six decimals)");
+        if (!value.isInteger() && !value.isNumber()) {
+            fail(path, "must be a number (a ratio with six decimals), not " + json::describeValue(value));
         }
-        double v = value.get<double>();
-        if (!(v >= 0.0) || v > 9.0e9) {
-            fail(path, "must be a ratio between 0 and 9e9");
+        // The literal converts exactly (never through floating point); digits beyond the sixth
+        // decimal are refused rather than rounded.
+        auto v = parseScaledDecimal(value.numberLiteral(), 6);
+        constexpr std::int64_t kMaxRatioMicros = 9'000'000'000'000'000;
+        if (v.error != DecimalError::None || v.value > kMaxRatioMicros) {
+            fail(path, "must be a ratio between 0 and 9e9 with at most six decimals (got " +
+                           json::describeValue(value) + ")");
         }
-        return static_cast<std::uint64_t>(std::llround(v * 1e6));
+        return static_cast<std::uint64_t>(v.value);
     }
 
     /// An error record: every field present is a non-negative integer; an absent field is 0 (the
@@ -184,13 +183,13 @@ public:
         std::size_t known = 0;
         for (std::size_t f = 0; f < kErrorFieldCount; ++f) {
             std::string name(kErrorFieldNames[f]);
-            if (value.contains(name)) {
+            if (const Json* field = value.find(name)) {
                 ++known;
-                errorField(e, f) = nonNegative(value[name], join(path, name.c_str()));
+                errorField(e, f) = nonNegative(*field, join(path, name.c_str()));
             }
         }
         if (known != value.size()) {
-            for (const auto& [name, field] : value.items()) {
+            for (const auto& [name, field] : value.members()) {
                 bool listed = false;
                 for (auto fieldName : kErrorFieldNames) {
                     listed = listed || fieldName == name;
@@ -208,13 +207,13 @@ public:
     static const Json& optionalMember(const Json& object, const char* name)
     {
         static const Json kNull;
-        auto it = object.find(name);
-        return it == object.end() ? kNull : *it;
+        const Json* found = object.find(name);
+        return found == nullptr ? kNull : *found;
     }
 
     template <typename T> std::optional<T> cap(const Json& value, const std::string& path) const
     {
-        if (value.is_null()) {
+        if (value.isNull()) {
             return std::nullopt;
         }
         return static_cast<T>(nonNegative(value, path));
@@ -233,19 +232,19 @@ public:
         b.pressure = cap<std::int64_t>(optionalMember(value, "pressure_e9"), join(path, "pressure_e9"));
         b.exposed = cap<Ns>(optionalMember(value, "exposed_ns"), join(path, "exposed_ns"));
         const auto& limit = optionalMember(value, "timing_sample_limit");
-        if (!limit.is_null()) {
+        if (!limit.isNull()) {
             b.sampleLimit = positiveInt(limit, join(path, "timing_sample_limit"));
         }
         std::string groupsPath = join(path, "group_sample_limits");
         const auto& groupsValue = optionalMember(value, "group_sample_limits");
-        if (groupsValue.is_null()) {
+        if (groupsValue.isNull()) {
             return b;
         }
         const auto& groups = object(groupsValue, groupsPath);
         if (groups.size() > limits_.maxEvents) {
             fail(groupsPath, "has too many entries");
         }
-        for (const auto& [hex, n] : groups.items()) {
+        for (const auto& [hex, n] : groups.members()) {
             std::string entryPath = groupsPath + "." + hex;
             if (hex.size() != 16 || hex.find_first_not_of("0123456789abcdef") != std::string::npos) {
                 fail(entryPath, "a group is named by 16 lowercase hex digits of its signature hash");
@@ -266,7 +265,7 @@ public:
         }
         for (std::size_t k = 0; k < runs.size(); ++k) {
             const std::string runPath = at(path, k);
-            if (!runs[k].is_array() || runs[k].size() != 2) {
+            if (!runs[k].isArray() || runs[k].size() != 2) {
                 fail(runPath, "must be [first, events]");
             }
             CoveredRun run;
@@ -342,11 +341,11 @@ public:
         if (h.coveredLast < h.coveredFirst) {
             fail("covered.last", "is before covered.first");
         }
-        if (covered.contains("runs")) {
-            readCoveredRuns(covered["runs"], h);
+        if (const Json* runs = covered.find("runs")) {
+            readCoveredRuns(*runs, h);
         }
-        if (root.contains("budget")) {
-            h.budget = budget(root["budget"], "budget");
+        if (const Json* b = root.find("budget")) {
+            h.budget = budget(*b, "budget");
         }
         h.bounds = errors(member(root, "", "bounds"), "bounds");
         const auto& compiler = object(member(root, "", "compiler"), "compiler");
@@ -552,7 +551,7 @@ public:
             for (std::size_t e = 1; e < a.size(); ++e) {
                 std::string ePath = at(path, e);
                 SequenceElement element;
-                if (!a[e].is_null()) {
+                if (!a[e].isNull()) {
                     const auto& pair = array(a[e], ePath, 2);
                     if (pair.size() != 2) {
                         fail(ePath, "must be null or [start, step]");
@@ -594,14 +593,14 @@ public:
             s.first = unsignedInt(member(o, path, "first"), join(path, "first"));
             s.events = unsignedInt(member(o, path, "events"), join(path, "events"));
             if (o.contains("repeats")) {
-                s.repeats = positiveInt(o["repeats"], join(path, "repeats"));
+                s.repeats = positiveInt(*o.find("repeats"), join(path, "repeats"));
             }
             if (o.contains("tail")) {
-                s.tail = unsignedInt(o["tail"], join(path, "tail"));
+                s.tail = unsignedInt(*o.find("tail"), join(path, "tail"));
             }
             std::string bodyPath = join(path, "body");
             const auto& body = array(member(o, path, "body"), bodyPath, limits_.maxEvents);
-            if (body.empty()) {
+            if (body.size() == 0) {
                 fail(bodyPath, "must not be empty");
             }
             items += body.size();
@@ -611,7 +610,7 @@ public:
             for (std::size_t b = 0; b < body.size(); ++b) {
                 std::string itemPath = at(bodyPath, b);
                 CanaryItem item;
-                if (body[b].is_array()) {
+                if (body[b].isArray()) {
                     if (body[b].size() != 2) {
                         fail(itemPath, "must be a token index or [token, count]");
                     }
@@ -627,7 +626,7 @@ public:
             }
             s.sha256 = sha(member(o, path, "sha256"), join(path, "sha256"));
             if (o.contains("bounds")) {
-                s.bounds = errors(o["bounds"], join(path, "bounds"));
+                s.bounds = errors(*o.find("bounds"), join(path, "bounds"));
             }
             // Shape rules of each kind.
             const bool single = s.body.size() == 1 && s.repeats == 1 && s.tail == 0;
@@ -715,28 +714,13 @@ private:
 
 } // namespace
 
-Canary parseCanary(std::string_view json, const std::string& sourceName)
+Canary parseCanary(std::string_view text, const std::string& sourceName)
 {
-    const auto maxDepth = static_cast<int>(resourceLimits().maxJsonDepth);
-    Json root;
-    try {
-        root = Json::parse(json, [&](int depth, Json::parse_event_t event, Json&) {
-            if ((event == Json::parse_event_t::object_start || event == Json::parse_event_t::array_start) &&
-                depth >= maxDepth) {
-                throw InputError(Diagnostic{sourceName,
-                                            kNoEvent,
-                                            {},
-                                            "$",
-                                            "JSON nesting is deeper than the limit of " + std::to_string(maxDepth)});
-            }
-            return true;
-        });
-    } catch (const Json::parse_error& e) {
-        throw InputError(Diagnostic{
-            sourceName, kNoEvent, {}, "$", "is not valid JSON (byte " + std::to_string(e.byte) + "): " + e.what()});
-    }
+    const Json root = json::parse(text, sourceName);
     Reader reader(sourceName);
-    return reader.read(root);
+    Canary canary = reader.read(root);
+    canary.sourceName = sourceName;
+    return canary;
 }
 
 Canary readCanary(const std::filesystem::path& path)

@@ -1,15 +1,15 @@
 #include "core/canary/canary_writer.h"
 
 #include "core/util/atomic_file.h"
-#include "core/util/json_text.h"
+#include "core/util/json/writer.h"
 
 namespace cc {
 
 namespace {
 
-using json_text::appendInt;
-using json_text::appendString;
-using json_text::appendUInt;
+using json::appendInt;
+using json::appendString;
+using json::appendUInt;
 
 void key(std::string& out, std::string_view name)
 {

@@ -78,6 +78,8 @@ std::uint64_t checkedExpansionCount(const Canary& canary, const std::string& sou
                                          " logical events, more than the limit of " + std::to_string(limit) +
                                          " (resource limit on expansion); refused before expansion");
     }
+    checkMemoryEstimate(sourceName, "expanding the canary to " + std::to_string(*count) + " events",
+                        estimatedTraceBytes(*count, 0));
     return *count;
 }
 

@@ -7,7 +7,7 @@
 #include "core/trace/normalized.h"
 #include "core/trace/trace_builder.h"
 #include "core/trace/trace_io.h"
-#include "core/util/json_text.h"
+#include "core/util/json/writer.h"
 #include "core/util/sha256.h"
 
 #include <algorithm>
@@ -166,9 +166,9 @@ void writeErrors(std::string& out, const TimingErrors& errors)
         if (f > 0) {
             out += ',';
         }
-        json_text::appendString(out, kErrorFieldNames[f]);
+        json::appendString(out, kErrorFieldNames[f]);
         out += ':';
-        json_text::appendInt(out, errorField(errors, f));
+        json::appendInt(out, errorField(errors, f));
     }
     out += '}';
 }
@@ -380,7 +380,7 @@ FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::st
     Trace expanded;
     {
         SubProgress expanding(progress, 0.4, 0.7);
-        expanded = expandCanary(canary, "<expansion of the canary>", expanding);
+        expanded = expandCanary(canary, canaryExpansionName(canary), expanding);
     }
     const bool lossless = h.timingMode == CanaryTimingMode::Lossless;
     const std::uint64_t coveredEvents = coveredEventCount(h).value_or(0);
@@ -478,8 +478,8 @@ FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::st
 
 std::string fidelityReportJson(const FidelityReport& r)
 {
-    using json_text::appendString;
-    using json_text::appendUInt;
+    using json::appendString;
+    using json::appendUInt;
     std::string out;
     out += "{\"format\":";
     appendString(out, kFidelityReportFormat);

@@ -1,12 +1,11 @@
 #include "core/configs/config_io.h"
 
-#include "core/configs/strict_json.h"
 #include "core/util/atomic_file.h"
 #include "core/util/errors.h"
-#include "core/util/json_text.h"
+#include "core/util/json/parser.h"
+#include "core/util/json/reader.h"
+#include "core/util/json/writer.h"
 #include "core/util/sha256.h"
-
-#include <nlohmann/json.hpp>
 
 #include <array>
 #include <set>
@@ -70,9 +69,9 @@ bool isValidName(std::string_view name)
 
 const char* kNameRule = "must be 1 to 64 characters from A-Z a-z 0-9 _ . -";
 
-std::string readName(const strict_json::Reader& reader, const nlohmann::json& obj, const std::string& path)
+std::string readName(const json::Reader& reader, const json::Value& obj, const std::string& path)
 {
-    std::string p = strict_json::child(path, "name");
+    std::string p = json::childPath(path, "name");
     std::string name = reader.string(reader.member(obj, path, "name"), p);
     if (!isValidName(name)) {
         reader.fail(p, std::string(kNameRule) + " (got \"" + name + "\")");
@@ -80,20 +79,20 @@ std::string readName(const strict_json::Reader& reader, const nlohmann::json& ob
     return name;
 }
 
-std::string readDescription(const strict_json::Reader& reader, const nlohmann::json& obj, const std::string& path)
+std::string readDescription(const json::Reader& reader, const json::Value& obj, const std::string& path)
 {
     if (!reader.hasMember(obj, "description")) {
         return {};
     }
-    std::string p = strict_json::child(path, "description");
-    std::string text = reader.string(obj.at("description"), p);
+    std::string p = json::childPath(path, "description");
+    std::string text = reader.string(*obj.find("description"), p);
     if (text.size() > kMaxDescriptionLength) {
         reader.fail(p, "must be at most " + std::to_string(kMaxDescriptionLength) + " bytes");
     }
     return text;
 }
 
-BackendConfig readConfig(const strict_json::Reader& reader, const nlohmann::json& value, const std::string& path)
+BackendConfig readConfig(const json::Reader& reader, const json::Value& value, const std::string& path)
 {
     reader.object(value, path);
     std::vector<std::string_view> allowed{"name", "description", "algorithm", "tail"};
@@ -104,7 +103,7 @@ BackendConfig readConfig(const strict_json::Reader& reader, const nlohmann::json
     BackendConfig config;
     config.name = readName(reader, value, path);
     config.description = readDescription(reader, value, path);
-    std::string algorithmPath = strict_json::child(path, "algorithm");
+    std::string algorithmPath = json::childPath(path, "algorithm");
     std::string algorithm = reader.string(reader.member(value, path, "algorithm"), algorithmPath);
     if (algorithm == "ring") {
         config.algorithm = Algorithm::Ring;
@@ -115,9 +114,9 @@ BackendConfig readConfig(const strict_json::Reader& reader, const nlohmann::json
     }
     for (const auto& f : kConfigFields) {
         config.*f.member =
-            reader.integer(reader.member(value, path, f.key), strict_json::child(path, f.key), f.min, f.max);
+            reader.integer(reader.member(value, path, f.key), json::childPath(path, f.key), f.min, f.max);
     }
-    std::string tailPath = strict_json::child(path, "tail");
+    std::string tailPath = json::childPath(path, "tail");
     const auto& tail = reader.object(reader.member(value, path, "tail"), tailPath);
     std::vector<std::string_view> tailAllowed;
     for (const auto& f : kTailFields) {
@@ -126,7 +125,7 @@ BackendConfig readConfig(const strict_json::Reader& reader, const nlohmann::json
     reader.onlyKeys(tail, tailPath, tailAllowed);
     for (const auto& f : kTailFields) {
         config.tail.*f.member =
-            reader.integer(reader.member(tail, tailPath, f.key), strict_json::child(tailPath, f.key), f.min, f.max);
+            reader.integer(reader.member(tail, tailPath, f.key), json::childPath(tailPath, f.key), f.min, f.max);
     }
     return config;
 }
@@ -150,7 +149,7 @@ int ConfigSet::indexOf(std::string_view configName) const
 
 void validateConfigSet(const ConfigSet& set, const std::string& sourceName)
 {
-    strict_json::Reader reader(sourceName);
+    json::Reader reader(sourceName);
     if (!isValidName(set.name)) {
         reader.fail("$.name", std::string(kNameRule) + " (got \"" + set.name + "\")");
     }
@@ -164,18 +163,18 @@ void validateConfigSet(const ConfigSet& set, const std::string& sourceName)
     std::set<std::string> names;
     for (std::size_t i = 0; i < set.configurations.size(); ++i) {
         const BackendConfig& c = set.configurations[i];
-        std::string path = strict_json::child("$.configurations", i);
+        std::string path = json::childPath("$.configurations", i);
         if (!isValidName(c.name)) {
-            reader.fail(strict_json::child(path, "name"), std::string(kNameRule) + " (got \"" + c.name + "\")");
+            reader.fail(json::childPath(path, "name"), std::string(kNameRule) + " (got \"" + c.name + "\")");
         }
         if (!names.insert(c.name).second) {
-            reader.fail(strict_json::child(path, "name"),
+            reader.fail(json::childPath(path, "name"),
                         "duplicates the name \"" + c.name + "\" of an earlier configuration");
         }
         for (const auto& f : kConfigFields) {
             std::int64_t v = c.*f.member;
             if (v < f.min || v > f.max) {
-                reader.fail(strict_json::child(path, f.key), "must be between " + std::to_string(f.min) + " and " +
+                reader.fail(json::childPath(path, f.key), "must be between " + std::to_string(f.min) + " and " +
                                                                  std::to_string(f.max) + " (got " + std::to_string(v) +
                                                                  ")");
             }
@@ -183,27 +182,27 @@ void validateConfigSet(const ConfigSet& set, const std::string& sourceName)
         for (const auto& f : kTailFields) {
             std::int64_t v = c.tail.*f.member;
             if (v < f.min || v > f.max) {
-                reader.fail(strict_json::child(strict_json::child(path, "tail"), f.key),
+                reader.fail(json::childPath(json::childPath(path, "tail"), f.key),
                             "must be between " + std::to_string(f.min) + " and " + std::to_string(f.max) + " (got " +
                                 std::to_string(v) + ")");
             }
         }
         if (c.channelsPerResource > c.maxChannels) {
-            reader.fail(strict_json::child(path, "channels_per_resource"),
+            reader.fail(json::childPath(path, "channels_per_resource"),
                         "must not exceed max_channels (" + std::to_string(c.channelsPerResource) + " > " +
                             std::to_string(c.maxChannels) + "): the extra channels could never be used");
         }
     }
 }
 
-ConfigSet configSetFromJson(const nlohmann::json& document, const std::string& sourceName,
+ConfigSet configSetFromJson(const json::Value& document, const std::string& sourceName,
                             const std::string& pathPrefix)
 {
-    strict_json::Reader reader(sourceName);
+    json::Reader reader(sourceName);
     const std::string& root = pathPrefix;
     reader.object(document, root);
     reader.onlyKeys(document, root, {"format", "name", "description", "configurations"});
-    std::string formatPath = strict_json::child(root, "format");
+    std::string formatPath = json::childPath(root, "format");
     std::string format = reader.string(reader.member(document, root, "format"), formatPath);
     if (format != kConfigsFormat) {
         reader.fail(formatPath, "must be \"" + std::string(kConfigsFormat) + "\" (got \"" + format + "\")");
@@ -211,7 +210,7 @@ ConfigSet configSetFromJson(const nlohmann::json& document, const std::string& s
     ConfigSet set;
     set.name = readName(reader, document, root);
     set.description = readDescription(reader, document, root);
-    std::string listPath = strict_json::child(root, "configurations");
+    std::string listPath = json::childPath(root, "configurations");
     const auto& list = reader.array(reader.member(document, root, "configurations"), listPath);
     if (list.size() > kMaxConfigurations) {
         reader.fail(listPath, "must list at most " + std::to_string(kMaxConfigurations) + " configurations (got " +
@@ -219,14 +218,14 @@ ConfigSet configSetFromJson(const nlohmann::json& document, const std::string& s
     }
     std::set<std::string> names;
     for (std::size_t i = 0; i < list.size(); ++i) {
-        std::string path = strict_json::child(listPath, i);
+        std::string path = json::childPath(listPath, i);
         BackendConfig config = readConfig(reader, list[i], path);
         if (!names.insert(config.name).second) {
-            reader.fail(strict_json::child(path, "name"),
+            reader.fail(json::childPath(path, "name"),
                         "duplicates the name \"" + config.name + "\" of an earlier configuration");
         }
         if (config.channelsPerResource > config.maxChannels) {
-            reader.fail(strict_json::child(path, "channels_per_resource"),
+            reader.fail(json::childPath(path, "channels_per_resource"),
                         "must not exceed max_channels (" + std::to_string(config.channelsPerResource) + " > " +
                             std::to_string(config.maxChannels) + "): the extra channels could never be used");
         }
@@ -241,7 +240,7 @@ ConfigSet configSetFromJson(const nlohmann::json& document, const std::string& s
 
 ConfigSet parseConfigSet(std::string_view json, const std::string& sourceName)
 {
-    nlohmann::json document = strict_json::parse(json, sourceName);
+    json::Value document = json::parse(json, sourceName);
     return configSetFromJson(document, sourceName, "$");
 }
 
@@ -253,7 +252,7 @@ ConfigSet readConfigSet(const std::filesystem::path& path)
 
 std::string configSetJson(const ConfigSet& set)
 {
-    using namespace json_text;
+    using namespace json;
     std::string out;
     out += "{\"format\":";
     appendString(out, kConfigsFormat);

@@ -25,7 +25,7 @@
 
 #include "core/configs/backend_config.h"
 
-#include <nlohmann/json_fwd.hpp>
+#include "core/util/json/value.h"
 
 #include <filesystem>
 #include <string>
@@ -39,7 +39,7 @@ ConfigSet parseConfigSet(std::string_view json, const std::string& sourceName);
 
 /// Validates an already-parsed JSON value (e.g. the set embedded in a report's protocol).
 /// pathPrefix is the JSON path of the value inside its document ("$" for a whole file).
-ConfigSet configSetFromJson(const nlohmann::json& value, const std::string& sourceName, const std::string& pathPrefix);
+ConfigSet configSetFromJson(const json::Value& value, const std::string& sourceName, const std::string& pathPrefix);
 
 /// Reads a configuration-set file (size-limited). Throws IoError / InputError.
 ConfigSet readConfigSet(const std::filesystem::path& path);

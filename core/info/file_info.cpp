@@ -52,7 +52,7 @@ bool describeTrace(const std::filesystem::path& path, std::string_view tag, std:
     info.facts.emplace_back("span", formatScaledDecimal(s.span, 3) + " us");
     info.facts.emplace_back("arrival skew", "known " + std::to_string(s.skewKnown) + ", unknown " +
                                                 std::to_string(s.skewUnknown) + ", partial " + std::to_string(s.skewPartial));
-    info.facts.emplace_back("total message bytes", std::to_string(s.totalBytes));
+    info.facts.emplace_back("total message bytes", wideToString(s.totalBytes));
     info.facts.emplace_back("normalised sha256", normalizedSha256(trace, progress));
     return true;
 }

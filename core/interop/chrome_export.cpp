@@ -5,7 +5,7 @@
 #include "core/trace/normalized.h"
 #include "core/util/decimal.h"
 #include "core/util/errors.h"
-#include "core/util/json_text.h"
+#include "core/util/json/writer.h"
 
 #include <algorithm>
 #include <map>
@@ -171,22 +171,22 @@ std::string exportChromeTrace(std::string_view reportBytes, const Trace& input, 
     out.reserve(slices.size() * 320 + 4096);
     out +=
         "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"format\":\"commcanary-workbench chrome-trace export\",\"model\":";
-    json_text::appendString(out, kModelStatement);
+    json::appendString(out, kModelStatement);
     out += ",\"simulator\":";
-    json_text::appendString(out, std::string(kSimulatorModelName) + " v" + std::string(kSimulatorVersion));
+    json::appendString(out, std::string(kSimulatorModelName) + " v" + std::string(kSimulatorVersion));
     out += ",\"configuration\":";
-    json_text::appendString(out, config.name);
+    json::appendString(out, config.name);
     out += ",\"iteration\":";
-    json_text::appendUInt(out, options.iteration);
+    json::appendUInt(out, options.iteration);
     out += ",\"report\":";
-    json_text::appendString(out, options.reportName);
+    json::appendString(out, options.reportName);
     out += ",\"input_sha256\":";
-    json_text::appendString(out, inputSha);
+    json::appendString(out, inputSha);
     out += ",\"tail_rule\":\"latency >= the configuration's p99 (";
     appendUs(out, summary.latency.p99);
     out += " us)\"},\"traceEvents\":[\n";
     out += "{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":";
-    json_text::appendString(out, "simulated timeline: " + config.name + " (model, not hardware)");
+    json::appendString(out, "simulated timeline: " + config.name + " (model, not hardware)");
     out += "}}";
     int nextTid = 1;
     for (auto r : resourceOrder) {
@@ -204,7 +204,7 @@ std::string exportChromeTrace(std::string_view reportBytes, const Trace& input, 
                 }
                 out += ",\n{\"ph\":\"M\",\"pid\":1,\"tid\":" + std::to_string(id) +
                        ",\"name\":\"thread_name\",\"args\":{\"name\":";
-                json_text::appendString(out, name);
+                json::appendString(out, name);
                 out += "}},\n{\"ph\":\"M\",\"pid\":1,\"tid\":" + std::to_string(id) +
                        ",\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":" + std::to_string(id) + "}}";
             }
@@ -217,7 +217,7 @@ std::string exportChromeTrace(std::string_view reportBytes, const Trace& input, 
         const EventSample s = samples.at(slice.sample);
         const bool isTail = s.latency >= summary.latency.p99;
         out += ",\n{\"ph\":\"X\",\"pid\":1,\"tid\":";
-        json_text::appendInt(out, tid[{slice.resource, static_cast<int>(slice.kind), slice.lane}]);
+        json::appendInt(out, tid[{slice.resource, static_cast<int>(slice.kind), slice.lane}]);
         out += ",\"ts\":";
         appendUs(out, slice.begin);
         out += ",\"dur\":";
@@ -225,53 +225,53 @@ std::string exportChromeTrace(std::string_view reportBytes, const Trace& input, 
         out += ",\"name\":";
         if (slice.kind == SliceKind::Collective) {
             ++collectives;
-            json_text::appendString(out, input.opName(i));
+            json::appendString(out, input.opName(i));
             out += ",\"cat\":\"collective\"";
             if (isTail) {
                 out += ",\"cname\":\"terrible\"";
             }
         } else {
             ++waits;
-            json_text::appendString(out, slice.kind == SliceKind::QueueWait ? "queue wait" : "rank wait");
+            json::appendString(out, slice.kind == SliceKind::QueueWait ? "queue wait" : "rank wait");
             out += slice.kind == SliceKind::QueueWait ? ",\"cat\":\"queue_wait\"" : ",\"cat\":\"rank_wait\"";
         }
         out += ",\"args\":{\"event\":";
-        json_text::appendUInt(out, i);
+        json::appendUInt(out, i);
         if (!input.id(i).empty()) {
             out += ",\"id\":";
-            json_text::appendString(out, input.id(i));
+            json::appendString(out, input.id(i));
         }
         out += ",\"op\":";
-        json_text::appendString(out, input.opName(i));
+        json::appendString(out, input.opName(i));
         out += ",\"bytes\":";
-        json_text::appendInt(out, input.bytes[i]);
+        json::appendInt(out, input.bytes[i]);
         if (input.group[i] != kNoString) {
             out += ",\"group\":";
-            json_text::appendString(out, input.str(input.group[i]));
+            json::appendString(out, input.str(input.group[i]));
         }
         if (input.phase[i] != kNoString) {
             out += ",\"phase\":";
-            json_text::appendString(out, input.str(input.phase[i]));
+            json::appendString(out, input.str(input.phase[i]));
         }
         if (slice.kind == SliceKind::Collective) {
             out += ",\"latency_ns\":";
-            json_text::appendInt(out, s.latency);
+            json::appendInt(out, s.latency);
             out += ",\"rank_wait_ns\":";
-            json_text::appendInt(out, s.rankWait);
+            json::appendInt(out, s.rankWait);
             out += ",\"queue_wait_ns\":";
-            json_text::appendInt(out, s.queueWait);
+            json::appendInt(out, s.queueWait);
             out += ",\"duration_ns\":";
-            json_text::appendInt(out, s.duration);
+            json::appendInt(out, s.duration);
             out += ",\"hidden_ns\":";
-            json_text::appendInt(out, s.hidden);
+            json::appendInt(out, s.hidden);
             out += ",\"exposed_ns\":";
-            json_text::appendInt(out, s.exposed);
+            json::appendInt(out, s.exposed);
             out += ",\"tail\":";
             out += isTail ? "true" : "false";
             const std::string flags = flagsText(s.flags);
             if (!flags.empty()) {
                 out += ",\"flags\":";
-                json_text::appendString(out, flags);
+                json::appendString(out, flags);
             }
         }
         out += "}}";

@@ -1,91 +1,18 @@
 #include "core/interop/clock_calibration.h"
 
-#include "core/configs/strict_json.h"
 #include "core/util/atomic_file.h"
 #include "core/util/decimal.h"
 #include "core/util/errors.h"
-#include "core/util/json_text.h"
+#include "core/util/json/parser.h"
+#include "core/util/json/reader.h"
+#include "core/util/json/writer.h"
 #include "core/util/limits.h"
 #include "core/util/sha256.h"
 
 #include <algorithm>
-#include <map>
+#include <set>
 
 namespace cc::interop {
-
-namespace {
-
-using json = nlohmann::json;
-
-/// Collects the exact text of every floating-point number, keyed by its JSON path.
-class RawNumbers : public nlohmann::json_sax<json> {
-public:
-    std::map<std::string, std::string> text;
-
-    bool null() override { return value(); }
-    bool boolean(bool) override { return value(); }
-    bool number_integer(number_integer_t v) override { return record(std::to_string(v)); }
-    bool number_unsigned(number_unsigned_t v) override { return record(std::to_string(v)); }
-    bool number_float(number_float_t, const string_t& raw) override { return record(raw); }
-    bool string(string_t&) override { return value(); }
-    bool binary(binary_t&) override { return value(); }
-    bool start_object(std::size_t) override
-    {
-        value();
-        frames_.push_back(Frame{false, -1, {}});
-        return true;
-    }
-    bool key(string_t& k) override
-    {
-        frames_.back().key = k;
-        return true;
-    }
-    bool end_object() override
-    {
-        frames_.pop_back();
-        return true;
-    }
-    bool start_array(std::size_t) override
-    {
-        value();
-        frames_.push_back(Frame{true, -1, {}});
-        return true;
-    }
-    bool end_array() override
-    {
-        frames_.pop_back();
-        return true;
-    }
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
-
-private:
-    struct Frame {
-        bool isArray;
-        long long index;
-        std::string key;
-    };
-    bool value()
-    {
-        if (!frames_.empty() && frames_.back().isArray) {
-            ++frames_.back().index;
-        }
-        return true;
-    }
-    bool record(std::string raw)
-    {
-        value();
-        std::string path = "$";
-        for (const auto& f : frames_) {
-            path = f.isArray ? strict_json::child(path, static_cast<std::size_t>(std::max(0LL, f.index)))
-                             : strict_json::child(path, f.key);
-        }
-        text[path] = std::move(raw);
-        return true;
-    }
-    std::vector<Frame> frames_;
-};
-
-} // namespace
 
 const RankClock* ClockCalibration::find(std::int32_t rank) const
 {
@@ -96,10 +23,8 @@ const RankClock* ClockCalibration::find(std::int32_t rank) const
 
 ClockCalibration parseClockCalibration(std::string_view text, const std::string& sourceName)
 {
-    const json doc = strict_json::parse(text, sourceName);
-    RawNumbers raw;
-    json::sax_parse(text, &raw);
-    strict_json::Reader in(sourceName);
+    const json::Value doc = json::parse(text, sourceName);
+    json::Reader in(sourceName);
     in.object(doc, "$");
     in.onlyKeys(doc, "$", {"format", "reference", "method", "ranks"});
     const std::string format = in.string(in.member(doc, "$", "format"), "$.format");
@@ -109,41 +34,40 @@ ClockCalibration parseClockCalibration(std::string_view text, const std::string&
     ClockCalibration cal;
     cal.source = sourceName;
     if (in.hasMember(doc, "reference")) {
-        cal.reference = in.string(doc.at("reference"), "$.reference");
+        cal.reference = in.string(*doc.find("reference"), "$.reference");
     }
     if (in.hasMember(doc, "method")) {
-        cal.method = in.string(doc.at("method"), "$.method");
+        cal.method = in.string(*doc.find("method"), "$.method");
     }
-    const json& ranks = in.array(in.member(doc, "$", "ranks"), "$.ranks");
-    if (ranks.empty()) {
+    const json::Value& ranks = in.array(in.member(doc, "$", "ranks"), "$.ranks");
+    if (ranks.size() == 0) {
         in.fail("$.ranks", "must list at least one rank");
     }
-    auto exact = [&](const json& value, const std::string& path, bool allowNegative) {
-        if (!value.is_number()) {
-            in.fail(path, "must be a number of microseconds");
+    // Numbers arrive as their literal text, so microseconds convert to nanoseconds exactly.
+    auto exact = [&](const json::Value& value, const std::string& path, bool allowNegative) {
+        if (!value.isInteger() && !value.isNumber()) {
+            in.fail(path, "must be a number of microseconds, not " + json::describeValue(value));
         }
-        auto found = raw.text.find(path);
-        if (found == raw.text.end()) {
-            in.fail(path, "could not be read exactly");
-        }
-        auto parsed = parseScaledDecimal(found->second, kMicrosToNanosScale, allowNegative);
+        const std::string literal = value.numberLiteral();
+        auto parsed = parseScaledDecimal(literal, kMicrosToNanosScale, allowNegative);
         if (parsed.error != DecimalError::None) {
-            in.fail(path, "value " + found->second + " " + std::string(decimalErrorText(parsed.error)));
+            in.fail(path, "value " + json::describeValue(value) + " " + std::string(decimalErrorText(parsed.error)));
         }
         return parsed.value;
     };
+    std::set<std::int32_t> seen;
     for (std::size_t i = 0; i < ranks.size(); ++i) {
-        const std::string path = strict_json::child("$.ranks", i);
-        const json& entry = in.object(ranks[i], path);
+        const std::string path = json::childPath("$.ranks", i);
+        const json::Value& entry = in.object(ranks[i], path);
         in.onlyKeys(entry, path, {"rank", "offset_us", "uncertainty_us"});
         RankClock clock;
         clock.rank = static_cast<std::int32_t>(
-            in.integer(in.member(entry, path, "rank"), strict_json::child(path, "rank"), 0, 2147483647));
-        clock.offsetNs = exact(in.member(entry, path, "offset_us"), strict_json::child(path, "offset_us"), true);
+            in.integer(in.member(entry, path, "rank"), json::childPath(path, "rank"), 0, 2147483647));
+        clock.offsetNs = exact(in.member(entry, path, "offset_us"), json::childPath(path, "offset_us"), true);
         clock.uncertaintyNs =
-            exact(in.member(entry, path, "uncertainty_us"), strict_json::child(path, "uncertainty_us"), false);
-        if (std::any_of(cal.ranks.begin(), cal.ranks.end(), [&](const RankClock& c) { return c.rank == clock.rank; })) {
-            in.fail(strict_json::child(path, "rank"), "rank " + std::to_string(clock.rank) + " appears twice");
+            exact(in.member(entry, path, "uncertainty_us"), json::childPath(path, "uncertainty_us"), false);
+        if (!seen.insert(clock.rank).second) {
+            in.fail(json::childPath(path, "rank"), "rank " + std::to_string(clock.rank) + " appears twice");
         }
         cal.ranks.push_back(clock);
     }
@@ -163,14 +87,14 @@ ClockCalibration readClockCalibration(const std::filesystem::path& path)
 std::string writeClockCalibrationJson(const ClockCalibration& cal)
 {
     std::string out = "{\"format\":";
-    json_text::appendString(out, kClockCalibrationFormat);
+    json::appendString(out, kClockCalibrationFormat);
     if (!cal.reference.empty()) {
         out += ",\"reference\":";
-        json_text::appendString(out, cal.reference);
+        json::appendString(out, cal.reference);
     }
     if (!cal.method.empty()) {
         out += ",\"method\":";
-        json_text::appendString(out, cal.method);
+        json::appendString(out, cal.method);
     }
     out += ",\"ranks\":[";
     for (std::size_t i = 0; i < cal.ranks.size(); ++i) {

@@ -2,14 +2,14 @@
 
 #include "core/report/json_scan.h"
 #include "core/util/decimal.h"
-#include "core/util/json_text.h"
+#include "core/util/json/writer.h"
 
 namespace cc::interop {
 
 void ExtrasJson::text(const std::string& key, std::string_view value)
 {
     std::string out;
-    json_text::appendString(out, value);
+    json::appendString(out, value);
     values_[key] = std::move(out);
 }
 
@@ -33,7 +33,7 @@ std::string ExtrasJson::json() const
         if (out.size() > 1) {
             out += ',';
         }
-        json_text::appendString(out, key);
+        json::appendString(out, key);
         out += ':';
         out += value;
     }

@@ -6,8 +6,10 @@
 #include "core/trace/trace_builder.h"
 #include "core/util/decimal.h"
 #include "core/util/errors.h"
+#include "core/util/json/parser.h"
+#include "core/util/json/writer.h"
+#include "core/util/limits.h"
 
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <charconv>
@@ -19,7 +21,7 @@ namespace cc::interop {
 
 namespace {
 
-using json = nlohmann::json;
+using Json = json::Value;
 
 std::string fileStem(const std::filesystem::path& path)
 {
@@ -51,18 +53,18 @@ struct DistributedInfo {
     std::vector<Group> groups;
 };
 
-std::optional<std::int64_t> intField(const json& object, const char* key)
+std::optional<std::int64_t> intField(const Json& object, const char* key)
 {
-    auto it = object.find(key);
-    if (it == object.end()) {
+    const Json* it = object.find(key);
+    if (it == nullptr) {
         return std::nullopt;
     }
-    if (it->is_number_integer()) {
-        return it->get<std::int64_t>();
+    if (it->isInteger()) {
+        return it->toInt64();
     }
-    if (it->is_string()) {
+    if (it->isString()) {
         std::int64_t v = 0;
-        const auto& s = it->get_ref<const std::string&>();
+        const auto& s = it->string();
         auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
         if (ec == std::errc() && end == s.data() + s.size()) {
             return v;
@@ -71,17 +73,17 @@ std::optional<std::int64_t> intField(const json& object, const char* key)
     return std::nullopt;
 }
 
-std::string textField(const json& object, const char* key)
+std::string textField(const Json& object, const char* key)
 {
-    auto it = object.find(key);
-    if (it == object.end()) {
+    const Json* it = object.find(key);
+    if (it == nullptr) {
         return {};
     }
-    if (it->is_string()) {
-        return it->get<std::string>();
+    if (it->isString()) {
+        return it->string();
     }
-    if (it->is_number_integer()) {
-        return std::to_string(it->get<std::int64_t>());
+    if (it->isInteger()) {
+        return it->numberLiteral();
     }
     return {};
 }
@@ -92,14 +94,9 @@ DistributedInfo parseDistributedInfo(const KinetoProfile& profile)
     if (!profile.distributedInfoJson) {
         return info;
     }
-    json doc;
-    try {
-        doc = json::parse(*profile.distributedInfoJson);
-    } catch (const json::exception& e) {
-        throw InputError(Diagnostic{
-            profile.sourceName, kNoEvent, {}, "distributedInfo", std::string("is not valid JSON: ") + e.what()});
-    }
-    if (!doc.is_object()) {
+    const Json doc = json::parseSpan(*profile.distributedInfoJson, 0, profile.distributedInfoJson->size(),
+                                     profile.sourceName, "$.distributedInfo");
+    if (!doc.isObject()) {
         throw InputError(Diagnostic{profile.sourceName, kNoEvent, {}, "distributedInfo", "must be an object"});
     }
     info.present = true;
@@ -108,37 +105,37 @@ DistributedInfo parseDistributedInfo(const KinetoProfile& profile)
     info.pgCount = intField(doc, "pg_count");
     info.backend = textField(doc, "backend");
     info.ncclVersion = textField(doc, "nccl_version");
-    auto pgs = doc.find("pg_config");
-    if (pgs != doc.end() && pgs->is_array()) {
-        for (const auto& pg : *pgs) {
-            if (!pg.is_object()) {
+    const Json* pgs = doc.find("pg_config");
+    if (pgs != nullptr && pgs->isArray()) {
+        for (const auto& pg : pgs->items()) {
+            if (!pg.isObject()) {
                 continue;
             }
             DistributedInfo::Group g;
             g.name = textField(pg, "pg_name");
             g.desc = textField(pg, "pg_desc");
             g.size = intField(pg, "pg_size");
-            auto ranks = pg.find("ranks");
-            if (ranks != pg.end()) {
+            if (const Json* ranks = pg.find("ranks")) {
                 std::optional<TorchList> list;
                 std::string reason;
-                if (ranks->is_array()) {
+                if (ranks->isArray()) {
                     TorchList l;
                     bool ok = true;
-                    for (const auto& r : *ranks) {
-                        if (!r.is_number_integer()) {
+                    for (const auto& r : ranks->items()) {
+                        auto v = r.toInt64();
+                        if (!v) {
                             ok = false;
                             break;
                         }
-                        l.head.push_back(r.get<std::int64_t>());
+                        l.head.push_back(*v);
                     }
                     if (ok) {
                         list = l;
                     } else {
                         reason = "has a non-integer entry";
                     }
-                } else if (ranks->is_string()) {
-                    list = parseTorchList(ranks->get<std::string>(), &reason);
+                } else if (ranks->isString()) {
+                    list = parseTorchList(ranks->string(), &reason);
                 }
                 if (list && !list->truncated) {
                     std::vector<std::int32_t> members;
@@ -151,7 +148,8 @@ DistributedInfo parseDistributedInfo(const KinetoProfile& profile)
                         members.push_back(static_cast<std::int32_t>(r));
                     }
                     // torch writes an empty list for a group that spans the whole world
-                    if (members.empty() && reason.empty() && g.size && info.worldSize && *g.size == *info.worldSize) {
+                    if (members.empty() && reason.empty() && g.size && info.worldSize && *g.size == *info.worldSize &&
+                        *g.size > 0 && static_cast<std::uint64_t>(*g.size) <= resourceLimits().maxRanksPerEvent) {
                         for (std::int64_t r = 0; r < *g.size; ++r) {
                             members.push_back(static_cast<std::int32_t>(r));
                         }
@@ -1039,50 +1037,59 @@ private:
         }
         summary_.notes = notesText();
 
-        json workload = json::object();
-        workload["name"] = options_.workloadName.empty() ? fileStem(path_) : options_.workloadName;
-        workload["notes"] = summary_.notes;
-        json importInfo = json::object();
-        importInfo["source_format"] =
-            summary_.collectiveMetadata ? "kineto (torch collective metadata)" : "kineto (legacy annotations)";
-        importInfo["observational"] = true;
-        importInfo["single_rank"] = true;
-        importInfo["wait_calls_not_imported"] = summary_.waits;
-        importInfo["custom_ops"] = summary_.customOps;
-        importInfo["imported_by_op"] = summary_.importedByOp;
-        importInfo["assumptions"] = summary_.assumptions;
-        workload["kineto_import"] = importInfo;
-        builder.setWorkloadJson(workload.dump());
+        // Both documents are written with their keys sorted (the layout imported traces have always had).
+        Json workload = Json::object();
+        workload.set("name", options_.workloadName.empty() ? fileStem(path_) : options_.workloadName);
+        workload.set("notes", summary_.notes);
+        Json importInfo = Json::object();
+        importInfo.set("source_format", summary_.collectiveMetadata ? "kineto (torch collective metadata)"
+                                                                    : "kineto (legacy annotations)");
+        importInfo.set("observational", true);
+        importInfo.set("single_rank", true);
+        importInfo.set("wait_calls_not_imported", summary_.waits);
+        importInfo.set("custom_ops", summary_.customOps);
+        Json byOp = Json::object();
+        for (const auto& [op, count] : summary_.importedByOp) {
+            byOp.set(op, count);
+        }
+        importInfo.set("imported_by_op", std::move(byOp));
+        Json assumptions = Json::array();
+        for (const auto& a : summary_.assumptions) {
+            assumptions.push(a);
+        }
+        importInfo.set("assumptions", std::move(assumptions));
+        workload.set("kineto_import", std::move(importInfo));
+        builder.setWorkloadJson(json::toText(json::sortedByKey(workload)));
 
-        json system = json::object();
-        json profile = json::object();
-        profile["sha256"] = summary_.sha256;
-        profile["size_bytes"] = summary_.fileBytes;
+        Json system = Json::object();
+        Json profile = Json::object();
+        profile.set("sha256", summary_.sha256);
+        profile.set("size_bytes", summary_.fileBytes);
         if (rank_) {
-            profile["rank"] = *rank_;
+            profile.set("rank", *rank_);
         }
-        system["kineto_source_profiles"] = json::array({profile});
-        json local = json::object();
+        system.set("kineto_source_profiles", Json::array({std::move(profile)}));
+        Json local = Json::object();
         if (rank_) {
-            local["rank"] = *rank_;
+            local.set("rank", *rank_);
         }
-        local["clock_origin_ns"] = summary_.clockOriginNs;
-        local["clock"] = p_.baseTimeNanoseconds ? "kineto: baseTimeNanoseconds + ts" : "kineto: ts";
-        system["rank_local"] = local;
+        local.set("clock_origin_ns", summary_.clockOriginNs);
+        local.set("clock", p_.baseTimeNanoseconds ? "kineto: baseTimeNanoseconds + ts" : "kineto: ts");
+        system.set("rank_local", std::move(local));
         if (info_.present) {
-            json dist = json::object();
+            Json dist = Json::object();
             if (!info_.backend.empty()) {
-                dist["backend"] = info_.backend;
+                dist.set("backend", info_.backend);
             }
             if (info_.worldSize) {
-                dist["world_size"] = *info_.worldSize;
+                dist.set("world_size", *info_.worldSize);
             }
             if (!info_.ncclVersion.empty()) {
-                dist["nccl_version"] = info_.ncclVersion;
+                dist.set("nccl_version", info_.ncclVersion);
             }
-            system["distributed"] = dist;
+            system.set("distributed", std::move(dist));
         }
-        builder.setSystemJson(system.dump());
+        builder.setSystemJson(json::toText(json::sortedByKey(system)));
         KinetoImport result{builder.finish(progress), summary_};
         return result;
     }

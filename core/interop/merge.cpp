@@ -4,8 +4,9 @@
 #include "core/trace/trace_builder.h"
 #include "core/util/decimal.h"
 #include "core/util/errors.h"
+#include "core/util/json/parser.h"
+#include "core/util/json/writer.h"
 
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <map>
@@ -16,7 +17,6 @@ namespace cc::interop {
 
 namespace {
 
-using json = nlohmann::json;
 
 std::string rankListText(const std::vector<std::int32_t>& ranks)
 {
@@ -466,82 +466,84 @@ private:
         }
         summary_.notes = notes();
 
-        json workload = json::object();
+        // Both documents are written with their keys sorted (the layout merged traces have always had).
+        json::Value workload = json::Value::object();
         std::string name = options_.workloadName;
         if (name.empty() && !shards_.front().trace.workloadJson.empty()) {
+            // The shard's reader already checked this text; a name is taken only when it is plain.
             try {
-                auto w = json::parse(shards_.front().trace.workloadJson);
-                if (w.is_object() && w.contains("name") && w["name"].is_string()) {
-                    name = w["name"].get<std::string>();
+                auto w = json::parse(shards_.front().trace.workloadJson, shards_.front().name);
+                if (const json::Value* n = w.find("name"); n != nullptr && n->isString()) {
+                    name = n->string();
                 }
-            } catch (const json::exception&) {
+            } catch (const InputError&) {
             }
         }
-        workload["name"] = name.empty() ? std::string("merged") : name;
-        workload["notes"] = summary_.notes;
-        builder.setWorkloadJson(workload.dump());
+        workload.set("name", name.empty() ? std::string("merged") : name);
+        workload.set("notes", summary_.notes);
+        builder.setWorkloadJson(json::toText(json::sortedByKey(workload)));
 
-        json system = json::object();
-        json profiles = json::array();
-        json shardList = json::array();
+        json::Value system = json::Value::object();
+        json::Value profiles = json::Value::array();
+        json::Value shardList = json::Value::array();
         for (const auto& s : shards_) {
-            json entry = json::object();
-            entry["name"] = s.name;
-            entry["rank"] = s.rank;
-            entry["events"] = s.trace.size();
-            entry["clock_origin_ns"] = s.clockOriginNs;
-            shardList.push_back(entry);
+            json::Value entry = json::Value::object();
+            entry.set("name", s.name);
+            entry.set("rank", s.rank);
+            entry.set("events", s.trace.size());
+            entry.set("clock_origin_ns", s.clockOriginNs);
+            shardList.push(std::move(entry));
             if (!s.trace.systemJson.empty()) {
-                try {
-                    auto sys = json::parse(s.trace.systemJson);
-                    if (sys.is_object() && sys.contains("kineto_source_profiles") &&
-                        sys["kineto_source_profiles"].is_array()) {
-                        for (const auto& p : sys["kineto_source_profiles"]) {
-                            if (std::find(profiles.begin(), profiles.end(), p) == profiles.end()) {
-                                profiles.push_back(p);
-                            }
+                // shardFromTrace parsed this text already, so it is known to be well formed.
+                auto sys = json::parse(s.trace.systemJson, s.name);
+                if (const json::Value* list = sys.find("kineto_source_profiles"); list != nullptr && list->isArray()) {
+                    for (const auto& p : list->items()) {
+                        json::Value sorted = json::sortedByKey(p);
+                        const auto& known = profiles.items();
+                        if (std::find(known.begin(), known.end(), sorted) == known.end()) {
+                            profiles.push(std::move(sorted));
                         }
                     }
-                } catch (const json::exception&) {
                 }
             }
         }
-        if (!profiles.empty()) {
-            system["kineto_source_profiles"] = profiles;
+        if (profiles.size() > 0) {
+            system.set("kineto_source_profiles", std::move(profiles));
         }
-        json merge = json::object();
-        merge["shards"] = shardList;
-        merge["identity"] = "(process group, sequence): message_sequence when every contribution has one, else "
-                            "per-group call order";
+        json::Value merge = json::Value::object();
+        merge.set("shards", std::move(shardList));
+        merge.set("identity", "(process group, sequence): message_sequence when every contribution has one, else "
+                              "per-group call order");
         if (options_.calibration) {
             const auto& cal = *options_.calibration;
-            json clock = json::object();
-            clock["format"] = std::string(kClockCalibrationFormat);
-            clock["source"] = cal.source;
+            json::Value clock = json::Value::object();
+            clock.set("format", std::string(kClockCalibrationFormat));
+            clock.set("source", cal.source);
             if (!cal.sha256.empty()) {
-                clock["sha256"] = cal.sha256;
+                clock.set("sha256", cal.sha256);
             }
             if (!cal.reference.empty()) {
-                clock["reference"] = cal.reference;
+                clock.set("reference", cal.reference);
             }
             if (!cal.method.empty()) {
-                clock["method"] = cal.method;
+                clock.set("method", cal.method);
             }
-            clock["assumption"] = cal.assumption;
-            json offsets = json::object();
+            clock.set("assumption", cal.assumption);
+            json::Value offsets = json::Value::object();
             for (const auto& s : shards_) {
                 const RankClock* c = cal.find(s.rank);
-                offsets[std::to_string(s.rank)] = formatScaledDecimal(c->offsetNs, kMicrosToNanosScale) + " us +- " +
-                                                  formatScaledDecimal(c->uncertaintyNs, kMicrosToNanosScale) + " us";
+                offsets.set(std::to_string(s.rank), formatScaledDecimal(c->offsetNs, kMicrosToNanosScale) + " us +- " +
+                                                         formatScaledDecimal(c->uncertaintyNs, kMicrosToNanosScale) +
+                                                         " us");
             }
-            clock["offsets"] = offsets;
-            merge["clock_calibration"] = clock;
+            clock.set("offsets", std::move(offsets));
+            merge.set("clock_calibration", std::move(clock));
         } else {
-            merge["clock_calibration"] = nullptr;
+            merge.set("clock_calibration", nullptr);
         }
-        merge["reference_clock_origin_ns"] = origin;
-        system["merge"] = merge;
-        builder.setSystemJson(system.dump());
+        merge.set("reference_clock_origin_ns", origin);
+        system.set("merge", std::move(merge));
+        builder.setSystemJson(json::toText(json::sortedByKey(system)));
         return MergeResult{builder.finish(progress), summary_};
     }
 
@@ -598,30 +600,24 @@ RankShard shardFromTrace(Trace trace, std::string name)
     shard.name = std::move(name);
     std::optional<std::int64_t> rank;
     if (!trace.systemJson.empty()) {
-        json system;
-        try {
-            system = json::parse(trace.systemJson);
-        } catch (const json::exception& e) {
-            throw InputError(
-                Diagnostic{shard.name, kNoEvent, {}, "system", std::string("is not valid JSON: ") + e.what()});
-        }
-        auto local = system.find("rank_local");
-        if (local != system.end() && local->is_object()) {
-            auto r = local->find("rank");
-            if (r != local->end()) {
-                if (!r->is_number_integer() || r->get<std::int64_t>() < 0 || r->get<std::int64_t>() > 2147483647) {
+        const json::Value system = json::parse(trace.systemJson, shard.name);
+        const json::Value* local = system.find("rank_local");
+        if (local != nullptr && local->isObject()) {
+            if (const json::Value* r = local->find("rank")) {
+                auto v = r->toInt64();
+                if (!v || *v < 0 || *v > 2147483647) {
                     throw InputError(Diagnostic{
                         shard.name, kNoEvent, {}, "system.rank_local.rank", "must be a rank (a non-negative integer)"});
                 }
-                rank = r->get<std::int64_t>();
+                rank = *v;
             }
-            auto origin = local->find("clock_origin_ns");
-            if (origin != local->end()) {
-                if (!origin->is_number_integer()) {
+            if (const json::Value* origin = local->find("clock_origin_ns")) {
+                auto v = origin->toInt64();
+                if (!v) {
                     throw InputError(Diagnostic{
                         shard.name, kNoEvent, {}, "system.rank_local.clock_origin_ns", "must be an integer"});
                 }
-                shard.clockOriginNs = origin->get<std::int64_t>();
+                shard.clockOriginNs = *v;
             }
         }
     }

@@ -4,7 +4,7 @@
 #include "core/trace/normalized.h"
 #include "core/util/atomic_file.h"
 #include "core/util/errors.h"
-#include "core/util/json_text.h"
+#include "core/util/json/writer.h"
 
 #include <algorithm>
 #include <array>
@@ -56,7 +56,7 @@ void appendRanks(std::string& out, const std::vector<std::int32_t>& ranks)
         if (k > 0) {
             out += ',';
         }
-        json_text::appendInt(out, ranks[k]);
+        json::appendInt(out, ranks[k]);
     }
     out += ']';
 }
@@ -250,14 +250,14 @@ std::string rankJson(const Trace& t, const ParamExportPlan& plan, const std::vec
     for (const auto& g : plan.groups) {
         begin();
         out += "{\"comms\":\"init\",\"req\":-1,\"pg_id\":";
-        json_text::appendInt(out, g.id);
+        json::appendInt(out, g.id);
         out += ",\"global_ranks\":";
         appendRanks(out, g.ranks);
         out += ",\"world_size\":";
-        json_text::appendInt(out, static_cast<std::int64_t>(g.ranks.size()));
+        json::appendInt(out, static_cast<std::int64_t>(g.ranks.size()));
         if (!g.name.empty()) {
             out += ",\"pg_desc\":";
-            json_text::appendString(out, g.name);
+            json::appendString(out, g.name);
         }
         out += '}';
     }
@@ -286,38 +286,38 @@ std::string rankJson(const Trace& t, const ParamExportPlan& plan, const std::vec
         const auto& group = plan.groups[static_cast<std::size_t>(e.pg)];
         begin();
         out += "{\"comms\":";
-        json_text::appendString(out, comms);
+        json::appendString(out, comms);
         out += ",\"req\":";
-        json_text::appendUInt(out, i);
+        json::appendUInt(out, i);
         out += ",\"startTime_ns\":";
-        json_text::appendInt(out, t.issueTime[i]);
+        json::appendInt(out, t.issueTime[i]);
         out += ",\"world_size\":";
-        json_text::appendInt(out, static_cast<std::int64_t>(group.ranks.size()));
+        json::appendInt(out, static_cast<std::int64_t>(group.ranks.size()));
         out += ",\"pg_id\":";
-        json_text::appendInt(out, e.pg);
+        json::appendInt(out, e.pg);
         out += ",\"global_ranks\":";
         appendRanks(out, group.ranks);
         if (isRooted(kind)) {
             out += ",\"root\":";
-            json_text::appendInt(out, t.rootRank[i]);
+            json::appendInt(out, t.rootRank[i]);
         }
         out += ",\"markers\":[";
         const auto phase = t.str(t.phase[i]);
-        json_text::appendString(out, phase.empty() ? t.opName(i) : phase);
+        json::appendString(out, phase.empty() ? t.opName(i) : phase);
         out += ']';
         if (kind != OpKind::Barrier) {
             out += ",\"in_msg_size\":";
-            json_text::appendInt(out, e.in);
+            json::appendInt(out, e.in);
             out += ",\"out_msg_size\":";
-            json_text::appendInt(out, e.out);
+            json::appendInt(out, e.out);
             out += ",\"dtype\":";
-            json_text::appendString(out, e.dtype);
+            json::appendString(out, e.dtype);
         }
         if (isPointToPoint(kind)) {
             out += ",\"src_rank\":";
-            json_text::appendInt(out, t.senderRank[i]);
+            json::appendInt(out, t.senderRank[i]);
             out += ",\"dst_rank\":";
-            json_text::appendInt(out, t.receiverRank[i]);
+            json::appendInt(out, t.receiverRank[i]);
             out += ",\"use_batch\":false";
         }
         out += '}';
@@ -330,29 +330,29 @@ std::string manifestJson(const Trace& t, const ParamExportPlan& plan, const Para
                          const std::string& sourceSha256)
 {
     std::string out = "{\"format\":";
-    json_text::appendString(out, kParamManifestFormat);
+    json::appendString(out, kParamManifestFormat);
     out += ",\"target\":\"PARAM comms trace replay, basic trace format (one JSON list per rank)\"";
     out += ",\"source\":";
-    json_text::appendString(out, options.sourceName);
+    json::appendString(out, options.sourceName);
     out += ",\"source_normalized_sha256\":";
-    json_text::appendString(out, sourceSha256);
+    json::appendString(out, sourceSha256);
     out += ",\"logical_events\":";
-    json_text::appendUInt(out, t.size());
+    json::appendUInt(out, t.size());
     out += ",\"exported_events\":";
-    json_text::appendUInt(out, plan.exported);
+    json::appendUInt(out, plan.exported);
     out += ",\"start_time\":\"startTime_ns is the cumulative issue time from the trace origin\"";
     out += ",\"default_dtype\":";
-    json_text::appendString(out, options.defaultDtype);
+    json::appendString(out, options.defaultDtype);
     out += ",\"events_using_default_dtype\":";
-    json_text::appendUInt(out, plan.defaultedDtype);
+    json::appendUInt(out, plan.defaultedDtype);
     out += ",\"process_groups\":[";
     for (std::size_t k = 0; k < plan.groups.size(); ++k) {
         const auto& g = plan.groups[k];
         out += k == 0 ? "" : ",";
         out += "{\"pg_id\":";
-        json_text::appendInt(out, g.id);
+        json::appendInt(out, g.id);
         out += ",\"name\":";
-        json_text::appendString(out, g.name);
+        json::appendString(out, g.name);
         out += ",\"ranks\":";
         appendRanks(out, g.ranks);
         out += '}';
@@ -361,13 +361,13 @@ std::string manifestJson(const Trace& t, const ParamExportPlan& plan, const Para
     for (std::size_t k = 0; k < plan.ranks.size(); ++k) {
         out += k == 0 ? "" : ",";
         out += "{\"rank\":";
-        json_text::appendInt(out, plan.ranks[k]);
+        json::appendInt(out, plan.ranks[k]);
         out += ",\"file\":";
-        json_text::appendString(out, std::to_string(plan.ranks[k]) + ".json");
+        json::appendString(out, std::to_string(plan.ranks[k]) + ".json");
         out += ",\"entries\":";
-        json_text::appendUInt(out, plan.entriesPerRank[k]);
+        json::appendUInt(out, plan.entriesPerRank[k]);
         out += ",\"init_entries\":";
-        json_text::appendUInt(out, plan.groups.size());
+        json::appendUInt(out, plan.groups.size());
         out += '}';
     }
     out += "],\"skip_unsupported\":";
@@ -377,13 +377,13 @@ std::string manifestJson(const Trace& t, const ParamExportPlan& plan, const Para
         const auto& s = plan.skipped[k];
         out += k == 0 ? "\n" : ",\n";
         out += "{\"event\":";
-        json_text::appendUInt(out, s.event);
+        json::appendUInt(out, s.event);
         out += ",\"id\":";
-        json_text::appendString(out, s.id);
+        json::appendString(out, s.id);
         out += ",\"op\":";
-        json_text::appendString(out, s.op);
+        json::appendString(out, s.op);
         out += ",\"reason\":";
-        json_text::appendString(out, s.reason);
+        json::appendString(out, s.reason);
         out += '}';
     }
     out += plan.skipped.empty() ? "]}\n" : "\n]}\n";

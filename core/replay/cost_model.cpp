@@ -1,5 +1,5 @@
 #include "core/replay/cost_model.h"
-#include "core/replay/wide_int.h"
+#include "core/util/wide_int.h"
 
 #include <algorithm>
 

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "core/replay/simulator.h"
-#include "core/replay/wide_int.h"
+#include "core/util/wide_int.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -5,7 +5,7 @@
 // integer quotient, on every machine.
 #pragma once
 
-#include "core/replay/wide_int.h"
+#include "core/util/wide_int.h"
 
 #include <cstdint>
 

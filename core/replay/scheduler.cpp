@@ -4,7 +4,7 @@
 #include "core/replay/cost_model.h"
 #include "core/replay/reciprocal.h"
 #include "core/replay/tail_noise.h"
-#include "core/replay/wide_int.h"
+#include "core/util/wide_int.h"
 #include "core/util/fresh_memory.h"
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 
 #include "core/replay/quantiles.h"
 #include "core/replay/summary_workspace.h"
-#include "core/replay/wide_int.h"
+#include "core/util/wide_int.h"
 #include "core/util/fresh_memory.h"
 #include "core/util/uninitialized_allocator.h"
 

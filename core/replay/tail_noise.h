@@ -5,7 +5,7 @@
 #pragma once
 
 #include "core/configs/backend_config.h"
-#include "core/replay/wide_int.h"
+#include "core/util/wide_int.h"
 #include "core/trace/event.h"
 #include "core/trace/projections.h"
 

@@ -1,9 +1,9 @@
 #include "core/report/compare.h"
 
-#include "core/replay/wide_int.h"
+#include "core/util/wide_int.h"
 #include "core/util/decimal.h"
 #include "core/util/errors.h"
-#include "core/util/json_text.h"
+#include "core/util/json/writer.h"
 
 #include <algorithm>
 #include <limits>
@@ -13,8 +13,8 @@ namespace cc {
 
 namespace {
 
-using json_text::appendInt;
-using json_text::appendString;
+using json::appendInt;
+using json::appendString;
 
 constexpr std::array<std::string_view, kCompareMetricCount> kMetricNames{"median", "p95", "p99", "max", "mean"};
 

@@ -1,6 +1,6 @@
 #include "core/report/json_scan.h"
 
-#include "core/configs/strict_json.h"
+#include "core/util/json/reader.h"
 #include "core/util/errors.h"
 #include "core/util/limits.h"
 
@@ -204,7 +204,7 @@ std::vector<MemberSpan> topLevelMembers(std::string_view text, const std::string
                     throw InputError(Diagnostic{sourceName,
                                                 kNoEvent,
                                                 {},
-                                                strict_json::child("$", member.key),
+                                                json::childPath("$", member.key),
                                                 "duplicate key \"" + member.key + "\" in one object"});
                 }
             }
@@ -240,10 +240,10 @@ std::string pathAt(std::string_view text, std::size_t offset)
         for (const auto& f : frames) {
             if (f.isArray) {
                 if (f.index >= 0) {
-                    path = strict_json::child(path, static_cast<std::size_t>(f.index));
+                    path = json::childPath(path, static_cast<std::size_t>(f.index));
                 }
             } else if (!f.key.empty()) {
-                path = strict_json::child(path, f.key);
+                path = json::childPath(path, f.key);
             }
         }
         return path;

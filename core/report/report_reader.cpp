@@ -2,13 +2,12 @@
 #include "core/report/report.h"
 
 #include "core/configs/config_io.h"
-#include "core/configs/strict_json.h"
 #include "core/report/json_scan.h"
 #include "core/trace/normalized.h"
 #include "core/util/errors.h"
+#include "core/util/json/parser.h"
+#include "core/util/json/reader.h"
 #include "core/util/sha256.h"
-
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 
@@ -16,11 +15,14 @@ namespace cc {
 
 namespace {
 
-using strict_json::child;
+using json::childPath;
+
+std::string child(const std::string& path, std::string_view key) { return childPath(path, key); }
+std::string child(const std::string& path, std::size_t index) { return childPath(path, index); }
 
 constexpr std::string_view kSealKey = "\"body_sha256\":\"";
 
-Distribution readDistribution(const strict_json::Reader& r, const nlohmann::json& obj, const std::string& path)
+Distribution readDistribution(const json::Reader& r, const json::Value& obj, const std::string& path)
 {
     r.object(obj, path);
     Distribution d;
@@ -34,7 +36,7 @@ Distribution readDistribution(const strict_json::Reader& r, const nlohmann::json
     return d;
 }
 
-std::vector<Breakdown> readBreakdowns(const strict_json::Reader& r, const nlohmann::json& value,
+std::vector<Breakdown> readBreakdowns(const json::Reader& r, const json::Value& value,
                                       const std::string& path)
 {
     r.array(value, path);
@@ -44,7 +46,7 @@ std::vector<Breakdown> readBreakdowns(const strict_json::Reader& r, const nlohma
         const auto& entry = r.object(value[i], p);
         Breakdown b;
         const auto& name = r.member(entry, p, "name");
-        if (name.is_null()) {
+        if (name.isNull()) {
             b.named = false;
         } else {
             b.name = r.string(name, child(p, "name"));
@@ -89,7 +91,7 @@ bool reportSealIntact(std::string_view bytes)
 
 ReportView readReportView(std::string_view bytes, const std::string& sourceName)
 {
-    const strict_json::Reader r(sourceName);
+    const json::Reader r(sourceName);
     const auto members = json_scan::topLevelMembers(bytes, sourceName);
     const std::vector<std::string_view> expected{"format",   "protocol", "configurations",
                                                  "rankings", "samples",  "body_sha256"};
@@ -103,12 +105,15 @@ ReportView readReportView(std::string_view bytes, const std::string& sourceName)
     };
     auto parseMember = [&](std::string_view name) {
         const auto& m = span(name);
-        return strict_json::parse(bytes.substr(m.begin, m.end - m.begin), sourceName);
+        return json::parseSpan(bytes, m.begin, m.end, sourceName, child("$", name));
     };
     // The format first: a document of another kind is named as such before any detail.
-    const nlohmann::json format = parseMember("format");
-    if (!format.is_string() || format.get<std::string>() != kReportFormat) {
-        r.fail("$.format", "must be \"" + std::string(kReportFormat) + "\" (got " + format.dump() + ")");
+    const json::Value format = parseMember("format");
+    if (!format.isString() || format.string() != kReportFormat) {
+        r.fail("$.format", "must be \"" + std::string(kReportFormat) + "\" (got " +
+                               (format.isString() ? "\"" + format.string().substr(0, 64) + "\""
+                                                  : json::describeValue(format)) +
+                               ")");
     }
     for (const auto& m : members) {
         if (std::find(expected.begin(), expected.end(), m.key) == expected.end()) {
@@ -119,7 +124,7 @@ ReportView readReportView(std::string_view bytes, const std::string& sourceName)
     view.source = sourceName;
 
     // ---- protocol ----
-    const nlohmann::json protocol = parseMember("protocol");
+    const json::Value protocol = parseMember("protocol");
     const std::string pp = "$.protocol";
     r.object(protocol, pp);
     const auto& model = r.object(r.member(protocol, pp, "model"), child(pp, "model"));
@@ -166,7 +171,7 @@ ReportView readReportView(std::string_view bytes, const std::string& sourceName)
     validateProtocol(view.protocol, sourceName);
 
     // ---- configurations ----
-    const nlohmann::json list = parseMember("configurations");
+    const json::Value list = parseMember("configurations");
     r.array(list, "$.configurations");
     for (std::size_t i = 0; i < list.size(); ++i) {
         std::string p = child("$.configurations", i);

@@ -6,7 +6,7 @@
 #include "core/report/report_fields.h"
 #include "core/trace/normalized.h"
 #include "core/util/errors.h"
-#include "core/util/json_text.h"
+#include "core/util/json/writer.h"
 #include "core/util/sha256.h"
 
 #include <algorithm>
@@ -15,9 +15,9 @@ namespace cc {
 
 namespace {
 
-using json_text::appendInt;
-using json_text::appendString;
-using json_text::appendUInt;
+using json::appendInt;
+using json::appendString;
+using json::appendUInt;
 
 void key(std::string& out, std::string_view name)
 {

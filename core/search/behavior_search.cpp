@@ -6,7 +6,8 @@
 #include "core/util/errors.h"
 #include "core/util/sha256.h"
 
-#include <nlohmann/json.hpp>
+#include "core/util/json/value.h"
+#include "core/util/json/writer.h"
 
 #include <algorithm>
 #include <set>
@@ -310,12 +311,12 @@ private:
     SearchResult result_;
 };
 
-using Json = nlohmann::ordered_json;
+using Json = json::Value;
 
 Json budgetJson(const TimingBudget& b)
 {
     Json j;
-    auto cap = [&](const char* name, const std::optional<std::int64_t>& v) { j[name] = v ? Json(*v) : Json(nullptr); };
+    auto cap = [&](const char* name, const std::optional<std::int64_t>& v) { j.assign(name, v ? Json(*v) : Json(nullptr)); };
     cap("gap_ns", b.gap);
     cap("skew_ns", b.skew);
     cap("compute_before_ns", b.computeBefore);
@@ -380,121 +381,120 @@ SearchResult searchBehavior(const Trace& source, const verify::VerifyOptions& ve
 std::string searchEvidenceJson(const SearchResult& r, const SearchOptions& options, const verify::VerifyOptions& vopts)
 {
     Json root;
-    root["format"] = std::string(kSearchEvidenceFormat);
-    root["method"] = "behaviour search: compile at every declared timing budget, verify each candidate, keep the "
+    root.assign("format", std::string(kSearchEvidenceFormat));
+    root.assign("method", "behaviour search: compile at every declared timing budget, verify each candidate, keep the "
                      "smallest passing artifact by serialised size, then greedily lower per-operation-signature-group "
-                     "sample limits while every status keeps passing and the artifact does not grow";
-    root["optimality"] = "greedy: no optimality claim, in particular no per-window Pareto optimality";
-    root["selection_metric"] = "serialised canary bytes; ties keep the earlier candidate";
-    root["acceptance"] = "all five verification statuses pass: timing_mode, commitments, coverage, "
-                         "behavioral_fidelity, ranking";
+                     "sample limits while every status keeps passing and the artifact does not grow");
+    root.assign("optimality", "greedy: no optimality claim, in particular no per-window Pareto optimality");
+    root.assign("selection_metric", "serialised canary bytes; ties keep the earlier candidate");
+    root.assign("acceptance", "all five verification statuses pass: timing_mode, commitments, coverage, "
+                         "behavioral_fidelity, ranking");
     Json source;
-    source["normalized_sha256"] = r.sourceSha256;
-    source["events"] = r.sourceEvents;
-    root["source"] = source;
+    source.assign("normalized_sha256", r.sourceSha256);
+    source.assign("events", r.sourceEvents);
+    root.assign("source", source);
     Json space;
     Json limits = Json::array();
     for (auto l : options.sampleLimits) {
-        limits.push_back(l);
+        limits.push(l);
     }
-    space["sample_limits"] = limits;
-    space["field_caps"] = budgetJson(options.fieldCaps);
-    space["lossless_candidate"] = options.includeLossless;
-    space["per_group_refinement"] = options.refineGroups;
-    root["search_space"] = space;
+    space.assign("sample_limits", limits);
+    space.assign("field_caps", budgetJson(options.fieldCaps));
+    space.assign("lossless_candidate", options.includeLossless);
+    space.assign("per_group_refinement", options.refineGroups);
+    root.assign("search_space", space);
     Json verification;
-    verification["configuration_set"] = vopts.configs.name;
-    verification["configuration_set_sha256"] = configSetSha256(vopts.configs);
+    verification.assign("configuration_set", vopts.configs.name);
+    verification.assign("configuration_set_sha256", configSetSha256(vopts.configs));
     Json tol;
-    tol["relative_ppm"] = vopts.tolerances.relativePpm;
-    tol["absolute_ns"] = vopts.tolerances.absoluteNs;
-    tol["hidden_share_ppm"] = vopts.tolerances.hiddenSharePpm;
-    tol["tail_recall_ppm"] = vopts.tolerances.tailRecallPpm;
-    tol["ranking_tie_ppm"] = vopts.tolerances.rankingTiePpm;
-    tol["ranking_tie_ns"] = vopts.tolerances.rankingTieNs;
-    verification["tolerances"] = tol;
-    verification["seed"] = vopts.protocol.seed;
-    verification["iterations"] = vopts.protocol.iterations;
-    root["verification"] = verification;
-    root["lossless_bytes"] = r.losslessBytes ? Json(*r.losslessBytes) : Json(nullptr);
-    root["verifications"] = r.verifications;
+    tol.assign("relative_ppm", vopts.tolerances.relativePpm);
+    tol.assign("absolute_ns", vopts.tolerances.absoluteNs);
+    tol.assign("hidden_share_ppm", vopts.tolerances.hiddenSharePpm);
+    tol.assign("tail_recall_ppm", vopts.tolerances.tailRecallPpm);
+    tol.assign("ranking_tie_ppm", vopts.tolerances.rankingTiePpm);
+    tol.assign("ranking_tie_ns", vopts.tolerances.rankingTieNs);
+    verification.assign("tolerances", tol);
+    verification.assign("seed", vopts.protocol.seed);
+    verification.assign("iterations", vopts.protocol.iterations);
+    root.assign("verification", verification);
+    root.assign("lossless_bytes", r.losslessBytes ? Json(*r.losslessBytes) : Json(nullptr));
+    root.assign("verifications", r.verifications);
 
     Json candidates = Json::array();
     for (const auto& c : r.candidates) {
         Json j;
-        j["index"] = c.index;
-        j["stage"] = c.stage;
-        j["sample_limit"] = c.sampleLimit ? Json(*c.sampleLimit) : Json(nullptr);
+        j.assign("index", c.index);
+        j.assign("stage", c.stage);
+        j.assign("sample_limit", c.sampleLimit ? Json(*c.sampleLimit) : Json(nullptr));
         Json groups = Json::object();
         for (const auto& [hash, limit] : c.groupLimits) {
-            groups[groupHashHex(hash)] = limit;
+            groups.assign(groupHashHex(hash), limit);
         }
-        j["group_sample_limits"] = groups;
-        j["outcome"] = c.outcome;
+        j.assign("group_sample_limits", groups);
+        j.assign("outcome", c.outcome);
         if (c.outcome == "refused_by_compiler") {
-            j["refusal"] = c.refusal;
+            j.assign("refusal", c.refusal);
         } else {
-            j["bytes"] = c.bytes;
-            j["stored_events"] = c.storedEvents;
-            j["timing_samples"] = c.timingSamples;
-            j["canary_sha256"] = c.canarySha256;
-            j["claim"] = c.claim ? Json(std::string(verify::claimName(*c.claim))) : Json(nullptr);
+            j.assign("bytes", c.bytes);
+            j.assign("stored_events", c.storedEvents);
+            j.assign("timing_samples", c.timingSamples);
+            j.assign("canary_sha256", c.canarySha256);
+            j.assign("claim", c.claim ? Json(std::string(verify::claimName(*c.claim))) : Json(nullptr));
             Json statuses;
             for (std::size_t s = 0; s < kStatusNames.size(); ++s) {
-                statuses[std::string(kStatusNames[s])] = c.statuses[s] ? "pass" : "fail";
+                statuses.assign(kStatusNames[s], c.statuses[s] ? "pass" : "fail");
             }
-            j["statuses"] = statuses;
+            j.assign("statuses", statuses);
             Json failures = Json::array();
             for (const auto& f : c.failures) {
-                failures.push_back(f);
+                failures.push(f);
             }
-            j["failures"] = failures;
+            j.assign("failures", failures);
         }
-        j["improved_best"] = c.improved;
-        j["selected"] = c.selected;
-        candidates.push_back(j);
+        j.assign("improved_best", c.improved);
+        j.assign("selected", c.selected);
+        candidates.push(j);
     }
-    root["candidates"] = candidates;
+    root.assign("candidates", candidates);
 
     Json refinement = Json::array();
     for (const auto& g : r.groups) {
         Json j;
-        j["group"] = groupHashHex(g.groupHash);
-        j["description"] = g.description;
-        j["events"] = g.events;
-        j["samples_before"] = g.samplesBefore;
-        j["limit_before"] = g.limitBefore;
-        j["limit_after"] = g.limitAfter;
-        j["attempts"] = g.attempts;
-        refinement.push_back(j);
+        j.assign("group", groupHashHex(g.groupHash));
+        j.assign("description", g.description);
+        j.assign("events", g.events);
+        j.assign("samples_before", g.samplesBefore);
+        j.assign("limit_before", g.limitBefore);
+        j.assign("limit_after", g.limitAfter);
+        j.assign("attempts", g.attempts);
+        refinement.push(j);
     }
-    root["per_group_refinement"] = refinement;
+    root.assign("per_group_refinement", refinement);
 
     Json selected;
     if (r.found) {
         const auto& h = r.best.canary.header;
         for (const auto& c : r.candidates) {
             if (c.selected) {
-                selected["candidate"] = c.index;
-                selected["stage"] = c.stage;
+                selected.assign("candidate", c.index);
+                selected.assign("stage", c.stage);
             }
         }
-        selected["bytes"] = r.best.bytes.size();
-        selected["canary_sha256"] = sha256Hex(r.best.bytes);
-        selected["note"] = "the selected candidate recompiled through a verifying gate so that it carries the claim it "
-                           "earned; bytes and SHA-256 are those of the artifact written";
-        selected["timing_mode"] = std::string(timingModeName(h.timingMode));
-        selected["canary_claim"] = std::string(cc::claimName(h.claim));
-        selected["verification_claim"] = std::string(verify::claimName(r.verification.claim));
-        selected["logical_events"] = h.logicalEvents;
-        selected["stored_events"] = h.storedEvents;
-        selected["event_compression_ratio"] = formatRatioMicros(h.eventRatioMicros);
-        selected["byte_compression_ratio"] = formatRatioMicros(h.byteRatioMicros);
-        selected["smaller_than_lossless"] =
-            r.losslessBytes ? Json(r.best.bytes.size() < *r.losslessBytes) : Json(nullptr);
+        selected.assign("bytes", r.best.bytes.size());
+        selected.assign("canary_sha256", sha256Hex(r.best.bytes));
+        selected.assign("note", "the selected candidate recompiled through a verifying gate so that it carries the claim it "
+                           "earned; bytes and SHA-256 are those of the artifact written");
+        selected.assign("timing_mode", std::string(timingModeName(h.timingMode)));
+        selected.assign("canary_claim", std::string(cc::claimName(h.claim)));
+        selected.assign("verification_claim", std::string(verify::claimName(r.verification.claim)));
+        selected.assign("logical_events", h.logicalEvents);
+        selected.assign("stored_events", h.storedEvents);
+        selected.assign("event_compression_ratio", formatRatioMicros(h.eventRatioMicros));
+        selected.assign("byte_compression_ratio", formatRatioMicros(h.byteRatioMicros));
+        selected.assign("smaller_than_lossless", r.losslessBytes ? Json(r.best.bytes.size() < *r.losslessBytes) : Json(nullptr));
     }
-    root["selected"] = r.found ? selected : Json(nullptr);
-    return root.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+    root.assign("selected", r.found ? selected : Json(nullptr));
+    return json::toIndentedText(root, 2) + "\n";
 }
 
 std::string searchSummaryLine(const SearchResult& r)

@@ -10,7 +10,7 @@
 // segment commitment depends on nothing outside its segment.
 #include "core/trace/normalized.h"
 
-#include "core/util/json_text.h"
+#include "core/util/json/writer.h"
 #include "core/util/sha256.h"
 
 #include <algorithm>
@@ -30,7 +30,7 @@ public:
         out += '[';
         stringRef(out, t_.op[i]);
         out += t_.has(i, kFlagCustomOp) ? ",1," : ",0,";
-        json_text::appendInt(out, t_.bytes[i]);
+        json::appendInt(out, t_.bytes[i]);
         out += ',';
         rankSetRef(out, t_.rankSet[i]);
         for (auto id : {t_.group[i], t_.phase[i], t_.dtype[i], t_.tag[i], t_.channel[i], t_.reductionOp[i]}) {
@@ -44,7 +44,7 @@ public:
         out += ',';
         optionalInt(out, t_.messageSequence[i], -1);
         out += ',';
-        json_text::appendInt(out, t_.effectiveGap[i]);
+        json::appendInt(out, t_.effectiveGap[i]);
         out += ',';
         optionalInt(out, t_.computeBefore[i], kAbsentNs);
         out += ',';
@@ -61,7 +61,7 @@ public:
         if (t_.skewState[i] == SkewState::Unknown) {
             out += "null";
         } else {
-            json_text::appendInt(out, t_.skewValue[i]);
+            json::appendInt(out, t_.skewValue[i]);
         }
         out += ',';
         if (t_.has(i, kFlagArrivalsGiven)) {
@@ -73,9 +73,9 @@ public:
             out += '[';
             for (std::size_t k = 0; k < sorted_.size(); ++k) {
                 out += k == 0 ? "[" : ",[";
-                json_text::appendInt(out, sorted_[k].first);
+                json::appendInt(out, sorted_[k].first);
                 out += ',';
-                json_text::appendInt(out, sorted_[k].second);
+                json::appendInt(out, sorted_[k].second);
                 out += ']';
             }
             out += ']';
@@ -94,7 +94,7 @@ public:
             if (k > 0) {
                 out += ',';
             }
-            json_text::appendString(out, t_.strings.at(stringOrder_[k]));
+            json::appendString(out, t_.strings.at(stringOrder_[k]));
         }
         out += "],\"rank_sets\":[";
         for (std::size_t k = 0; k < rankSetOrder_.size(); ++k) {
@@ -112,7 +112,7 @@ private:
         if (value == absent) {
             out += "null";
         } else {
-            json_text::appendInt(out, value);
+            json::appendInt(out, value);
         }
     }
 
@@ -123,7 +123,7 @@ private:
             if (k > 0) {
                 out += ',';
             }
-            json_text::appendInt(out, ranks[k]);
+            json::appendInt(out, ranks[k]);
         }
         out += ']';
     }
@@ -135,14 +135,14 @@ private:
             return;
         }
         if (inline_) {
-            json_text::appendString(out, t_.strings.at(id));
+            json::appendString(out, t_.strings.at(id));
             return;
         }
         auto [it, inserted] = stringIndex_.try_emplace(id, static_cast<std::uint32_t>(stringOrder_.size()));
         if (inserted) {
             stringOrder_.push_back(id);
         }
-        json_text::appendInt(out, it->second);
+        json::appendInt(out, it->second);
     }
 
     void rankSetRef(std::string& out, std::uint32_t id)
@@ -159,13 +159,13 @@ private:
             for (std::size_t k = 0; k < rankSetOrder_.size(); ++k) {
                 if (t_.rankSets.at(rankSetOrder_[k]).ranks == ranks) {
                     it->second = static_cast<std::uint32_t>(k);
-                    json_text::appendInt(out, it->second);
+                    json::appendInt(out, it->second);
                     return;
                 }
             }
             rankSetOrder_.push_back(id);
         }
-        json_text::appendInt(out, it->second);
+        json::appendInt(out, it->second);
     }
 
     const Trace& t_;
@@ -184,9 +184,9 @@ template <typename Sink> void encodeTrace(const Trace& trace, Progress& progress
     std::string chunk;
     chunk.reserve(1 << 20);
     chunk += "{\"format\":";
-    json_text::appendString(chunk, kNormalizedFormat);
+    json::appendString(chunk, kNormalizedFormat);
     chunk += ",\"event_count\":";
-    json_text::appendUInt(chunk, trace.size());
+    json::appendUInt(chunk, trace.size());
     chunk += ",\"events\":[";
     for (std::size_t i = 0; i < trace.size(); ++i) {
         if (i > 0) {

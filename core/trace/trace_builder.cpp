@@ -103,6 +103,10 @@ void TraceBuilder::add(const Event& e)
     } else if (e.ranks.size() > limits.maxRanksPerEvent) {
         bad("ranks", "has " + std::to_string(e.ranks.size()) + " members, more than the limit of " +
                          std::to_string(limits.maxRanksPerEvent));
+    } else if ((rankSlots_ += e.ranks.size()) > limits.maxRankSlots && !rankSlotsRefused_) {
+        rankSlotsRefused_ = true;
+        bad("ranks", "brings the trace's rank memberships (ranks summed over events) past the limit of " +
+                         std::to_string(limits.maxRankSlots) + " (resource limit: replay walks every one)");
     }
     members_.assign(e.ranks.begin(), e.ranks.end());
     std::sort(members_.begin(), members_.end());

@@ -43,6 +43,8 @@ private:
     std::vector<Diagnostic> diagnostics_;
     std::size_t added_ = 0;
     std::size_t suppressed_ = 0;
+    std::uint64_t rankSlots_ = 0;       ///< ranks summed over the events added so far
+    bool rankSlotsRefused_ = false;
     std::vector<std::int32_t> members_; ///< scratch: sorted members of the event being added
     std::vector<std::int32_t> seen_;    ///< scratch: sorted arrival ranks of the event being added
 };

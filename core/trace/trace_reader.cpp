@@ -4,12 +4,15 @@
 #include "core/trace/trace_builder.h"
 #include "core/util/atomic_file.h"
 #include "core/util/decimal.h"
-#include "core/util/json_text.h"
+#include "core/util/json/parser.h"
+#include "core/util/json/reader.h"
+#include "core/util/json/writer.h"
 #include "core/util/limits.h"
 
 #include <simdjson.h>
 
 #include <array>
+#include <set>
 #include <string>
 
 namespace cc {
@@ -172,6 +175,11 @@ public:
             throw FieldError{std::string(field), std::string("malformed value: ") + simdjson::error_message(error)};
         }
         raw = trimRight(raw);
+        // simdjson skips a nested value without counting its depth; the limit holds everywhere.
+        if (json::nestingDepth(raw) > resourceLimits().maxJsonDepth) {
+            throw FieldError{std::string(field), "nests arrays and objects deeper than the limit of " +
+                                                     std::to_string(resourceLimits().maxJsonDepth) + " levels"};
+        }
         std::string out(raw.size(), '\0');
         std::size_t length = 0;
         if (simdjson::minify(raw.data(), raw.size(), out.data(), length) != simdjson::SUCCESS) {
@@ -200,7 +208,7 @@ public:
                 std::string keyCopy(key);
                 std::string raw = rawValue(v, keyCopy);
                 e.extraJson += e.extraJson.empty() ? "{" : ",";
-                json_text::appendString(e.extraJson, keyCopy);
+                json::appendString(e.extraJson, keyCopy);
                 e.extraJson += ':';
                 e.extraJson += raw;
                 continue;
@@ -498,12 +506,17 @@ Trace parseTrace(std::string_view json, const std::string& sourceName, Progress&
     bool sawFormat = false;
     bool sawEvents = false;
     Event event;
+    std::set<std::string> seenKeys;
     for (auto field : root) {
         std::string_view key;
         if (auto error = field.unescaped_key().get(key)) {
             malformed(sourceName, error, "in a top-level key");
         }
         std::string keyCopy(key);
+        if (!seenKeys.insert(keyCopy).second) {
+            throw InputError(Diagnostic{sourceName, kNoEvent, {}, json::childPath("$", keyCopy),
+                                        "appears twice at the top level (duplicate keys are refused)"});
+        }
         od::value v;
         if (auto error = field.value().get(v)) {
             malformed(sourceName, error, "in top-level \"" + keyCopy + "\"");

@@ -17,7 +17,7 @@ TraceSummary summarizeTrace(const Trace& t)
             groups.insert(t.group[i]);
         }
         ++s.ops[std::string(t.opName(i))];
-        s.totalBytes += t.bytes[i];
+        s.totalBytes += static_cast<WideUInt>(t.bytes[i]);
         s.overlapUnknown += t.has(i, kFlagOverlapUnknown) ? 1 : 0;
     }
     s.groups = groups.size();

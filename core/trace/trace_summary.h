@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/trace/trace.h"
+#include "core/util/wide_int.h"
 
 #include <cstdint>
 #include <map>
@@ -19,7 +20,7 @@ struct TraceSummary {
     std::size_t skewUnknown = 0;
     std::size_t skewPartial = 0;
     std::size_t overlapUnknown = 0;
-    std::int64_t totalBytes = 0;
+    WideUInt totalBytes = 0; ///< exact: events of up to 2^63 - 1 bytes each cannot overflow it
     Ns span = 0; ///< issue time of the last event
 };
 

@@ -3,7 +3,7 @@
 
 #include "core/util/atomic_file.h"
 #include "core/util/decimal.h"
-#include "core/util/json_text.h"
+#include "core/util/json/writer.h"
 
 namespace cc {
 
@@ -22,7 +22,7 @@ public:
             out_ += ',';
         }
         first_ = false;
-        json_text::appendString(out_, name);
+        json::appendString(out_, name);
         out_ += ':';
     }
     void time(std::string_view name, Ns value)
@@ -39,7 +39,7 @@ public:
             return;
         }
         key(name);
-        json_text::appendInt(out_, value);
+        json::appendInt(out_, value);
     }
     void text(std::string_view name, std::string_view value)
     {
@@ -47,7 +47,7 @@ public:
             return;
         }
         key(name);
-        json_text::appendString(out_, value);
+        json::appendString(out_, value);
     }
     void boolean(std::string_view name, bool value)
     {
@@ -110,7 +110,7 @@ void writeEvent(std::string& out, const Trace& t, std::size_t i)
             }
             if (!asArray) {
                 out += '"';
-                json_text::appendInt(out, t.arrivalRank[t.arrivalBegin[i] + k]);
+                json::appendInt(out, t.arrivalRank[t.arrivalBegin[i] + k]);
                 out += "\":";
             }
             appendScaledDecimal(out, t.arrivalTime[t.arrivalBegin[i] + k], kMicrosToNanosScale);
@@ -121,14 +121,14 @@ void writeEvent(std::string& out, const Trace& t, std::size_t i)
     const auto& set = t.rankSets.at(t.rankSet[i]);
     w.key("ranks");
     if (set.asCount) {
-        json_text::appendInt(out, static_cast<std::int64_t>(set.ranks.size()));
+        json::appendInt(out, static_cast<std::int64_t>(set.ranks.size()));
     } else {
         out += '[';
         for (std::size_t k = 0; k < set.ranks.size(); ++k) {
             if (k > 0) {
                 out += ',';
             }
-            json_text::appendInt(out, set.ranks[k]);
+            json::appendInt(out, set.ranks[k]);
         }
         out += ']';
     }
@@ -151,7 +151,7 @@ std::string writeTraceJson(const Trace& trace)
     std::string out;
     out.reserve(trace.size() * 200 + 256);
     out += "{\"format\":";
-    json_text::appendString(out, kTraceFormat);
+    json::appendString(out, kTraceFormat);
     if (!trace.workloadJson.empty()) {
         out += ",\"workload\":";
         out += trace.workloadJson;
@@ -162,7 +162,7 @@ std::string writeTraceJson(const Trace& trace)
     }
     for (const auto& [key, json] : trace.extraTopLevel) {
         out += ',';
-        json_text::appendString(out, key);
+        json::appendString(out, key);
         out += ':';
         out += json;
     }

@@ -113,7 +113,7 @@ VerificationReport verifyBehavior(const SourceReference& ref, const Canary& cana
     const Trace* expanded = expandedIn;
     if (expanded == nullptr) {
         progress.report(0.0, "expanding the canary");
-        expandedOwned = expandCanary(canary, "canary", progress);
+        expandedOwned = expandCanary(canary, canaryExpansionName(canary), progress);
         expanded = &expandedOwned;
     }
 

@@ -3,8 +3,11 @@
 #include "core/info/file_info.h"
 #include "core/util/atomic_file.h"
 #include "core/util/decimal.h"
+#include "core/util/errors.h"
 
-#include <nlohmann/json.hpp>
+#include "core/util/json/parser.h"
+#include "core/util/json/reader.h"
+#include "core/util/json/writer.h"
 
 #include <algorithm>
 #include <mutex>
@@ -14,7 +17,7 @@ namespace cc::verify {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
+using Json = json::Value;
 
 const char* passFail(bool pass)
 {
@@ -24,40 +27,40 @@ const char* passFail(bool pass)
 Json distribution(const Distribution& d)
 {
     Json j;
-    j["count"] = d.count;
-    j["median_ns"] = d.median;
-    j["p95_ns"] = d.p95;
-    j["p99_ns"] = d.p99;
-    j["max_ns"] = d.max;
-    j["mean_ns"] = d.mean;
+    j.set("count", d.count);
+    j.set("median_ns", d.median);
+    j.set("p95_ns", d.p95);
+    j.set("p99_ns", d.p99);
+    j.set("max_ns", d.max);
+    j.set("mean_ns", d.mean);
     return j;
 }
 
 Json metricCheck(const MetricCheck& m)
 {
     Json j;
-    j["metric"] = m.metric;
+    j.set("metric", m.metric);
     if (m.scope == "phase" || m.scope == "operation") {
-        j["name"] = m.name;
+        j.set("name", m.name);
     }
-    j["unit"] = m.unit;
+    j.set("unit", m.unit);
     if (m.metric == "present") {
-        j["source_present"] = m.sourcePresent;
-        j["canary_present"] = m.canaryPresent;
-        j["source_samples"] = m.value.source;
-        j["canary_samples"] = m.value.canary;
-        j["status"] = passFail(m.pass);
+        j.set("source_present", m.sourcePresent);
+        j.set("canary_present", m.canaryPresent);
+        j.set("source_samples", m.value.source);
+        j.set("canary_samples", m.value.canary);
+        j.set("status", passFail(m.pass));
         return j;
     }
-    j["source"] = m.value.source;
-    j["canary"] = m.value.canary;
-    j["absolute_delta"] = m.value.absoluteDelta;
-    j["relative_delta_ppm"] = m.value.relativePpm ? Json(*m.value.relativePpm) : Json(nullptr);
+    j.set("source", m.value.source);
+    j.set("canary", m.value.canary);
+    j.set("absolute_delta", m.value.absoluteDelta);
+    j.set("relative_delta_ppm", m.value.relativePpm ? Json(*m.value.relativePpm) : Json(nullptr));
     Json t;
-    t["absolute"] = m.toleranceAbsolute;
-    t["relative_ppm"] = m.toleranceRelativePpm;
-    j["tolerance"] = t;
-    j["status"] = passFail(m.pass);
+    t.set("absolute", m.toleranceAbsolute);
+    t.set("relative_ppm", m.toleranceRelativePpm);
+    j.set("tolerance", t);
+    j.set("status", passFail(m.pass));
     return j;
 }
 
@@ -65,7 +68,7 @@ Json checks(const std::vector<MetricCheck>& list)
 {
     Json a = Json::array();
     for (const auto& m : list) {
-        a.push_back(metricCheck(m));
+        a.push(metricCheck(m));
     }
     return a;
 }
@@ -74,7 +77,7 @@ Json timingErrors(const TimingErrors& e)
 {
     Json j;
     for (std::size_t f = 0; f < kErrorFieldCount; ++f) {
-        j[std::string(kErrorFieldNames[f])] = errorField(e, f);
+        j.set(std::string(kErrorFieldNames[f]), errorField(e, f));
     }
     return j;
 }
@@ -84,11 +87,11 @@ Json findings(const std::vector<SegmentFinding>& list)
     Json a = Json::array();
     for (const auto& f : list) {
         Json j;
-        j["segment"] = f.segment;
-        j["first"] = f.first;
-        j["events"] = f.events;
-        j["detail"] = f.detail;
-        a.push_back(j);
+        j.set("segment", f.segment);
+        j.set("first", f.first);
+        j.set("events", f.events);
+        j.set("detail", f.detail);
+        a.push(j);
     }
     return a;
 }
@@ -97,7 +100,7 @@ Json strings(const std::vector<std::string>& list)
 {
     Json a = Json::array();
     for (const auto& s : list) {
-        a.push_back(s);
+        a.push(s);
     }
     return a;
 }
@@ -105,54 +108,54 @@ Json strings(const std::vector<std::string>& list)
 Json side(const ConfigurationSummary& s)
 {
     Json j;
-    j["latency"] = distribution(s.latency);
-    j["queue_wait"] = distribution(s.queueWait);
-    j["hidden_share_ppm"] = s.hiddenSharePpm;
-    j["tail_samples"] = s.tailCount;
-    j["skew_unknown_samples"] = s.skewUnknownSamples;
-    j["skew_partial_samples"] = s.skewPartialSamples;
-    j["overlap_unknown_samples"] = s.overlapUnknownSamples;
+    j.set("latency", distribution(s.latency));
+    j.set("queue_wait", distribution(s.queueWait));
+    j.set("hidden_share_ppm", s.hiddenSharePpm);
+    j.set("tail_samples", s.tailCount);
+    j.set("skew_unknown_samples", s.skewUnknownSamples);
+    j.set("skew_partial_samples", s.skewPartialSamples);
+    j.set("overlap_unknown_samples", s.overlapUnknownSamples);
     return j;
 }
 
 Json configuration(const ConfigurationFidelity& f)
 {
     Json j;
-    j["name"] = f.name;
-    j["status"] = passFail(f.pass);
-    j["source_samples"] = f.sourceSamples;
-    j["canary_samples"] = f.canarySamples;
-    j["source"] = side(f.source);
-    j["canary"] = side(f.canary);
-    j["latency_checks"] = checks(f.latency);
-    j["queue_wait_checks"] = checks(f.queueWait);
-    j["hidden_share_check"] = metricCheck(f.hiddenShare);
-    j["phase_checks"] = checks(f.phases);
-    j["operation_checks"] = checks(f.operations);
+    j.set("name", f.name);
+    j.set("status", passFail(f.pass));
+    j.set("source_samples", f.sourceSamples);
+    j.set("canary_samples", f.canarySamples);
+    j.set("source", side(f.source));
+    j.set("canary", side(f.canary));
+    j.set("latency_checks", checks(f.latency));
+    j.set("queue_wait_checks", checks(f.queueWait));
+    j.set("hidden_share_check", metricCheck(f.hiddenShare));
+    j.set("phase_checks", checks(f.phases));
+    j.set("operation_checks", checks(f.operations));
     Json t;
-    t["status"] = passFail(f.tail.pass);
-    t["meaning"] = "source samples at or above the source p99: does the canary replay the same event (and iteration) "
-                   "and is it still that expensive (at least the p99 less the latency tolerance)?";
-    t["event_correspondence"] = f.tail.correspondence;
-    t["source_p99_ns"] = f.tail.sourceP99;
-    t["still_expensive_from_ns"] = f.tail.stillExpensiveFrom;
-    t["source_tail_samples"] = f.tail.sourceTailSamples;
-    t["present"] = f.tail.present;
-    t["recalled"] = f.tail.recalled;
-    t["recall_ppm"] = f.tail.recallPpm;
-    t["threshold_ppm"] = f.tail.thresholdPpm;
+    t.set("status", passFail(f.tail.pass));
+    t.set("meaning", "source samples at or above the source p99: does the canary replay the same event (and iteration) "
+                   "and is it still that expensive (at least the p99 less the latency tolerance)?");
+    t.set("event_correspondence", f.tail.correspondence);
+    t.set("source_p99_ns", f.tail.sourceP99);
+    t.set("still_expensive_from_ns", f.tail.stillExpensiveFrom);
+    t.set("source_tail_samples", f.tail.sourceTailSamples);
+    t.set("present", f.tail.present);
+    t.set("recalled", f.tail.recalled);
+    t.set("recall_ppm", f.tail.recallPpm);
+    t.set("threshold_ppm", f.tail.thresholdPpm);
     Json missed = Json::array();
     for (const auto& m : f.tail.missed) {
         Json x;
-        x["event"] = m.event;
-        x["iteration"] = m.iteration;
-        x["source_latency_ns"] = m.sourceLatency;
-        x["present"] = m.present;
-        x["canary_latency_ns"] = m.present ? Json(m.canaryLatency) : Json(nullptr);
-        missed.push_back(x);
+        x.set("event", m.event);
+        x.set("iteration", m.iteration);
+        x.set("source_latency_ns", m.sourceLatency);
+        x.set("present", m.present);
+        x.set("canary_latency_ns", m.present ? Json(m.canaryLatency) : Json(nullptr));
+        missed.push(x);
     }
-    t["first_missed"] = missed;
-    j["tail_event_recall"] = t;
+    t.set("first_missed", missed);
+    j.set("tail_event_recall", t);
     return j;
 }
 
@@ -174,16 +177,16 @@ Json ranking(const VerificationReport& report)
 {
     const auto& r = report.ranking;
     Json ev;
-    ev["pairs"] = r.configurations.size() * (r.configurations.size() - (r.configurations.empty() ? 0 : 1)) / 2;
-    ev["metrics"] = strings({"median", "p95", "p99", "mean"});
-    ev["decisions"] = r.decisions.size();
-    ev["agreeing_decisions"] = r.passed;
+    ev.set("pairs", r.configurations.size() * (r.configurations.size() - (r.configurations.empty() ? 0 : 1)) / 2);
+    ev.set("metrics", strings({"median", "p95", "p99", "mean"}));
+    ev.set("decisions", r.decisions.size());
+    ev.set("agreeing_decisions", r.passed);
     Json tie;
-    tie["relative_ppm"] = report.tolerances.rankingTiePpm;
-    tie["absolute_ns"] = report.tolerances.rankingTieNs;
-    tie["rule"] = "lower latency is better; a pair is a tie when |a - b| <= absolute_ns or |a - b| * 10^6 <= "
-                  "relative_ppm * max(a, b)";
-    ev["tie_tolerance"] = tie;
+    tie.set("relative_ppm", report.tolerances.rankingTiePpm);
+    tie.set("absolute_ns", report.tolerances.rankingTieNs);
+    tie.set("rule", "lower latency is better; a pair is a tie when |a - b| <= absolute_ns or |a - b| * 10^6 <= "
+                  "relative_ppm * max(a, b)");
+    ev.set("tie_tolerance", tie);
     std::vector<Distribution> src, can;
     for (const auto& f : report.fidelity.configurations) {
         src.push_back(f.source.latency);
@@ -194,31 +197,31 @@ Json ranking(const VerificationReport& report)
         for (int m = 0; m < kRankMetricCount; ++m) {
             const auto metric = static_cast<RankMetric>(m);
             Json o;
-            o["source"] = strings(order(r, src, metric));
-            o["canary"] = strings(order(r, can, metric));
-            orders[std::string(rankMetricName(metric))] = o;
+            o.set("source", strings(order(r, src, metric)));
+            o.set("canary", strings(order(r, can, metric)));
+            orders.set(std::string(rankMetricName(metric)), o);
         }
     }
-    ev["orders"] = orders;
+    ev.set("orders", orders);
     Json list = Json::array();
     for (const auto& d : r.decisions) {
         Json j;
-        j["left"] = r.configurations[d.left];
-        j["right"] = r.configurations[d.right];
-        j["metric"] = std::string(rankMetricName(d.metric));
-        j["source_left_ns"] = d.sourceLeft;
-        j["source_right_ns"] = d.sourceRight;
-        j["canary_left_ns"] = d.canaryLeft;
-        j["canary_right_ns"] = d.canaryRight;
-        j["source_relation"] = std::string(relationName(d.sourceRelation));
-        j["canary_relation"] = std::string(relationName(d.canaryRelation));
-        j["status"] = passFail(d.pass);
-        list.push_back(j);
+        j.set("left", r.configurations[d.left]);
+        j.set("right", r.configurations[d.right]);
+        j.set("metric", std::string(rankMetricName(d.metric)));
+        j.set("source_left_ns", d.sourceLeft);
+        j.set("source_right_ns", d.sourceRight);
+        j.set("canary_left_ns", d.canaryLeft);
+        j.set("canary_right_ns", d.canaryRight);
+        j.set("source_relation", std::string(relationName(d.sourceRelation)));
+        j.set("canary_relation", std::string(relationName(d.canaryRelation)));
+        j.set("status", passFail(d.pass));
+        list.push(j);
     }
-    ev["pairwise"] = list;
+    ev.set("pairwise", list);
     Json s;
-    s["status"] = passFail(r.pass);
-    s["evidence"] = ev;
+    s.set("status", passFail(r.pass));
+    s.set("evidence", ev);
     return s;
 }
 
@@ -232,142 +235,142 @@ std::string claimOfCanary(CanaryClaim c)
 std::string verificationJson(const VerificationReport& r)
 {
     Json root;
-    root["format"] = std::string(kVerificationFormat);
-    root["claim"] = std::string(claimName(r.claim));
-    root["claim_reasons"] = strings(r.claimReasons);
+    root.set("format", std::string(kVerificationFormat));
+    root.set("claim", std::string(claimName(r.claim)));
+    root.set("claim_reasons", strings(r.claimReasons));
 
     Json statuses;
     {
         const auto& t = r.timingMode;
         Json s;
-        s["status"] = passFail(t.pass);
-        s["mode"] = std::string(timingModeName(t.declared));
+        s.set("status", passFail(t.pass));
+        s.set("mode", std::string(timingModeName(t.declared)));
         Json ev;
-        ev["attested_by"] = "the compiler, in the canary header";
-        ev["method"] = t.method;
-        ev["event_correspondence"] = t.correspondence;
-        ev["segments_checked"] = t.segmentsChecked;
-        ev["segments_failed"] = t.segmentsFailed;
-        ev["measured_max_error"] = timingErrors(t.measured);
-        ev["declared_bounds"] = timingErrors(t.declaredBounds);
-        ev["drift_note"] = "drift_ns (cumulative issue-time error) is measured and reported; it follows from gap error "
-                           "and is not budgeted per segment";
-        ev["first_failing_segments"] = findings(t.findings);
-        ev["problems"] = strings(t.problems);
-        s["evidence"] = ev;
-        statuses["timing_mode"] = s;
+        ev.set("attested_by", "the compiler, in the canary header");
+        ev.set("method", t.method);
+        ev.set("event_correspondence", t.correspondence);
+        ev.set("segments_checked", t.segmentsChecked);
+        ev.set("segments_failed", t.segmentsFailed);
+        ev.set("measured_max_error", timingErrors(t.measured));
+        ev.set("declared_bounds", timingErrors(t.declaredBounds));
+        ev.set("drift_note", "drift_ns (cumulative issue-time error) is measured and reported; it follows from gap error "
+                           "and is not budgeted per segment");
+        ev.set("first_failing_segments", findings(t.findings));
+        ev.set("problems", strings(t.problems));
+        s.set("evidence", ev);
+        statuses.set("timing_mode", s);
     }
     {
         const auto& c = r.commitments;
         Json s;
-        s["status"] = passFail(c.pass);
+        s.set("status", passFail(c.pass));
         Json ev;
-        ev["algorithm"] = "SHA-256 of canonical event-range bytes (commcanary-workbench.normalized.v1)";
-        ev["source_sha256"] = c.sourceSha256;
-        ev["declared_source_sha256"] = c.declaredSourceSha256;
-        ev["source_matches"] = c.sourceMatches;
-        ev["source_events"] = c.sourceEvents;
-        ev["declared_source_events"] = c.declaredSourceEvents;
-        ev["covered_range_recomputes"] = c.coveredRangeMatches;
-        ev["covered_sha256_form"] = c.coveredForm;
-        ev["segments"] = c.segments;
-        ev["segments_recomputed"] = c.segmentsRecomputed;
-        ev["first_failing_segments"] = findings(c.findings);
-        ev["problems"] = strings(c.problems);
-        s["evidence"] = ev;
-        statuses["commitments"] = s;
+        ev.set("algorithm", "SHA-256 of canonical event-range bytes (commcanary-workbench.normalized.v1)");
+        ev.set("source_sha256", c.sourceSha256);
+        ev.set("declared_source_sha256", c.declaredSourceSha256);
+        ev.set("source_matches", c.sourceMatches);
+        ev.set("source_events", c.sourceEvents);
+        ev.set("declared_source_events", c.declaredSourceEvents);
+        ev.set("covered_range_recomputes", c.coveredRangeMatches);
+        ev.set("covered_sha256_form", c.coveredForm);
+        ev.set("segments", c.segments);
+        ev.set("segments_recomputed", c.segmentsRecomputed);
+        ev.set("first_failing_segments", findings(c.findings));
+        ev.set("problems", strings(c.problems));
+        s.set("evidence", ev);
+        statuses.set("commitments", s);
     }
     {
         const auto& c = r.coverage;
         Json s;
-        s["status"] = passFail(c.pass);
-        s["coverage"] = std::string(coverageName(c.actual));
+        s.set("status", passFail(c.pass));
+        s.set("coverage", std::string(coverageName(c.actual)));
         Json ev;
-        ev["declared"] = std::string(coverageName(c.declared));
-        ev["covered_first"] = c.coveredFirst;
-        ev["covered_last"] = c.coveredLast;
-        ev["logical_events"] = c.logicalEvents;
-        ev["source_events"] = c.sourceEvents;
+        ev.set("declared", std::string(coverageName(c.declared)));
+        ev.set("covered_first", c.coveredFirst);
+        ev.set("covered_last", c.coveredLast);
+        ev.set("logical_events", c.logicalEvents);
+        ev.set("source_events", c.sourceEvents);
         if (!c.coveredRuns.empty()) {
             // A subset: the kept source events as [first, events] runs.
             Json runs = Json::array();
             for (const auto& run : c.coveredRuns) {
-                runs.push_back(Json::array({run.first, run.events}));
+                runs.push(Json::array({Json(run.first), Json(run.events)}));
             }
-            ev["covered_runs"] = runs;
+            ev.set("covered_runs", runs);
         }
-        ev["canary_claim"] = claimOfCanary(c.canaryClaim);
-        ev["problems"] = strings(c.problems);
-        s["evidence"] = ev;
-        statuses["coverage"] = s;
+        ev.set("canary_claim", claimOfCanary(c.canaryClaim));
+        ev.set("problems", strings(c.problems));
+        s.set("evidence", ev);
+        statuses.set("coverage", s);
     }
     {
         const auto& f = r.fidelity;
         Json s;
-        s["status"] = passFail(f.pass);
+        s.set("status", passFail(f.pass));
         Json ev;
         Json tol;
-        tol["relative_ppm"] = r.tolerances.relativePpm;
-        tol["absolute_ns"] = r.tolerances.absoluteNs;
-        tol["hidden_share_ppm"] = r.tolerances.hiddenSharePpm;
-        tol["tail_recall_ppm"] = r.tolerances.tailRecallPpm;
-        tol["rule"] =
-            "a value passes when |canary - source| <= absolute_ns or |canary - source| * 10^6 <= relative_ppm * "
-            "source; hidden shares pass within hidden_share_ppm; tail recall passes at or above "
-            "tail_recall_ppm";
-        ev["tolerances"] = tol;
-        ev["checks"] = f.checks;
-        ev["failed_checks"] = f.failedChecks;
+        tol.set("relative_ppm", r.tolerances.relativePpm);
+        tol.set("absolute_ns", r.tolerances.absoluteNs);
+        tol.set("hidden_share_ppm", r.tolerances.hiddenSharePpm);
+        tol.set("tail_recall_ppm", r.tolerances.tailRecallPpm);
+        tol.set("rule",
+                "a value passes when |canary - source| <= absolute_ns or |canary - source| * 10^6 <= relative_ppm * "
+                "source; hidden shares pass within hidden_share_ppm; tail recall passes at or above "
+                "tail_recall_ppm");
+        ev.set("tolerances", tol);
+        ev.set("checks", f.checks);
+        ev.set("failed_checks", f.failedChecks);
         Json configs = Json::array();
         for (const auto& c : f.configurations) {
-            configs.push_back(configuration(c));
+            configs.push(configuration(c));
         }
-        ev["configurations"] = configs;
-        s["evidence"] = ev;
-        statuses["behavioral_fidelity"] = s;
+        ev.set("configurations", configs);
+        s.set("evidence", ev);
+        statuses.set("behavioral_fidelity", s);
     }
-    statuses["ranking"] = ranking(r);
-    root["statuses"] = statuses;
+    statuses.set("ranking", ranking(r));
+    root.set("statuses", statuses);
 
     Json source;
-    source["normalized_sha256"] = r.sourceSha256;
-    source["events"] = r.sourceEvents;
+    source.set("normalized_sha256", r.sourceSha256);
+    source.set("events", r.sourceEvents);
     Json u;
-    u["status"] = r.uncertainty.certain() ? "certain" : "rank_local_uncertainty";
-    u["unknown_skew_events"] = r.uncertainty.unknownSkewEvents;
-    u["partial_skew_events"] = r.uncertainty.partialSkewEvents;
-    u["unknown_overlap_events"] = r.uncertainty.unknownOverlapEvents;
-    source["uncertainty"] = u;
-    root["source"] = source;
+    u.set("status", r.uncertainty.certain() ? "certain" : "rank_local_uncertainty");
+    u.set("unknown_skew_events", r.uncertainty.unknownSkewEvents);
+    u.set("partial_skew_events", r.uncertainty.partialSkewEvents);
+    u.set("unknown_overlap_events", r.uncertainty.unknownOverlapEvents);
+    source.set("uncertainty", u);
+    root.set("source", source);
 
     Json canary;
-    canary["sha256"] = r.canaryFileSha256;
-    canary["bytes"] = r.canaryBytes;
-    canary["logical_events"] = r.canaryLogicalEvents;
-    canary["stored_events"] = r.canaryStoredEvents;
-    root["canary"] = canary;
+    canary.set("sha256", r.canaryFileSha256);
+    canary.set("bytes", r.canaryBytes);
+    canary.set("logical_events", r.canaryLogicalEvents);
+    canary.set("stored_events", r.canaryStoredEvents);
+    root.set("canary", canary);
 
     Json configs;
-    configs["set"] = r.configSetName;
-    configs["sha256"] = r.configSetSha256;
-    configs["names"] = strings(r.ranking.configurations);
-    root["configurations"] = configs;
+    configs.set("set", r.configSetName);
+    configs.set("sha256", r.configSetSha256);
+    configs.set("names", strings(r.ranking.configurations));
+    root.set("configurations", configs);
 
     Json protocol;
-    protocol["seed"] = r.protocol.seed;
-    protocol["iterations"] = r.protocol.iterations;
-    protocol["ablations"] = r.protocol.ablations.text();
-    protocol["isolated"] = r.protocol.isolated;
-    protocol["tie_tolerance_ppm"] = r.protocol.tieTolerancePpm;
-    root["protocol"] = protocol;
+    protocol.set("seed", r.protocol.seed);
+    protocol.set("iterations", r.protocol.iterations);
+    protocol.set("ablations", r.protocol.ablations.text());
+    protocol.set("isolated", r.protocol.isolated);
+    protocol.set("tie_tolerance_ppm", r.protocol.tieTolerancePpm);
+    root.set("protocol", protocol);
 
     Json model;
-    model["simulator"] = std::string(kSimulatorModelName);
-    model["version"] = std::string(kSimulatorVersion);
-    model["statement"] = std::string(kModelStatement);
-    root["model"] = model;
-    root["not_proven"] = strings(notProven());
-    return root.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+    model.set("simulator", std::string(kSimulatorModelName));
+    model.set("version", std::string(kSimulatorVersion));
+    model.set("statement", std::string(kModelStatement));
+    root.set("model", model);
+    root.set("not_proven", strings(notProven()));
+    return json::toIndentedText(root, 2) + "\n";
 }
 
 void writeVerificationFile(const VerificationReport& report, const std::filesystem::path& path)
@@ -410,35 +413,38 @@ void registerVerificationFileDescriber()
             if (tag != kVerificationFormat) {
                 return false;
             }
+            // A describer says what a file is; it never refuses. Anything malformed reads as "?".
             Json root;
             try {
-                root = Json::parse(bytes);
-            } catch (const Json::parse_error&) {
+                root = json::parse(bytes, "verification");
+            } catch (const InputError&) {
                 return false;
             }
             info.kind = std::string(kVerificationFormat);
-            auto text = [](const Json& j) { return j.is_string() ? j.get<std::string>() : std::string("?"); };
-            info.facts.emplace_back("claim", text(root.value("claim", Json())));
-            const Json statuses = root.value("statuses", Json::object());
+            auto text = [](const Json* j) { return j != nullptr && j->isString() ? j->string() : std::string("?"); };
+            static const Json kNone;
+            auto get = [](const Json& obj, std::string_view key) -> const Json& {
+                const Json* found = obj.find(key);
+                return found != nullptr ? *found : kNone;
+            };
+            info.facts.emplace_back("claim", text(root.find("claim")));
+            const Json& statuses = get(root, "statuses");
             for (const char* key : {"timing_mode", "commitments", "coverage", "behavioral_fidelity", "ranking"}) {
-                const Json s = statuses.value(key, Json::object());
-                std::string value = text(s.value("status", Json()));
+                const Json& s = get(statuses, key);
+                std::string value = text(s.find("status"));
                 if (s.contains("mode")) {
-                    value += " (" + text(s["mode"]) + ")";
+                    value += " (" + text(s.find("mode")) + ")";
                 }
                 if (s.contains("coverage")) {
-                    value += " (" + text(s["coverage"]) + ")";
+                    value += " (" + text(s.find("coverage")) + ")";
                 }
                 info.facts.emplace_back(key, value);
             }
-            const Json source = root.value("source", Json::object());
-            info.facts.emplace_back("source sha256", text(source.value("normalized_sha256", Json())));
-            const Json canary = root.value("canary", Json::object());
-            info.facts.emplace_back("canary sha256", text(canary.value("sha256", Json())));
-            const Json configs = root.value("configurations", Json::object());
+            info.facts.emplace_back("source sha256", text(get(root, "source").find("normalized_sha256")));
+            info.facts.emplace_back("canary sha256", text(get(root, "canary").find("sha256")));
             std::string names;
-            for (const auto& n : configs.value("names", Json::array())) {
-                names += (names.empty() ? "" : ", ") + text(n);
+            for (const auto& n : get(get(root, "configurations"), "names").items()) {
+                names += (names.empty() ? "" : ", ") + text(&n);
             }
             info.facts.emplace_back("configurations", names);
             info.facts.emplace_back("meaning", "a model-based verification: physical execution not observed");

@@ -1,7 +1,7 @@
 #include "ui/timeline/range_statistics.h"
 
 #include "core/replay/simulator.h"
-#include "core/replay/wide_int.h"
+#include "core/util/wide_int.h"
 #include "ui/util/text.h"
 
 #include <QCoreApplication>

@@ -1,0 +1,297 @@
+#include "core/util/json/writer.h"
+
+#include <charconv>
+
+namespace cc::json {
+
+void appendString(std::string& out, std::string_view s)
+{
+    static constexpr char kHex[] = "0123456789abcdef";
+    out += '"';
+    std::size_t run = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        char c = s[i];
+        auto u = static_cast<unsigned char>(c);
+        if (c != '"' && c != '\\' && u >= 0x20) {
+            continue;
+        }
+        out.append(s.data() + run, i - run);
+        run = i + 1;
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\b':
+            out += "\\b";
+            break;
+        case '\f':
+            out += "\\f";
+            break;
+        default:
+            out += "\\u00";
+            out += kHex[u >> 4];
+            out += kHex[u & 0x0f];
+        }
+    }
+    out.append(s.data() + run, s.size() - run);
+    out += '"';
+}
+
+void appendInt(std::string& out, std::int64_t value)
+{
+    char buffer[24];
+    auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    out.append(buffer, result.ptr);
+}
+
+void appendUInt(std::string& out, std::uint64_t value)
+{
+    char buffer[24];
+    auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    out.append(buffer, result.ptr);
+}
+
+void Writer::separate()
+{
+    if (afterKey_) {
+        afterKey_ = false;
+        return;
+    }
+    if (!first_.empty()) {
+        if (!first_.back()) {
+            out_ += ',';
+        }
+        first_.back() = false;
+    }
+}
+
+Writer& Writer::beginObject()
+{
+    separate();
+    out_ += '{';
+    first_.push_back(true);
+    return *this;
+}
+
+Writer& Writer::endObject()
+{
+    out_ += '}';
+    first_.pop_back();
+    return *this;
+}
+
+Writer& Writer::beginArray()
+{
+    separate();
+    out_ += '[';
+    first_.push_back(true);
+    return *this;
+}
+
+Writer& Writer::endArray()
+{
+    out_ += ']';
+    first_.pop_back();
+    return *this;
+}
+
+Writer& Writer::key(std::string_view name)
+{
+    separate();
+    appendString(out_, name);
+    out_ += ':';
+    afterKey_ = true;
+    return *this;
+}
+
+Writer& Writer::string(std::string_view s)
+{
+    separate();
+    appendString(out_, s);
+    return *this;
+}
+
+Writer& Writer::integer(std::int64_t v)
+{
+    separate();
+    appendInt(out_, v);
+    return *this;
+}
+
+Writer& Writer::unsignedInteger(std::uint64_t v)
+{
+    separate();
+    appendUInt(out_, v);
+    return *this;
+}
+
+Writer& Writer::boolean(bool b)
+{
+    separate();
+    out_ += b ? "true" : "false";
+    return *this;
+}
+
+Writer& Writer::null()
+{
+    separate();
+    out_ += "null";
+    return *this;
+}
+
+Writer& Writer::raw(std::string_view json)
+{
+    separate();
+    out_ += json;
+    return *this;
+}
+
+Writer& Writer::verbatim(std::string_view text)
+{
+    out_ += text;
+    return *this;
+}
+
+Writer& Writer::value(const Value& root)
+{
+    // Explicit stack: (container, next child index).
+    struct Open {
+        const Value* v;
+        std::size_t next;
+    };
+    std::vector<Open> stack;
+    auto scalar = [&](const Value& v) {
+        switch (v.kind()) {
+        case Kind::Null:
+            null();
+            break;
+        case Kind::Boolean:
+            boolean(v.boolean());
+            break;
+        case Kind::Integer:
+        case Kind::Number:
+            raw(v.numberLiteral());
+            break;
+        case Kind::String:
+            string(v.string());
+            break;
+        case Kind::Array:
+            beginArray();
+            stack.push_back({&v, 0});
+            break;
+        case Kind::Object:
+            beginObject();
+            stack.push_back({&v, 0});
+            break;
+        }
+    };
+    scalar(root);
+    while (!stack.empty()) {
+        Open& top = stack.back();
+        const Value& v = *top.v;
+        if (top.next == v.size()) {
+            if (v.isArray()) {
+                endArray();
+            } else {
+                endObject();
+            }
+            stack.pop_back();
+            continue;
+        }
+        std::size_t i = top.next++;
+        if (v.isArray()) {
+            scalar(v.items()[i]);
+        } else {
+            const Member& m = v.members()[i];
+            key(m.key);
+            scalar(m.value);
+        }
+    }
+    return *this;
+}
+
+std::string toText(const Value& value)
+{
+    std::string out;
+    Writer(out).value(value);
+    return out;
+}
+
+std::string toIndentedText(const Value& root, int indent)
+{
+    std::string out;
+    struct Open {
+        const Value* v;
+        std::size_t next;
+    };
+    std::vector<Open> stack;
+    auto newline = [&](std::size_t depth) {
+        out += '\n';
+        out.append(depth * static_cast<std::size_t>(indent), ' ');
+    };
+    auto emit = [&](const Value& v) {
+        switch (v.kind()) {
+        case Kind::Null:
+            out += "null";
+            break;
+        case Kind::Boolean:
+            out += v.boolean() ? "true" : "false";
+            break;
+        case Kind::Integer:
+        case Kind::Number:
+            out += v.numberLiteral();
+            break;
+        case Kind::String:
+            appendString(out, v.string());
+            break;
+        case Kind::Array:
+        case Kind::Object:
+            if (v.size() == 0) {
+                out += v.isArray() ? "[]" : "{}";
+            } else {
+                out += v.isArray() ? '[' : '{';
+                stack.push_back({&v, 0});
+            }
+            break;
+        }
+    };
+    emit(root);
+    while (!stack.empty()) {
+        const Value& v = *stack.back().v;
+        std::size_t i = stack.back().next;
+        if (i == v.size()) {
+            stack.pop_back();
+            newline(stack.size());
+            out += v.isArray() ? ']' : '}';
+            continue;
+        }
+        ++stack.back().next;
+        if (i > 0) {
+            out += ',';
+        }
+        newline(stack.size());
+        if (v.isArray()) {
+            emit(v.items()[i]);
+        } else {
+            const Member& m = v.members()[i];
+            appendString(out, m.key);
+            out += ": ";
+            emit(m.value);
+        }
+    }
+    return out;
+}
+
+} // namespace cc::json

@@ -1,0 +1,71 @@
+// The product's one JSON writer: streaming, deterministic (keys in the order the caller writes
+// them, integers only, RFC 8259 string escapes), with the separators placed for the caller.
+#pragma once
+
+#include "core/util/json/value.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cc::json {
+
+/// Appends s as a JSON string literal (with quotes).
+void appendString(std::string& out, std::string_view s);
+void appendInt(std::string& out, std::int64_t value);
+void appendUInt(std::string& out, std::uint64_t value);
+
+class Writer {
+public:
+    /// Appends to out (which may already hold text).
+    explicit Writer(std::string& out) : out_(out) {}
+
+    Writer& beginObject();
+    Writer& endObject();
+    Writer& beginArray();
+    Writer& endArray();
+    /// The next member's key (inside an object).
+    Writer& key(std::string_view name);
+
+    Writer& string(std::string_view s);
+    Writer& integer(std::int64_t v);
+    Writer& unsignedInteger(std::uint64_t v);
+    Writer& boolean(bool b);
+    Writer& null();
+    /// A value that is already JSON text (an exact token the caller kept).
+    Writer& raw(std::string_view json);
+    /// A whole DOM value, without recursion.
+    Writer& value(const Value& v);
+    /// Text between values that is not a value (a newline for line-oriented layouts).
+    Writer& verbatim(std::string_view text);
+
+    // key + value in one call.
+    Writer& field(std::string_view name, std::string_view s) { return key(name).string(s); }
+    Writer& field(std::string_view name, const char* s) { return key(name).string(s); }
+    Writer& field(std::string_view name, const std::string& s) { return key(name).string(s); }
+    Writer& field(std::string_view name, std::int64_t v) { return key(name).integer(v); }
+    Writer& field(std::string_view name, int v) { return key(name).integer(v); }
+    Writer& field(std::string_view name, std::uint64_t v) { return key(name).unsignedInteger(v); }
+    Writer& field(std::string_view name, std::uint32_t v) { return key(name).unsignedInteger(v); }
+    Writer& field(std::string_view name, bool b) { return key(name).boolean(b); }
+
+    /// Depth of open containers.
+    std::size_t depth() const { return first_.size(); }
+
+private:
+    void separate();
+    std::string& out_;
+    std::vector<bool> first_; ///< per open container: no element written yet
+    bool afterKey_ = false;
+};
+
+/// A DOM value as compact JSON text.
+std::string toText(const Value& value);
+
+/// A DOM value laid out with `indent` spaces per level: one member or element per line,
+/// "key": value, empty containers as {} and [] (the layout of the product's human-readable
+/// documents, such as verifications).
+std::string toIndentedText(const Value& value, int indent);
+
+} // namespace cc::json

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -448,22 +449,84 @@ ParamExportPlan writeParamExport(const Trace& trace, const std::filesystem::path
     }
     SubProgress hashing(progress, 0.2, 0.3);
     const std::string sha = normalizedSha256(trace, hashing);
-    std::error_code ec;
-    if (!std::filesystem::is_directory(dir, ec)) {
-        std::filesystem::create_directories(dir, ec);
-        if (ec) {
-            throw IoError(dir.string() + ": cannot create the output folder: " + ec.message());
-        }
+    if (const std::string problem = paramExportTargetProblem(dir); !problem.empty()) {
+        throw IoError(problem);
     }
+    AtomicFolder folder(dir);
     for (std::size_t k = 0; k < plan.ranks.size(); ++k) {
         progress.check();
         progress.report(0.3 + 0.7 * static_cast<double>(k) / static_cast<double>(plan.ranks.size()),
                         "writing rank files");
-        writeFileAtomic(dir / (std::to_string(plan.ranks[k]) + ".json"), rankJson(trace, plan, events, plan.ranks[k]));
+        folder.write(std::to_string(plan.ranks[k]) + ".json", rankJson(trace, plan, events, plan.ranks[k]), progress);
     }
-    writeFileAtomic(dir / std::string(kParamManifestName), manifestJson(trace, plan, options, sha));
+    folder.write(std::string(kParamManifestName), manifestJson(trace, plan, options, sha), progress);
+    // The folder an earlier export left is checked again: it may have changed while this one ran.
+    if (const std::string problem = paramExportTargetProblem(dir); !problem.empty()) {
+        throw IoError(problem);
+    }
+    folder.commit(progress);
     progress.report(1.0, "PARAM export written");
     return plan;
+}
+
+std::string paramExportTargetProblem(const std::filesystem::path& dir)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::file_status status = fs::symlink_status(dir, ec);
+    if (ec || !fs::exists(status)) {
+        return {};
+    }
+    if (!fs::is_directory(status)) {
+        return dir.string() + ": exists and is not a folder; give the folder to write the PARAM export into";
+    }
+    bool manifest = false;
+    std::vector<std::string> foreign;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        const bool regular = it->is_regular_file(ec) && !it->is_symlink(ec);
+        if (regular && name == kParamManifestName) {
+            // Ours only when it says so in its first bytes (the format key comes first).
+            std::string head(256, '\0');
+            std::ifstream in(it->path(), std::ios::binary);
+            in.read(head.data(), static_cast<std::streamsize>(head.size()));
+            head.resize(static_cast<std::size_t>(in.gcount()));
+            manifest = head.find(kParamManifestFormat) != std::string::npos;
+            if (!manifest) {
+                foreign.push_back(name);
+            }
+            continue;
+        }
+        const bool rankFile =
+            name.size() > 5 && name.ends_with(".json") && name.find_first_not_of("0123456789") == name.size() - 5;
+        // ".<rank>.json.<16 hex>.tmp": what an earlier version left of a rank file it was writing.
+        const bool legacyTemporary =
+            name.size() > 27 && name[0] == '.' && name.ends_with(".tmp") && name.find(".json.") != std::string::npos;
+        if (!regular || !(rankFile || legacyTemporary)) {
+            foreign.push_back(name);
+        }
+    }
+    if (ec) {
+        return dir.string() + ": cannot list the folder: " + ec.message();
+    }
+    if (foreign.empty() && (manifest || fs::is_empty(dir, ec))) {
+        return {};
+    }
+    std::sort(foreign.begin(), foreign.end());
+    std::string names;
+    for (std::size_t k = 0; k < foreign.size() && k < 3; ++k) {
+        names += (k == 0 ? "" : ", ") + foreign[k];
+    }
+    if (foreign.size() > 3) {
+        names += " and " + std::to_string(foreign.size() - 3) + " more";
+    }
+    if (foreign.empty()) {
+        return dir.string() + ": holds rank files but no " + std::string(kParamManifestName) +
+               ", so it is not known to be an earlier export; it is not replaced: choose a new or empty folder, "
+               "or remove it first";
+    }
+    return dir.string() + ": holds files that are not part of a PARAM export (" + names +
+           "); it is not replaced, so nothing of it is lost: choose a new or empty folder, or remove them first";
 }
 
 } // namespace cc::interop

@@ -78,8 +78,17 @@ std::string paramRankJson(const Trace& trace, const ParamExportPlan& plan, std::
 std::string paramManifestJson(const Trace& trace, const ParamExportPlan& plan, const ParamExportOptions& options,
                               const std::string& sourceSha256);
 
-/// Plans, then writes DIR/<rank>.json for every rank and the manifest, each atomically, one
-/// rank in memory at a time. The folder is created when missing. Returns the plan.
+/// Why dir cannot receive an export, or "" when it can: dir is missing, an empty folder, or a
+/// folder an export wrote before (its manifest, rank files "<rank>.json" and nothing else), which
+/// is replaced whole. A folder holding anything else is refused, never emptied: it may be a
+/// user's. A path that names a file is refused too.
+std::string paramExportTargetProblem(const std::filesystem::path& dir);
+
+/// Plans, then writes DIR/<rank>.json for every rank and the manifest, one rank in memory at a
+/// time, into the sibling folder "DIR.partial-<pid>" that then replaces DIR in one rename
+/// (cc::AtomicFolder): DIR afterwards holds this export and nothing else, or, on any failure or
+/// interrupt, what it held before. DIR's parent folder must exist; DIR must pass
+/// paramExportTargetProblem (IoError otherwise). Returns the plan.
 ParamExportPlan writeParamExport(const Trace& trace, const std::filesystem::path& dir,
                                  const ParamExportOptions& options, Progress& progress);
 

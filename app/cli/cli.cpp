@@ -1,12 +1,21 @@
 #include "app/cli/cli.h"
 
+#include "core/util/atomic_file.h"
 #include "core/util/decimal.h"
 #include "core/util/errors.h"
 
 #include <atomic>
+#include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
 #include <iostream>
+#include <poll.h>
+#include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 
 namespace cc::cli {
@@ -19,18 +28,96 @@ std::map<std::string, Command>& registry()
     return commands;
 }
 
+namespace fs = std::filesystem;
+
 std::atomic<bool> gInterrupted{false};
 
-void onSignal(int) { gInterrupted.store(true); }
+/// The signal handler wakes the interrupt thread through this pipe (write() is async-signal-safe).
+int gWakePipe[2] = {-1, -1};
+
+/// Set by whoever ends the process first after the command: guarded() or the interrupt deadline.
+std::atomic<bool> gExitClaimed{false};
+
+/// The running command's name, for the deadline's message (written before the command runs).
+char gCommandName[64] = "";
+
+extern "C" void onInterruptSignal(int)
+{
+    const int saved = errno;
+    gInterrupted.store(true);
+    const char byte = 1;
+    [[maybe_unused]] const ssize_t ignored = ::write(gWakePipe[1], &byte, 1);
+    errno = saved;
+}
+
+/// Writes text to stderr without stdio: the main thread may hold stdio's lock.
+void writeStderr(const std::string& text)
+{
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(STDERR_FILENO, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            return;
+        }
+        done += static_cast<std::size_t>(n);
+    }
+}
+
+/// "nothing was written." or which artifacts were written before the interrupt.
+std::string interruptedText()
+{
+    const auto committed = committedAtomicWrites();
+    if (committed.empty()) {
+        return "interrupted; nothing was written.";
+    }
+    std::string names;
+    for (const auto& path : committed) {
+        names += (names.empty() ? "" : ", ") + path.string();
+    }
+    return "interrupted; only " + names + " had been written before the interrupt.";
+}
+
+/// Waits for the first signal, stops the atomic writes, then gives the command kInterruptGraceMs
+/// (or until a second signal) to end by itself before ending it.
+void interruptThread(bool deadline)
+{
+    char byte = 0;
+    while (::read(gWakePipe[0], &byte, 1) < 0 && errno == EINTR) {
+    }
+    if (!deadline) {
+        return; // the command may still record what it stopped (capture writes its sweep index)
+    }
+    stopAtomicWrites();
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(kInterruptGraceMs);
+    while (true) {
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
+        if (left.count() <= 0) {
+            break;
+        }
+        pollfd wake{gWakePipe[0], POLLIN, 0};
+        const int ready = ::poll(&wake, 1, static_cast<int>(left.count()));
+        if (ready > 0) {
+            break; // a second signal: end now
+        }
+    }
+    if (gExitClaimed.exchange(true)) {
+        return; // the command is ending by itself
+    }
+    // What was written is settled: no write commits after stopAtomicWrites().
+    const std::string text = interruptedText();
+    abandonAtomicWrites();
+    writeStderr(std::string(::isatty(STDERR_FILENO) != 0 ? "\r\033[K" : "") + "commcanary" +
+                (gCommandName[0] != 0 ? " " + std::string(gCommandName) : std::string()) + ": " + text + "\n");
+    ::_exit(kExitInterrupted);
+}
 
 class TerminalProgress final : public Progress {
 public:
-    TerminalProgress()
-    {
-        std::signal(SIGINT, onSignal);
-        std::signal(SIGTERM, onSignal);
-        show_ = ::isatty(STDERR_FILENO) != 0;
-    }
+    TerminalProgress() { show_ = ::isatty(STDERR_FILENO) != 0; }
     void report(double fraction, std::string_view message) override
     {
         if (!show_) {
@@ -316,6 +403,130 @@ const std::map<std::string, Command>& commands() { return registry(); }
 
 Progress& terminalProgress() { return progressInstance(); }
 
+void installInterruptHandling(bool deadline)
+{
+    if (::pipe2(gWakePipe, O_CLOEXEC) != 0) {
+        // Without the pipe the interrupt still cancels the Progress, only without a deadline.
+        std::signal(SIGINT, onInterruptSignal);
+        std::signal(SIGTERM, onInterruptSignal);
+        return;
+    }
+    std::thread(interruptThread, deadline).detach();
+    struct sigaction action {};
+    action.sa_handler = onInterruptSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+}
+
+namespace {
+
+std::string optionText(const std::string& option)
+{
+    return option == "output" ? "-o" : "--" + option;
+}
+
+/// The path with ".", ".." and symbolic links resolved as far as it exists.
+fs::path resolved(const std::string& path)
+{
+    // Absolute first: weakly_canonical leaves a relative path whose first part is missing as it is.
+    std::error_code ec;
+    const fs::path absolute = fs::absolute(path, ec).lexically_normal();
+    fs::path canonical = fs::weakly_canonical(absolute, ec);
+    return ec ? absolute : canonical;
+}
+
+bool sameFile(const std::string& a, const std::string& b)
+{
+    if (resolved(a) == resolved(b)) {
+        return true;
+    }
+    struct stat sa {};
+    struct stat sb {};
+    return ::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
+void checkOutput(const std::string& option, const std::string& path, const std::vector<InputPath>& inputs, bool folder)
+{
+    const std::string flag = optionText(option);
+    if (path.empty()) {
+        throw UsageError(flag + " is empty: give the path of the " + (folder ? "folder" : "file") + " to write");
+    }
+    for (const auto& input : inputs) {
+        if (!input.path.empty() && sameFile(path, input.path)) {
+            throw UsageError(flag + " " + path + " names the same file as " + input.label + " (" + input.path +
+                             "): writing it would replace that input; choose another output path");
+        }
+    }
+    std::string clean = path;
+    while (clean.size() > 1 && clean.back() == '/') {
+        clean.pop_back();
+    }
+    const std::string name = fs::path(clean).filename().string();
+    struct stat st {};
+    const bool exists = ::stat(path.c_str(), &st) == 0;
+    if (!folder && ((exists && S_ISDIR(st.st_mode)) || clean != path || name == "." || name == "..")) {
+        throw UsageError(flag + " " + path + " names a folder: give the path of the file to write");
+    }
+    if (folder && exists && !S_ISDIR(st.st_mode)) {
+        throw UsageError(flag + " " + path + " is a file: give the path of a folder to write");
+    }
+    if (folder && (name == "." || name == ".." || clean == "/")) {
+        throw UsageError(flag + " " + path + ": name the folder to write by its own name (it is replaced whole)");
+    }
+    fs::path parent = fs::path(clean).parent_path();
+    if (parent.empty()) {
+        parent = ".";
+    }
+    struct stat ps {};
+    if (::stat(parent.c_str(), &ps) != 0 || !S_ISDIR(ps.st_mode)) {
+        throw IoError(path + ": cannot write: the folder " + parent.string() + " does not exist");
+    }
+    if (::faccessat(AT_FDCWD, parent.c_str(), W_OK | X_OK, AT_EACCESS) != 0) {
+        throw IoError(path + ": cannot write in the folder " + parent.string() + ": " + std::strerror(errno));
+    }
+}
+
+} // namespace
+
+void checkOutputFile(const std::string& option, const std::string& path, const std::vector<InputPath>& inputs)
+{
+    checkOutput(option, path, inputs, false);
+}
+
+void checkOutputFolder(const std::string& option, const std::string& path, const std::vector<InputPath>& inputs)
+{
+    checkOutput(option, path, inputs, true);
+}
+
+void checkDistinctOutputs(const std::string& optionA, const std::string& a, const std::string& optionB,
+                          const std::string& b)
+{
+    if (sameFile(a, b)) {
+        throw UsageError(optionText(optionA) + " and " + optionText(optionB) + " name the same file (" + a +
+                         "); give each output its own path");
+    }
+}
+
+std::vector<InputPath> inputPaths(const Args& args, const std::vector<std::string>& positionals,
+                                  const std::vector<std::string>& options)
+{
+    std::vector<InputPath> inputs;
+    for (const auto& name : positionals) {
+        for (const auto& value : args.positionals(name)) {
+            inputs.push_back(InputPath{name, value});
+        }
+    }
+    for (const auto& name : options) {
+        for (const auto& value : args.values(name)) {
+            inputs.push_back(InputPath{"--" + name, value});
+        }
+    }
+    return inputs;
+}
+
 void out(std::string_view text)
 {
     std::fwrite(text.data(), 1, text.size(), stdout);
@@ -330,39 +541,45 @@ void err(std::string_view text)
 
 int guarded(const std::string& command, const std::function<int()>& body)
 {
+    std::snprintf(gCommandName, sizeof gCommandName, "%s", command.c_str());
+    int code = kExitOk;
+    std::string message;
     try {
-        int code = body();
-        progressInstance().clear();
-        return code;
+        code = body();
     } catch (const UsageError& e) {
-        progressInstance().clear();
-        err("commcanary " + command + ": usage error: " + e.what() + "\n");
-        return kExitUsage;
+        message = "commcanary " + command + ": usage error: " + e.what() + "\n";
+        code = kExitUsage;
     } catch (const InputError& e) {
-        progressInstance().clear();
-        err("commcanary " + command + ": invalid input:\n");
+        message = "commcanary " + command + ": invalid input:\n";
         for (const auto& d : e.diagnostics()) {
-            err("  " + d.message() + "\n");
+            message += "  " + d.message() + "\n";
         }
-        err("nothing was written.\n");
-        return kExitInput;
+        message += "nothing was written.\n";
+        code = kExitInput;
     } catch (const IoError& e) {
-        progressInstance().clear();
-        err("commcanary " + command + ": " + e.what() + "\nnothing was written.\n");
-        return kExitInput;
+        message = "commcanary " + command + ": " + e.what() + "\nnothing was written.\n";
+        code = kExitInput;
     } catch (const NegativeResult& e) {
-        progressInstance().clear();
-        err("commcanary " + command + ": " + e.what() + "\n");
-        return kExitNegative;
+        message = "commcanary " + command + ": " + e.what() + "\n";
+        code = kExitNegative;
     } catch (const Cancelled&) {
-        progressInstance().clear();
-        err("commcanary " + command + ": interrupted; nothing was written.\n");
-        return kExitInterrupted;
+        message = "commcanary " + command + ": " + interruptedText() + "\n";
+        code = kExitInterrupted;
     } catch (const std::bad_alloc&) {
-        progressInstance().clear();
-        err("commcanary " + command + ": out of memory\n");
-        return kExitInput;
+        message = "commcanary " + command + ": out of memory\n";
+        code = kExitInput;
     }
+    if (gExitClaimed.exchange(true)) {
+        // The interrupt deadline is ending the process (and says so); wait for it.
+        for (;;) {
+            ::pause();
+        }
+    }
+    progressInstance().clear();
+    if (!message.empty()) {
+        err(message);
+    }
+    return code;
 }
 
 } // namespace cc::cli

@@ -104,6 +104,43 @@ const std::map<std::string, Command>& commands();
 /// cancels on SIGINT/SIGTERM.
 Progress& terminalProgress();
 
+/// How long an interrupted command may take to end by itself before the interrupt ends it.
+inline constexpr int kInterruptGraceMs = 150;
+
+/// Installs the CLI's handling of SIGINT and SIGTERM; main calls it before the command runs. A
+/// signal cancels terminalProgress(). With deadline, it also stops every atomic write that has not
+/// been renamed into place (cc::stopAtomicWrites), so nothing is written after it, and a command
+/// that has not ended kInterruptGraceMs after the signal (it is inside a loop that does not check
+/// its Progress) is ended by the handler: the temporaries being written are removed, the message
+/// guarded() would print is printed, and the process exits 130; a second signal ends it at once.
+/// Without deadline (commands that own child processes and must stop them first, and may record
+/// what they stopped) the command ends only through its Progress.
+void installInterruptHandling(bool deadline);
+
+/// A path a command reads, named as its --help names it ("TRACE", "--configs").
+struct InputPath {
+    std::string label;
+    std::string path;
+};
+
+/// Refuses an output file before any work is done. UsageError (exit 2) when path is empty, names
+/// a folder, or is the same file as one of inputs: compared after resolving ".", "..", and symbolic
+/// links (weakly_canonical), and by device and inode (hard links). IoError (exit 3) when its folder
+/// is missing or not writable. option is the option's name without dashes ("output" is shown -o).
+void checkOutputFile(const std::string& option, const std::string& path, const std::vector<InputPath>& inputs);
+
+/// Refuses two output options that name the same file (UsageError).
+void checkDistinctOutputs(const std::string& optionA, const std::string& a, const std::string& optionB,
+                          const std::string& b);
+
+/// The same for an output folder (written as a whole, see cc::AtomicFolder): DIR may exist as a
+/// folder; its parent folder must exist and be writable.
+void checkOutputFolder(const std::string& option, const std::string& path, const std::vector<InputPath>& inputs);
+
+/// The inputs a command's arguments name: each positional's values and each option given.
+std::vector<InputPath> inputPaths(const Args& args, const std::vector<std::string>& positionals,
+                                  const std::vector<std::string>& options = {});
+
 /// Runs body and maps exceptions to exit codes and one clear message on stderr:
 /// UsageError -> 2, InputError / IoError -> 3, NegativeResult -> 1, Cancelled -> 130.
 int guarded(const std::string& command, const std::function<int()>& body);

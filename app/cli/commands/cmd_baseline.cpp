@@ -51,6 +51,7 @@ int runBaseline(const std::vector<std::string>& argv)
         if (!args.has("output")) {
             throw UsageError("missing -o OUT");
         }
+        checkOutputFile("output", args.value("output"), inputPaths(args, {"TRACE"}));
         if (!args.has("method")) {
             throw UsageError("missing --method (one of " + methods + ")");
         }
@@ -74,7 +75,7 @@ int runBaseline(const std::vector<std::string>& argv)
         const Trace trace = readTrace(args.positionalValue("TRACE"), progress);
         const baseline::Baseline b =
             baseline::buildBaseline(trace, normalizedSha256(trace, progress), options, progress);
-        writeFileAtomic(args.value("output"), b.artifact.bytes);
+        writeFileAtomic(args.value("output"), b.artifact.bytes, progress);
         out("baseline " + std::string(baseline::methodName(b.method)) + ": " + b.description + "\n  wrote " +
             args.value("output") + " (" + std::to_string(b.artifact.bytes.size()) + " bytes, " +
             std::to_string(b.trace.size()) + " events): " + b.artifact.label + "\n");

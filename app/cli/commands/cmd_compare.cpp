@@ -35,17 +35,21 @@ int runCompare(const std::vector<std::string>& argv)
     return guarded("compare", [&] {
         const std::string baselinePath = args.positionalValue("BASELINE");
         const std::string candidatePath = args.positionalValue("CANDIDATE");
+        if (args.has("output")) {
+            checkOutputFile("output", args.value("output"), inputPaths(args, {"BASELINE", "CANDIDATE"}));
+        }
+        Progress& progress = terminalProgress();
         const ReportView baseline =
-            readReportView(readFileBounded(baselinePath, resourceLimits().maxInputBytes), baselinePath);
+            readReportView(readFileBounded(baselinePath, resourceLimits().maxInputBytes, progress), baselinePath);
         const ReportView candidate =
-            readReportView(readFileBounded(candidatePath, resourceLimits().maxInputBytes), candidatePath);
+            readReportView(readFileBounded(candidatePath, resourceLimits().maxInputBytes, progress), candidatePath);
         CompareOptions options;
         options.thresholds = parseThresholds(args.value("threshold"), "--threshold");
         options.baselineConfig = args.value("baseline-config");
         options.candidateConfig = args.value("candidate-config");
         const CompareResult result = compareReports(baseline, candidate, options);
         if (args.has("output")) {
-            writeFileAtomic(args.value("output"), compareJson(baseline, candidate, options, result));
+            writeFileAtomic(args.value("output"), compareJson(baseline, candidate, options, result), progress);
         }
         out(compareText(result));
         return result.regression ? kExitNegative : kExitOk;

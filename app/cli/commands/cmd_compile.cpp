@@ -137,7 +137,7 @@ int runSearch(const Args& args)
     if (args.has("search-evidence-output")) {
         // Written either way: the evidence of a search that found nothing is the negative result's receipt.
         writeFileAtomic(args.value("search-evidence-output"),
-                        search::searchEvidenceJson(result, options, verifyOptions));
+                        search::searchEvidenceJson(result, options, verifyOptions), progress);
         text += "  wrote " + args.value("search-evidence-output") + ": evidence for " +
                 std::to_string(result.candidates.size()) + " candidates\n";
     }
@@ -146,7 +146,7 @@ int runSearch(const Args& args)
         err("compile: behaviour search: no candidate passed every verification status; no canary written\n");
         return static_cast<int>(kExitNegative);
     }
-    writeFileAtomic(args.value("output"), result.best.bytes);
+    writeFileAtomic(args.value("output"), result.best.bytes, progress);
     const auto& h = result.best.canary.header;
     std::string selected;
     for (const auto& c : result.candidates) {
@@ -248,6 +248,14 @@ int runCompile(const std::vector<std::string>& argv)
                 }
             }
         }
+        // Every output is refused before any work: the input itself, a missing or read-only folder.
+        const std::vector<InputPath> inputs = inputPaths(args, {"TRACE"}, {"configs"});
+        checkOutputFile("output", args.value("output"), inputs);
+        if (args.has("search-evidence-output")) {
+            checkOutputFile("search-evidence-output", args.value("search-evidence-output"), inputs);
+            checkDistinctOutputs("output", args.value("output"), "search-evidence-output",
+                                 args.value("search-evidence-output"));
+        }
         if (args.has("behavior-search")) {
             return runSearch(args);
         }
@@ -285,7 +293,7 @@ int runCompile(const std::vector<std::string>& argv)
             }
             throw;
         }
-        writeFileAtomic(args.value("output"), result.bytes);
+        writeFileAtomic(args.value("output"), result.bytes, progress);
 
         const auto& h = result.canary.header;
         std::string text = "wrote " + args.value("output") + ": " + std::to_string(h.logicalEvents) +

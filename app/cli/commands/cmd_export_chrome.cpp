@@ -34,12 +34,13 @@ int runExportChrome(const std::vector<std::string>& argv)
             return kExitOk;
         }
         const std::string output = args.value("output");
-        if (output.empty()) {
+        if (!args.has("output")) {
             throw UsageError("missing -o TRACE.json (see commcanary export-chrome --help)");
         }
         if (!args.has("input")) {
             throw UsageError("missing --input INPUT: the report does not carry the events it replayed");
         }
+        checkOutputFile("output", output, inputPaths(args, {"REPORT"}, {"input"}));
         const long long iteration = args.intValue("iteration");
         if (iteration < 0 || iteration > 1000000) {
             throw UsageError("--iteration must be a non-negative iteration number");
@@ -50,8 +51,8 @@ int runExportChrome(const std::vector<std::string>& argv)
         options.reportName = args.positionalValue("REPORT");
         options.inputName = args.value("input");
         Progress& progress = terminalProgress();
-        const std::string report = readFileBounded(options.reportName, resourceLimits().maxInputBytes);
-        const std::string input = readFileBounded(options.inputName, resourceLimits().maxInputBytes);
+        const std::string report = readFileBounded(options.reportName, resourceLimits().maxInputBytes, progress);
+        const std::string input = readFileBounded(options.inputName, resourceLimits().maxInputBytes, progress);
         Trace trace;
         if (sniffFormatTag(input) == kCanaryFormat) {
             SubProgress expanding(progress, 0.0, 0.2);
@@ -63,7 +64,7 @@ int runExportChrome(const std::vector<std::string>& argv)
         SubProgress exporting(progress, 0.2, 1.0);
         interop::ChromeExportSummary summary;
         const std::string json = interop::exportChromeTrace(report, trace, options, exporting, &summary);
-        writeFileAtomic(output, json);
+        writeFileAtomic(output, json, progress);
         out("wrote " + output + ": configuration " + summary.configuration + ", " +
             std::to_string(summary.collectives) + " collectives, " + std::to_string(summary.waitSlices) +
             " wait slices on " + std::to_string(summary.tracks) + " tracks, " + std::to_string(summary.tailEvents) +

@@ -26,7 +26,10 @@ int runExportParam(const std::vector<std::string>& argv)
               "all_to_all, dtypes PARAM has no name for) fail the export (exit 3, naming the event) unless "
               "--skip-unsupported, which leaves them out and lists each in DIR/param_export_manifest.json.");
     args.positional("INPUT", "a canary (commcanary-workbench.canary.v1) or a trace (commcanary.trace.v1)");
-    args.option("output", "DIR", "the folder for the rank files and the manifest (created when missing)");
+    args.option("output", "DIR",
+                "the folder for the rank files and the manifest, written as a whole: created when missing (its "
+                "parent must exist); an empty folder or an earlier export is replaced, so no rank file of an "
+                "earlier export survives; a folder holding anything else is refused and left as it is");
     args.flag("skip-unsupported", "leave out operations PARAM cannot run, listing them in the manifest");
     args.option("dtype", "D", "the element type for events that carry no dtype (a trace dtype name)", "uint8");
     return guarded("export-param", [&] {
@@ -34,8 +37,12 @@ int runExportParam(const std::vector<std::string>& argv)
             return kExitOk;
         }
         const std::string output = args.value("output");
-        if (output.empty()) {
+        if (!args.has("output")) {
             throw UsageError("missing -o DIR (see commcanary export-param --help)");
+        }
+        checkOutputFolder("output", output, inputPaths(args, {"INPUT"}));
+        if (const std::string problem = interop::paramExportTargetProblem(output); !problem.empty()) {
+            throw UsageError(problem);
         }
         interop::ParamExportOptions options;
         options.skipUnsupported = args.has("skip-unsupported");
@@ -48,7 +55,7 @@ int runExportParam(const std::vector<std::string>& argv)
         const std::string input = args.positionalValue("INPUT");
         options.sourceName = input;
         Progress& progress = terminalProgress();
-        const std::string bytes = readFileBounded(input, resourceLimits().maxInputBytes);
+        const std::string bytes = readFileBounded(input, resourceLimits().maxInputBytes, progress);
         const std::string format = sniffFormatTag(bytes);
         Trace trace;
         if (format == kCanaryFormat) {

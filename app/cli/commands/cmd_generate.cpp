@@ -4,6 +4,7 @@
 #include "core/generate/generators.h"
 #include "core/trace/trace_io.h"
 #include "core/trace/trace_summary.h"
+#include "core/util/atomic_file.h"
 
 #include <algorithm>
 
@@ -32,6 +33,7 @@ int runGenerate(const std::vector<std::string>& argv)
         if (!args.has("output")) {
             throw UsageError("missing -o TRACE");
         }
+        checkOutputFile("output", args.value("output"), {});
         GeneratorOptions options;
         auto seed = args.intValue("seed");
         auto events = args.intValue("events");
@@ -49,8 +51,9 @@ int runGenerate(const std::vector<std::string>& argv)
         if (options.jitter > 0 && workload != "training") {
             throw UsageError("--jitter-us applies to the training workload only");
         }
-        Trace trace = generateByName(workload, options, terminalProgress());
-        writeTraceFile(trace, args.value("output"));
+        Progress& progress = terminalProgress();
+        Trace trace = generateByName(workload, options, progress);
+        writeFileAtomic(args.value("output"), writeTraceJson(trace), progress);
         out("wrote " + args.value("output") + ": " + summaryLine(summarizeTrace(trace)) + "\n");
         return kExitOk;
     });

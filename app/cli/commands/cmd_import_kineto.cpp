@@ -5,6 +5,7 @@
 #include "core/interop/kineto_import.h"
 #include "core/interop/merge.h"
 #include "core/trace/trace_io.h"
+#include "core/util/atomic_file.h"
 
 namespace cc::cli {
 
@@ -49,9 +50,10 @@ int runImportKineto(const std::vector<std::string>& argv)
         }
         const auto profiles = args.positionals("PROFILE");
         const std::string output = args.value("output");
-        if (output.empty()) {
+        if (!args.has("output")) {
             throw UsageError("missing -o TRACE (see commcanary import-kineto --help)");
         }
+        checkOutputFile("output", output, inputPaths(args, {"PROFILE"}, {"clock-calibration"}));
         const bool several = profiles.size() > 1;
         const int clockSources = (args.has("clock-calibration") ? 1 : 0) + (args.has("clock-offset-us") ? 1 : 0) +
                                  (args.has("assume-shared-clock") ? 1 : 0);
@@ -79,7 +81,7 @@ int runImportKineto(const std::vector<std::string>& argv)
         Progress& progress = terminalProgress();
         if (!several) {
             auto imported = interop::importKinetoProfile(profiles.front(), options, progress);
-            writeTraceFile(imported.trace, output);
+            writeFileAtomic(output, writeTraceJson(imported.trace), progress);
             out(interop::describeKinetoImport(imported.summary));
             out("wrote " + output + " (" + std::to_string(imported.trace.size()) + " events)\n");
             return kExitOk;
@@ -121,7 +123,7 @@ int runImportKineto(const std::vector<std::string>& argv)
         }
         SubProgress merging(progress, 0.8, 1.0);
         auto merged = interop::mergeRankShards(std::move(shards), merge, merging);
-        writeTraceFile(merged.trace, output);
+        writeFileAtomic(output, writeTraceJson(merged.trace), progress);
         out(merged.summary.notes + "\n");
         out("wrote " + output + " (" + std::to_string(merged.trace.size()) + " events)\n");
         return kExitOk;

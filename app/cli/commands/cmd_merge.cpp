@@ -4,6 +4,7 @@
 #include "core/interop/clock_calibration.h"
 #include "core/interop/merge.h"
 #include "core/trace/trace_io.h"
+#include "core/util/atomic_file.h"
 
 namespace cc::cli {
 
@@ -32,9 +33,10 @@ int runMerge(const std::vector<std::string>& argv)
             return kExitOk;
         }
         const std::string output = args.value("output");
-        if (output.empty()) {
+        if (!args.has("output")) {
             throw UsageError("missing -o TRACE (see commcanary merge --help)");
         }
+        checkOutputFile("output", output, inputPaths(args, {"SHARD"}, {"clock-calibration"}));
         Progress& progress = terminalProgress();
         interop::MergeOptions options;
         options.workloadName = args.value("workload-name");
@@ -50,7 +52,7 @@ int runMerge(const std::vector<std::string>& argv)
         }
         SubProgress merging(progress, 0.5, 1.0);
         auto merged = interop::mergeRankShards(std::move(shards), options, merging);
-        writeTraceFile(merged.trace, output);
+        writeFileAtomic(output, writeTraceJson(merged.trace), progress);
         out(merged.summary.notes + "\n");
         out("wrote " + output + " (" + std::to_string(merged.trace.size()) + " events, " +
             std::to_string(merged.summary.partialEvents) + " partial)\n");

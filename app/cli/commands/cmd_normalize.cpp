@@ -25,9 +25,11 @@ int runNormalize(const std::vector<std::string>& argv)
         if (!args.has("output")) {
             throw UsageError("missing -o OUT");
         }
-        Trace trace = readTrace(args.positionalValue("TRACE"), terminalProgress());
-        std::string bytes = normalizedBytes(trace, terminalProgress());
-        writeFileAtomic(args.value("output"), bytes);
+        checkOutputFile("output", args.value("output"), inputPaths(args, {"TRACE"}));
+        Progress& progress = terminalProgress();
+        Trace trace = readTrace(args.positionalValue("TRACE"), progress);
+        std::string bytes = normalizedBytes(trace, progress);
+        writeFileAtomic(args.value("output"), bytes, progress);
         out("wrote " + args.value("output") + " (" + std::to_string(bytes.size()) + " bytes, " +
             std::to_string(trace.size()) + " events)\n");
         return kExitOk;

@@ -49,6 +49,7 @@ int runReduce(const std::vector<std::string>& argv)
         if (!args.has("output")) {
             throw UsageError("missing -o OUT");
         }
+        checkOutputFile("output", args.value("output"), inputPaths(args, {"TRACE"}, {"configs"}));
         reduce::ReduceOptions options;
         try {
             verify::VerifyOptions v = verify::verifyOptionsFromText(
@@ -67,7 +68,7 @@ int runReduce(const std::vector<std::string>& argv)
         Progress& progress = terminalProgress();
         const Trace trace = readTrace(args.positionalValue("TRACE"), progress);
         const reduce::ReduceResult result = reduce::reduceTrace(trace, options, progress);
-        writeFileAtomic(args.value("output"), result.artifact.bytes);
+        writeFileAtomic(args.value("output"), result.artifact.bytes, progress);
         std::string text = reduce::reduceSummaryLine(result) + "\n";
         text += "  ranking decisions preserved: " + std::string(result.rankingPreserved ? "all " : "NOT all ") +
                 std::to_string(result.decisions) + " (" + std::to_string(options.configs.configurations.size()) +

@@ -81,6 +81,7 @@ int runReplay(const std::vector<std::string>& argv)
             throw UsageError("missing -o REPORT");
         }
         const std::string output = args.value("output");
+        checkOutputFile("output", output, inputPaths(args, {"INPUT"}, {"configs"}));
         ReplayProtocol protocol;
         const long long iterations = args.intValue("iterations");
         if (iterations < 1 || iterations > kMaxIterations) {
@@ -129,7 +130,7 @@ int runReplay(const std::vector<std::string>& argv)
         Progress& progress = terminalProgress();
         Trace trace = readTraceOrCanary(args.positionalValue("INPUT"), progress);
         const std::string report = buildReport(trace, set, protocol, options, progress);
-        writeFileAtomic(output, report);
+        writeFileAtomic(output, report, progress);
 
         // A short summary for humans: the report itself is the record.
         const ReportView view = readReportView(report, output);

@@ -54,6 +54,9 @@ int runVerifyBehavior(const std::vector<std::string>& argv)
                                  args.value("require") + "\")");
             }
         }
+        if (args.has("output")) {
+            checkOutputFile("output", args.value("output"), inputPaths(args, {"TRACE", "CANARY"}, {"configs"}));
+        }
         verify::VerifyOptions options;
         try {
             options = verify::verifyOptionsFromText(
@@ -64,14 +67,14 @@ int runVerifyBehavior(const std::vector<std::string>& argv)
         options.configs = verify::verificationConfigSet(args.has("configs") ? args.value("configs") : std::string());
         Progress& progress = terminalProgress();
         const std::string canaryPath = args.positionalValue("CANARY");
-        const std::string canaryBytes = readFileBounded(canaryPath, resourceLimits().maxInputBytes);
+        const std::string canaryBytes = readFileBounded(canaryPath, resourceLimits().maxInputBytes, progress);
         const Canary canary = parseCanary(canaryBytes, canaryPath);
         const Trace trace = readTrace(args.positionalValue("TRACE"), progress);
         const verify::SourceReference ref = verify::prepareSourceReference(trace, options, progress);
         const verify::VerificationReport report =
             verify::verifyBehavior(ref, canary, nullptr, options, progress, sha256Hex(canaryBytes), canaryBytes.size());
         if (args.has("output")) {
-            verify::writeVerificationFile(report, args.value("output"));
+            writeFileAtomic(args.value("output"), verify::verificationJson(report), progress);
         }
         std::string text = verify::verificationSummaryText(report);
         if (args.has("output")) {

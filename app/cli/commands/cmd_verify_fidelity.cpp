@@ -40,14 +40,17 @@ int runVerifyFidelity(const std::vector<std::string>& argv)
             }
             resourceLimits().maxExpandedEvents = static_cast<std::uint64_t>(limit);
         }
+        if (args.has("output")) {
+            checkOutputFile("output", args.value("output"), inputPaths(args, {"TRACE", "CANARY"}));
+        }
         Progress& progress = terminalProgress();
         const std::string canaryPath = args.positionalValue("CANARY");
-        std::string bytes = readFileBounded(canaryPath, resourceLimits().maxInputBytes);
+        std::string bytes = readFileBounded(canaryPath, resourceLimits().maxInputBytes, progress);
         Canary canary = parseCanary(bytes, canaryPath);
         Trace trace = readTrace(args.positionalValue("TRACE"), progress);
         FidelityReport report = verifyFidelity(trace, canary, bytes, progress);
         if (args.has("output")) {
-            writeFileAtomic(args.value("output"), fidelityReportJson(report));
+            writeFileAtomic(args.value("output"), fidelityReportJson(report), progress);
         }
         std::string text;
         for (const auto& s : report.statuses) {

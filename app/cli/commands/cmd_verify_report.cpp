@@ -30,10 +30,10 @@ int runVerifyReport(const std::vector<std::string>& argv)
             throw UsageError("missing --input INPUT");
         }
         const std::string reportPath = args.positionalValue("REPORT");
-        const std::string bytes = readFileBounded(reportPath, resourceLimits().maxInputBytes);
+        Progress& progress = terminalProgress();
+        const std::string bytes = readFileBounded(reportPath, resourceLimits().maxInputBytes, progress);
         // Read the report first: a malformed report is refused before any replay work.
         (void)readReportView(bytes, reportPath);
-        Progress& progress = terminalProgress();
         Trace trace = readTraceOrCanary(args.value("input"), progress);
         ReportVerification verification = verifyReport(bytes, reportPath, trace, progress);
         if (!verification.passed) {

@@ -212,7 +212,6 @@ CellLoad loadCell(const fs::path& dir)
             record.notes = g.string("notes");
             cell.merge = std::move(record);
         }
-        cell.manifest = toNlohmann(cell.manifestDocument);
     } catch (const InputError& e) {
         return reject(std::string("a file is malformed: ") + e.what(), inv);
     } catch (const IoError& e) {

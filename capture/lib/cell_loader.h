@@ -10,7 +10,6 @@
 #pragma once
 
 #include "capture/lib/cell_spec.h"
-#include "capture/lib/nlohmann_bridge.h"
 #include "capture/lib/rank_capture.h"
 #include "core/util/json/value.h"
 
@@ -41,9 +40,6 @@ struct CellMergeRecord {
 struct LoadedCell {
     std::filesystem::path dir;
     json::Value manifestDocument; ///< manifest.json as the strict reader read it
-    /// Transitional: the same manifest as nlohmann::json, for a caller outside capture/ that still
-    /// reads it (tests/gui/tst_capture_panel.cpp); see nlohmann_bridge.h. Use manifestDocument or merge.
-    nlohmann::json manifest;
     std::optional<CellMergeRecord> merge; ///< the manifest's "merge" record, when it has one
     CellSpec spec;
     std::string captureId;

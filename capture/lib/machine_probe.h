@@ -6,7 +6,6 @@
 
 #include "capture/lib/cell_spec.h"
 #include "capture/lib/feasibility_guard.h"
-#include "capture/lib/nlohmann_bridge.h" // transitional: machineReportJson for app/cli/commands/cmd_doctor.cpp
 
 #include "core/util/json/value.h"
 

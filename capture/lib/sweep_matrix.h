@@ -26,7 +26,6 @@
 #pragma once
 
 #include "capture/lib/cell_spec.h"
-#include "capture/lib/nlohmann_bridge.h" // transitional: sweepMatrixFromJson(nlohmann::json) for tests/gui
 #include "core/util/json/value.h"
 
 #include <cstdint>

@@ -30,6 +30,8 @@
 #include <QtCharts/QChartView>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QScatterSeries>
+#include "core/util/json/writer.h"
+
 #include <QtTest>
 
 using namespace cc::ui;
@@ -165,9 +167,9 @@ private slots:
     {
         QTemporaryDir results;
         QVERIFY(results.isValid());
-        const capture::SweepMatrix matrix = capture::sweepMatrixFromJson(
-            nlohmann::json::parse(R"({"model_params": ["1M", "10M"], "world_sizes": [2, 4], "backends": ["gloo"],
-                                      "devices": ["cpu"], "bucket_caps": ["25MiB"]})"),
+        const capture::SweepMatrix matrix = capture::parseSweepMatrix(
+            R"({"model_params": ["1M", "10M"], "world_sizes": [2, 4], "backends": ["gloo"],
+                "devices": ["cpu"], "bucket_caps": ["25MiB"]})",
             "matrix");
         const auto planned = capture::expandSweepMatrix(matrix);
         QCOMPARE(planned.size(), std::size_t(4));
@@ -298,15 +300,22 @@ private slots:
         {
             QFile file(good);
             QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(QByteArray::fromStdString(capture::calibrationToJson(calibration).dump(2)));
+            file.write(QByteArray::fromStdString(capture::calibrationJsonText(calibration)));
         }
         const QString bad = dir.filePath(QStringLiteral("bad.json"));
         {
-            auto json = capture::calibrationToJson(calibration);
-            json["fit"].erase("alpha_ns");
+            cc::json::Value doc = capture::calibrationDocument(calibration);
+            for (auto& member : doc.members()) {
+                if (member.key == "fit") {
+                    auto& fit = member.value.members();
+                    fit.erase(std::remove_if(fit.begin(), fit.end(),
+                                             [](const cc::json::Member& m) { return m.key == "alpha_ns"; }),
+                              fit.end());
+                }
+            }
             QFile file(bad);
             QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(QByteArray::fromStdString(json.dump()));
+            file.write(QByteArray::fromStdString(cc::json::toText(doc)));
         }
 
         JobRunner runner;
@@ -540,7 +549,7 @@ private slots:
         QVERIFY2(load.cell.has_value(), load.warning.c_str());
         // One event per recorded bucket all-reduce, as the manifest's merge says.
         QVERIFY(artifact->trace && artifact->trace->size() > 0);
-        QCOMPARE(artifact->trace->size(), load.cell->manifest["merge"]["events"].get<std::size_t>());
+        QCOMPARE(artifact->trace->size(), static_cast<std::size_t>(load.cell->merge->events));
 
         // Its metrics: one summary row per rank, per-bucket and per-layer latency.
         QCOMPARE(panel.summaryModel()->rowCount(), 2);

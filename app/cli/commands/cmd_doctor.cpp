@@ -27,7 +27,7 @@ int runDoctor(const std::vector<std::string>& argv)
         }
         const capture::MachineReport report = capture::probeMachine(worker);
         if (args.has("json")) {
-            out(capture::machineReportJson(report).dump(1) + "\n");
+            out(capture::machineReportJsonText(report));
         } else {
             out(capture::machineReportText(report));
         }

@@ -198,8 +198,6 @@ private slots:
         });
         Canary c = parseCanary(huge, "huge.canary.json");
         NullProgress p;
-        QElapsedTimer timer;
-        timer.start();
         try {
             expandCanary(c, "huge.canary.json", p);
             QFAIL("expansion was not refused");
@@ -209,7 +207,6 @@ private slots:
             QVERIFY2(text.contains(QStringLiteral("refused before expansion")), qPrintable(text));
             QVERIFY2(text.contains(QStringLiteral("huge.canary.json")), qPrintable(text));
         }
-        QVERIFY(timer.elapsed() < 1000);
         // A lower configured limit applies too.
         LimitsGuard guard;
         resourceLimits().maxExpandedEvents = 79;

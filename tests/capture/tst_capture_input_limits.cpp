@@ -288,7 +288,7 @@ private slots:
                                          "}")
             << QStringLiteral("deeper than the limit of 64 levels");
         QTest::newRow("duplicate key") << QByteArray(R"({"world_size": 1, "world_size": 1})")
-                                       << QStringLiteral("repeats the key \"world_size\"");
+                                       << QStringLiteral("duplicate key \"world_size\"");
     }
 
     void cellFilesCarryingBombsAreRejectedNotLoaded()

@@ -17,41 +17,6 @@ json::Value readJsonFile(const std::filesystem::path& path, std::uint64_t maxByt
 
 namespace {
 
-/// Length of the valid UTF-8 sequence at s[at] (a byte >= 0x80), or 0 when it is not one.
-std::size_t utf8Length(std::string_view s, std::size_t at)
-{
-    auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[at + i]); };
-    const unsigned char lead = byte(0);
-    std::size_t n = 0;
-    unsigned min = 0;
-    if (lead >= 0xc2 && lead <= 0xdf) {
-        n = 2;
-        min = 0x80;
-    } else if (lead >= 0xe0 && lead <= 0xef) {
-        n = 3;
-        min = 0x800;
-    } else if (lead >= 0xf0 && lead <= 0xf4) {
-        n = 4;
-        min = 0x10000;
-    } else {
-        return 0;
-    }
-    if (s.size() - at < n) {
-        return 0;
-    }
-    unsigned cp = lead & (0x7fU >> n);
-    for (std::size_t i = 1; i < n; ++i) {
-        if ((byte(i) & 0xc0) != 0x80) {
-            return 0;
-        }
-        cp = (cp << 6) | (byte(i) & 0x3fU);
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-        return 0;
-    }
-    return n;
-}
-
 /// s with every invalid UTF-8 sequence replaced by U+FFFD; nullopt when s is valid.
 std::optional<std::string> repairedUtf8(std::string_view s)
 {
@@ -65,7 +30,7 @@ std::optional<std::string> repairedUtf8(std::string_view s)
             ++k;
             continue;
         }
-        const std::size_t n = utf8Length(s, k);
+        const std::size_t n = json::utf8SequenceLength(s, k);
         if (n == 0) {
             valid = false;
             break;
@@ -81,7 +46,7 @@ std::optional<std::string> repairedUtf8(std::string_view s)
             out += s[i++];
             continue;
         }
-        const std::size_t n = utf8Length(s, i);
+        const std::size_t n = json::utf8SequenceLength(s, i);
         if (n == 0) {
             out += "\xef\xbf\xbd";
             ++i;

@@ -384,41 +384,6 @@ private:
         }
     }
 
-    /// Length of a valid UTF-8 sequence starting at text_[at] (a lead byte >= 0x80), or 0.
-    std::size_t utf8Length(std::size_t at) const
-    {
-        auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text_[at + i]); };
-        unsigned char lead = byte(0);
-        std::size_t n = 0;
-        unsigned min = 0;
-        if (lead >= 0xc2 && lead <= 0xdf) {
-            n = 2;
-            min = 0x80;
-        } else if (lead >= 0xe0 && lead <= 0xef) {
-            n = 3;
-            min = 0x800;
-        } else if (lead >= 0xf0 && lead <= 0xf4) {
-            n = 4;
-            min = 0x10000;
-        } else {
-            return 0;
-        }
-        if (text_.size() - at < n) {
-            return 0;
-        }
-        unsigned cp = lead & (0x7fU >> n);
-        for (std::size_t i = 1; i < n; ++i) {
-            if ((byte(i) & 0xc0) != 0x80) {
-                return 0;
-            }
-            cp = (cp << 6) | (byte(i) & 0x3fU);
-        }
-        if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-            return 0;
-        }
-        return n;
-    }
-
     std::string parseString()
     {
         std::size_t start = pos_;
@@ -454,7 +419,7 @@ private:
                                      ") inside a string; JSON requires it escaped");
             }
             if (u >= 0x80) {
-                std::size_t n = utf8Length(pos_);
+                std::size_t n = utf8SequenceLength(text_, pos_);
                 if (n == 0) {
                     failSyntax(pos_, "has a string that is not valid UTF-8");
                 }
@@ -575,6 +540,40 @@ std::string describePosition(const TextPosition& position)
 {
     return "byte " + std::to_string(position.offset) + " (line " + std::to_string(position.line) + ", column " +
            std::to_string(position.column) + ")";
+}
+
+std::size_t utf8SequenceLength(std::string_view text, std::size_t at)
+{
+    auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[at + i]); };
+    const unsigned char lead = byte(0);
+    std::size_t n = 0;
+    unsigned min = 0;
+    if (lead >= 0xc2 && lead <= 0xdf) {
+        n = 2;
+        min = 0x80;
+    } else if (lead >= 0xe0 && lead <= 0xef) {
+        n = 3;
+        min = 0x800;
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+        n = 4;
+        min = 0x10000;
+    } else {
+        return 0;
+    }
+    if (text.size() - at < n) {
+        return 0;
+    }
+    unsigned cp = lead & (0x7fU >> n);
+    for (std::size_t i = 1; i < n; ++i) {
+        if ((byte(i) & 0xc0) != 0x80) {
+            return 0;
+        }
+        cp = (cp << 6) | (byte(i) & 0x3fU);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+        return 0;
+    }
+    return n;
 }
 
 std::size_t nestingDepth(std::string_view json)

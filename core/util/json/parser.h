@@ -46,6 +46,10 @@ TextPosition positionOf(std::string_view text, std::size_t offset);
 /// "byte 9000 (line 12, column 40)".
 std::string describePosition(const TextPosition& position);
 
+/// Length of the valid UTF-8 sequence that starts at text[at] (a byte >= 0x80), or 0 when the
+/// bytes there are not one (overlong, surrogate, beyond U+10FFFF, truncated).
+std::size_t utf8SequenceLength(std::string_view text, std::size_t at);
+
 /// The deepest nesting of arrays and objects in well-formed JSON text (strings skipped), without
 /// building anything: for checking text that another parser passed through unexamined.
 std::size_t nestingDepth(std::string_view json);

@@ -10,7 +10,6 @@
 
 #include "capture_test_support.h"
 
-#include <QElapsedTimer>
 #include <QProcess>
 #include <QtTest>
 
@@ -242,13 +241,11 @@ private slots:
         QProcess cli;
         cli.start(QStringLiteral(COMMCANARY_CLI_PATH), args);
         QVERIFY(cli.waitForStarted());
-        QElapsedTimer waited;
-        waited.start();
-        while (!cctest::readAll(dir + QStringLiteral("/rank1.log")).contains("commcanary-progress")) {
-            QVERIFY2(cli.state() == QProcess::Running, qPrintable(QString::fromUtf8(cli.readAllStandardError())));
-            QVERIFY2(waited.elapsed() < 240000, "rank 1 never started its loop");
-            QTest::qWait(50);
-        }
+        // A generous wait for rank 1 to reach its loop (a guard against hanging, not a timing check).
+        QTRY_VERIFY2_WITH_TIMEOUT(cli.state() != QProcess::Running ||
+                                      cctest::readAll(dir + QStringLiteral("/rank1.log")).contains("commcanary-progress"),
+                                  "rank 1 never started its loop", 240000);
+        QVERIFY2(cli.state() == QProcess::Running, qPrintable(QString::fromUtf8(cli.readAllStandardError())));
         // Rank 1's process: it mentions the cell folder and has RANK=1 in its environment.
         int rank1 = 0;
         for (const QString& entry : cctest::processesMentioning(dir)) {
@@ -288,12 +285,11 @@ private slots:
         const QString dir = tmp.path() + QStringLiteral("/slow-cell");
         QStringList args = cellArgs(dir, 100000, 0);
         args << QStringLiteral("--timeout-s") << QStringLiteral("4");
-        QElapsedTimer timer;
-        timer.start();
+        // The deadline is shown kept by its message and by the cell ending at all (the cell alone
+        // would run far longer), not by timing the run on a machine that may be loaded.
         const auto run = cctest::runCli(args, 240000);
         QCOMPARE(run.exitCode, 4);
         QVERIFY2(run.err.contains(QStringLiteral("did not finish within 4 s")), qPrintable(run.err));
-        QVERIFY2(timer.elapsed() < 30000, "the deadline was not kept");
         QVERIFY(cctest::processesMentioning(dir).isEmpty());
         QVERIFY(!cctest::filesIn(dir).contains(QStringLiteral("manifest.json")));
         QVERIFY(!loadCell(dir.toStdString()).cell.has_value());

@@ -3,6 +3,7 @@
 #include "core/util/atomic_file.h"
 #include "core/util/decimal.h"
 #include "core/util/errors.h"
+#include "core/util/limits.h"
 
 #include <atomic>
 #include <cerrno>
@@ -186,12 +187,17 @@ std::string wrapHelp(const std::string& text, std::size_t indent)
 Args::Args(std::string command, std::string synopsis, std::string description)
     : command_(std::move(command)), synopsis_(std::move(synopsis)), description_(std::move(description))
 {
+    option("limit", "NAME=VALUE",
+           "override a resource limit on untrusted input for this run; repeatable (the names and defaults are "
+           "listed by 'commcanary --help')",
+           {}, true);
 }
 
 Args& Args::option(std::string name, std::string valueName, std::string help, std::optional<std::string> defaultValue,
                    bool repeatable)
 {
-    specs_.push_back(Spec{std::move(name), std::move(valueName), std::move(help), std::move(defaultValue), true, repeatable});
+    specs_.push_back(
+        Spec{std::move(name), std::move(valueName), std::move(help), std::move(defaultValue), true, repeatable});
     return *this;
 }
 
@@ -226,7 +232,8 @@ bool Args::parse(const std::vector<std::string>& argv)
             loose.insert(loose.end(), argv.begin() + static_cast<std::ptrdiff_t>(i) + 1, argv.end());
             break;
         }
-        if (arg.size() > 1 && arg[0] == '-' && !(arg.size() > 1 && (std::isdigit(static_cast<unsigned char>(arg[1])) != 0))) {
+        if (arg.size() > 1 && arg[0] == '-' &&
+            !(arg.size() > 1 && (std::isdigit(static_cast<unsigned char>(arg[1])) != 0))) {
             std::string name = arg;
             std::optional<std::string> inlineValue;
             auto eq = name.find('=');
@@ -284,10 +291,18 @@ bool Args::parse(const std::vector<std::string>& argv)
     if (next < loose.size()) {
         throw UsageError("unexpected argument \"" + loose[next] + "\" (see commcanary " + command_ + " --help)");
     }
+    for (const auto& assignment : values("limit")) {
+        if (const std::string problem = applyResourceLimitOverride(resourceLimits(), assignment); !problem.empty()) {
+            throw UsageError("--limit: " + problem);
+        }
+    }
     return true;
 }
 
-bool Args::has(const std::string& name) const { return values_.count(name) != 0; }
+bool Args::has(const std::string& name) const
+{
+    return values_.count(name) != 0;
+}
 
 std::string Args::value(const std::string& name) const
 {
@@ -351,8 +366,9 @@ long long Args::microsAsNs(const std::string& name) const
     std::string text = value(name);
     auto parsed = parseScaledDecimal(text, kMicrosToNanosScale);
     if (parsed.error != DecimalError::None) {
-        throw UsageError("--" + name + " must be a non-negative number of microseconds with at most 3 decimals (got \"" +
-                         text + "\")");
+        throw UsageError("--" + name +
+                         " must be a non-negative number of microseconds with at most 3 decimals (got \"" + text +
+                         "\")");
     }
     return parsed.value;
 }
@@ -399,9 +415,15 @@ Registrar::Registrar(std::string name, std::string summary, std::function<int(co
     registry().emplace(std::move(key), Command{std::move(name), std::move(summary), std::move(run)});
 }
 
-const std::map<std::string, Command>& commands() { return registry(); }
+const std::map<std::string, Command>& commands()
+{
+    return registry();
+}
 
-Progress& terminalProgress() { return progressInstance(); }
+Progress& terminalProgress()
+{
+    return progressInstance();
+}
 
 void installInterruptHandling(bool deadline)
 {

@@ -2,17 +2,16 @@
 // (core/util/limits.h: ResourceLimits, which bounds nesting depth and string length for every
 // JSON document the capture reads as well). A file past its limit is refused before it is parsed,
 // naming the file and the limit; a matrix past the cell limit is refused before it is expanded.
+// The cell limit is overridable, so it lives with the product's limits: ResourceLimits::
+// maxSweepCells (model sizes × world sizes × backends × devices × bucket caps × repeats). Every
+// cell is a real multi-process training run of seconds to hours, so 10,000 cells is already weeks
+// of machine time; the limit keeps a matrix whose axes multiply to billions from being expanded
+// (in time and memory) before it is refused.
 #pragma once
 
 #include <cstdint>
 
 namespace cc::capture {
-
-/// The most cells one sweep matrix may plan (model sizes × world sizes × backends × devices ×
-/// bucket caps × repeats). Every cell is a real multi-process training run of seconds to hours,
-/// so 10,000 cells is already weeks of machine time; the limit keeps a matrix whose axes
-/// multiply to billions from being expanded (in time and memory) before it is refused.
-inline constexpr std::uint64_t kMaxSweepCells = 10'000;
 
 /// A matrix file. A legitimate one is a few hundred bytes; 1 MiB holds every axis at the cell
 /// limit with room to spare, and keeps the parsed document (tens of bytes per value) small.

@@ -6,6 +6,7 @@
 #include "core/util/errors.h"
 #include "core/util/json/parser.h"
 #include "core/util/json/reader.h"
+#include "core/util/limits.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -248,13 +249,14 @@ SweepMatrix sweepMatrixFromJson(const json::Value& value, const std::string& sou
     });
     // The size of the expansion, before anything is expanded.
     const auto cells = sweepCellCount(m);
-    if (!cells || *cells > kMaxSweepCells) {
+    if (!cells || *cells > resourceLimits().maxSweepCells) {
         r.fail("$", "plans " + (cells ? std::to_string(*cells) : std::string("more than 2^64")) + " cells (" +
                         std::to_string(m.modelParams.size()) + " model sizes × " + std::to_string(m.worldSizes.size()) +
                         " world sizes × " + std::to_string(m.backends.size()) + " backends × " +
                         std::to_string(m.devices.size()) + " devices × " + std::to_string(m.bucketCapBytes.size()) +
                         " bucket caps × " + std::to_string(m.repeats) + " repeats), more than the limit of " +
-                        std::to_string(kMaxSweepCells) + " cells in one sweep; split it into smaller sweeps");
+                        std::to_string(resourceLimits().maxSweepCells) +
+                        " cells in one sweep; split it into smaller sweeps (--limit sweep-cells=N overrides)");
     }
     // Every cell must be a valid cell; name the axis value that makes it invalid.
     for (std::size_t a = 0; a < m.modelParams.size(); ++a) {
@@ -344,8 +346,8 @@ std::optional<std::uint64_t> sweepCellCount(const SweepMatrix& m)
 std::vector<PlannedCell> expandSweepMatrix(const SweepMatrix& m)
 {
     const auto count = sweepCellCount(m);
-    if (!count || *count > kMaxSweepCells) {
-        throw InputError("<matrix>", "plans more than the limit of " + std::to_string(kMaxSweepCells) +
+    if (!count || *count > resourceLimits().maxSweepCells) {
+        throw InputError("<matrix>", "plans more than the limit of " + std::to_string(resourceLimits().maxSweepCells) +
                                          " cells in one sweep; split it into smaller sweeps");
     }
     std::vector<PlannedCell> cells;

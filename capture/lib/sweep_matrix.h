@@ -20,7 +20,7 @@
 //   }
 // Unknown keys are refused (a misspelt axis must not silently shrink the matrix). Every list
 // must be non-empty and free of duplicates. The cells (the product of the list sizes and the
-// repeats) must number at most kMaxSweepCells (capture_limits.h); that is checked before
+// repeats) must number at most resourceLimits().maxSweepCells (core/util/limits.h); that is checked before
 // anything is expanded. The expansion order is fixed: model size, world size, backend, device,
 // bucket cap, repeat (the last varies fastest).
 #pragma once
@@ -91,7 +91,7 @@ std::string sweepMatrixText(const SweepMatrix& matrix);
 std::optional<std::uint64_t> sweepCellCount(const SweepMatrix& matrix);
 
 /// The cells in run order (deterministic). Throws InputError when the matrix plans more than
-/// kMaxSweepCells cells (sweepMatrixFromJson refuses such a matrix first).
+/// resourceLimits().maxSweepCells cells (sweepMatrixFromJson refuses such a matrix first).
 std::vector<PlannedCell> expandSweepMatrix(const SweepMatrix& matrix);
 
 } // namespace cc::capture

@@ -1,6 +1,7 @@
 #include "core/interop/byte_source.h"
 
 #include "core/util/errors.h"
+#include "core/util/limits.h"
 #include "core/util/sha256.h"
 
 #include <zlib.h>
@@ -264,6 +265,7 @@ std::size_t ByteSource::read(char* out, std::size_t capacity)
         int status = inflate(&s.zs, Z_NO_FLUSH);
         s.inPos += availInBefore - s.zs.avail_in;
         produced += availOutBefore - s.zs.avail_out;
+        checkGzipExpansion(name_, decoded_ + produced, fileRead_ - (s.inLen - s.inPos));
         if (status == Z_STREAM_END) {
             s.memberEnded = true;
             continue;

@@ -1,6 +1,7 @@
 #include "core/util/atomic_file.h"
 
 #include "core/util/errors.h"
+#include "core/util/limits.h"
 
 #include <zlib.h>
 
@@ -554,7 +555,8 @@ std::vector<fs::path> committedAtomicWrites()
 
 bool isGzip(std::string_view bytes)
 {
-    return bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f && static_cast<unsigned char>(bytes[1]) == 0x8b;
+    return bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
+           static_cast<unsigned char>(bytes[1]) == 0x8b;
 }
 
 std::string gunzip(std::string_view bytes, const std::string& sourceName, std::uint64_t maxBytes,
@@ -583,7 +585,8 @@ std::string gunzip(std::string_view bytes, const std::string& sourceName, std::u
         }
         if (produced == out.size()) {
             if (out.size() >= maxBytes) {
-                throw InputError(sourceName, "gzip content is larger than the limit of " + std::to_string(maxBytes) + " bytes");
+                throw InputError(sourceName,
+                                 "gzip content is larger than the limit of " + std::to_string(maxBytes) + " bytes");
             }
             out.resize(std::min<std::uint64_t>(maxBytes, out.size() * 2));
         }
@@ -592,13 +595,15 @@ std::string gunzip(std::string_view bytes, const std::string& sourceName, std::u
         std::size_t before = stream.avail_out;
         status = inflate(&stream, Z_NO_FLUSH);
         produced += before - stream.avail_out;
+        checkGzipExpansion(sourceName, produced, bytes.size() - inputLeft - stream.avail_in);
         if (status == Z_STREAM_END) {
             if (stream.avail_in == 0 && inputLeft > 0) {
                 stream.avail_in = static_cast<uInt>(std::min<std::size_t>(inputLeft, 1U << 30));
                 inputLeft -= stream.avail_in;
             }
             // Concatenated gzip members: continue with the next one if input remains.
-            if (stream.avail_in > 0 && isGzip(std::string_view(reinterpret_cast<const char*>(stream.next_in), stream.avail_in))) {
+            if (stream.avail_in > 0 &&
+                isGzip(std::string_view(reinterpret_cast<const char*>(stream.next_in), stream.avail_in))) {
                 inflateReset(&stream);
                 continue;
             }

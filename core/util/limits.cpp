@@ -45,8 +45,21 @@ void checkMemoryEstimate(const std::string& source, const std::string& what, std
         throw InputError(source, what + " needs an estimated " + gibibytes(estimatedBytes) +
                                      " of memory, more than the limit of " + gibibytes(limit) +
                                      " (resource limit on working memory, three quarters of this machine's by "
-                                     "default; --max-memory-mib overrides); refused before allocating");
+                                     "default; --limit memory-mib=N overrides); refused before allocating");
     }
+}
+
+void checkGzipExpansion(const std::string& source, std::uint64_t inflated, std::uint64_t consumed)
+{
+    const std::uint64_t ratio = resourceLimits().maxGzipRatio;
+    if (inflated <= kGzipRatioFloorBytes || consumed == 0 || inflated / consumed < ratio) {
+        return;
+    }
+    throw InputError(source, "gzip content inflates " + std::to_string(inflated / consumed) +
+                                 " times its compressed size (" + std::to_string(inflated) + " bytes from " +
+                                 std::to_string(consumed) + "), beyond the limit of " + std::to_string(ratio) +
+                                 " (resource limit on the gzip expansion ratio; --limit gzip-ratio=N overrides); "
+                                 "refused as a likely decompression bomb");
 }
 
 ResourceLimits& resourceLimits()
@@ -55,21 +68,93 @@ ResourceLimits& resourceLimits()
     return limits;
 }
 
+namespace {
+
+constexpr std::uint64_t kMiB = 1ULL << 20;
+
+constexpr ResourceLimitSpec kSpecs[] = {
+    {"input-bytes", "input file size (after gunzip)", &ResourceLimits::maxInputBytes, 1, " bytes"},
+    {"events", "stored events per trace", &ResourceLimits::maxEvents, 1, ""},
+    {"expanded-events", "logical events a canary expands to", &ResourceLimits::maxExpandedEvents, 1, ""},
+    {"json-depth", "JSON nesting depth", &ResourceLimits::maxJsonDepth, 1, ""},
+    {"ranks-per-event", "ranks per collective", &ResourceLimits::maxRanksPerEvent, 1, ""},
+    {"string-bytes", "one string value", &ResourceLimits::maxStringBytes, 1, " bytes"},
+    {"rank-slots", "rank memberships per trace", &ResourceLimits::maxRankSlots, 1, ""},
+    {"memory-mib", "working memory (estimate)", &ResourceLimits::maxMemoryBytes, kMiB, " MiB"},
+    {"gzip-ratio", "gzip expansion ratio (past 32 MiB)", &ResourceLimits::maxGzipRatio, 1, "x"},
+    {"sweep-cells", "cells in one capture sweep", &ResourceLimits::maxSweepCells, 1, ""},
+};
+
+std::string knownNames()
+{
+    std::string names;
+    for (const auto& spec : kSpecs) {
+        names += (names.empty() ? "" : ", ") + std::string(spec.name);
+    }
+    return names;
+}
+
+} // namespace
+
+std::span<const ResourceLimitSpec> resourceLimitSpecs()
+{
+    return kSpecs;
+}
+
+std::string applyResourceLimitOverride(ResourceLimits& limits, std::string_view assignment)
+{
+    const auto eq = assignment.find('=');
+    if (eq == std::string_view::npos) {
+        return "\"" + std::string(assignment.substr(0, 60)) + "\" is not NAME=VALUE (names: " + knownNames() + ")";
+    }
+    const std::string_view name = assignment.substr(0, eq);
+    const std::string_view text = assignment.substr(eq + 1);
+    for (const auto& spec : kSpecs) {
+        if (spec.name != name) {
+            continue;
+        }
+        std::uint64_t value = 0;
+        bool ok = !text.empty() && text.size() <= 20;
+        for (const char c : text) {
+            if (c < '0' || c > '9' || value > (UINT64_MAX - 9) / 10) {
+                ok = false;
+                break;
+            }
+            value = value * 10 + static_cast<std::uint64_t>(c - '0');
+        }
+        if (!ok || value == 0 || value > UINT64_MAX / spec.scale) {
+            return "limit " + std::string(name) + " needs a positive integer, not \"" +
+                   std::string(text.substr(0, 40)) + "\"";
+        }
+        limits.*spec.field = value * spec.scale;
+        return {};
+    }
+    return "unknown limit \"" + std::string(name.substr(0, 60)) + "\" (names: " + knownNames() + ")";
+}
+
+std::vector<std::string> resourceLimitOverrides(const ResourceLimits& limits)
+{
+    const ResourceLimits defaults;
+    std::vector<std::string> overrides;
+    for (const auto& spec : kSpecs) {
+        if (limits.*spec.field != defaults.*spec.field) {
+            overrides.push_back(std::string(spec.name) + "=" + std::to_string(limits.*spec.field / spec.scale));
+        }
+    }
+    return overrides;
+}
+
 std::string describeResourceLimits(const ResourceLimits& limits)
 {
-    auto row = [](std::string label, const std::string& value) {
-        label.resize(38, ' ');
-        return "  " + label + value + "\n";
-    };
     std::string text;
-    text += row("input file size (after gunzip)", std::to_string(limits.maxInputBytes) + " bytes");
-    text += row("stored events per trace", std::to_string(limits.maxEvents));
-    text += row("logical events a canary expands to", std::to_string(limits.maxExpandedEvents));
-    text += row("JSON nesting depth", std::to_string(limits.maxJsonDepth));
-    text += row("ranks per collective", std::to_string(limits.maxRanksPerEvent));
-    text += row("one string value", std::to_string(limits.maxStringBytes) + " bytes");
-    text += row("rank memberships per trace", std::to_string(limits.maxRankSlots));
-    text += row("working memory (estimate)", std::to_string(limits.maxMemoryBytes >> 20) + " MiB");
+    for (const auto& spec : kSpecs) {
+        std::string name(spec.name);
+        name.resize(17, ' ');
+        std::string label(spec.label);
+        label.resize(38, ' ');
+        text += "  " + name + label + std::to_string(limits.*spec.field / spec.scale) + std::string(spec.unit) + "\n";
+    }
+    text += "  (override one for a run with --limit NAME=VALUE)\n";
     return text;
 }
 

@@ -12,6 +12,7 @@
 #include "capture/lib/sweep_index.h"
 #include "capture/lib/sweep_matrix.h"
 #include "core/util/errors.h"
+#include "core/util/limits.h"
 #include "core/util/json/parser.h"
 
 #include "capture_test_support.h"
@@ -201,8 +202,8 @@ private slots:
         params += "]";
         caps += "]";
         const SweepMatrix atLimit = parseSweepMatrix(matrixWith(params, "[2]", caps), "m.json");
-        QCOMPARE(sweepCellCount(atLimit), std::optional<std::uint64_t>(kMaxSweepCells));
-        QCOMPARE(expandSweepMatrix(atLimit).size(), std::size_t{kMaxSweepCells});
+        QCOMPARE(sweepCellCount(atLimit), std::optional<std::uint64_t>(cc::resourceLimits().maxSweepCells));
+        QCOMPARE(expandSweepMatrix(atLimit).size(), std::size_t{cc::resourceLimits().maxSweepCells});
         // One repeat more: refused, naming every factor.
         const std::string why = refusalOf(matrixWith(params, "[2]", caps, ", \"repeats\": 2"));
         QVERIFY2(why.find("m.json") != std::string::npos, why.c_str());

@@ -231,6 +231,10 @@ struct CanaryHeader {
     std::uint64_t byteRatioMicros = 0;  ///< covered source bytes / canary bytes, in millionths
     CanaryClaim claim = CanaryClaim::BehaviorallyUnverified;
     std::vector<std::string> claimLimits;
+    /// The resource limits this canary was compiled under where they differ from the defaults
+    /// ("NAME=VALUE", cc::resourceLimitOverrides); written only when there is one, so that who
+    /// reads or rebuilds the canary knows it may exceed the default limits.
+    std::vector<std::string> resourceLimitOverrides;
 
     // coverage detail
     std::uint64_t coveredFirst = 0;

@@ -333,6 +333,12 @@ public:
         for (std::size_t k = 0; k < limits.size(); ++k) {
             h.claimLimits.push_back(string(limits[k], at("claim_limits", k)));
         }
+        if (const Json& overrides = optionalMember(root, "resource_limit_overrides"); !overrides.isNull()) {
+            const auto& list = array(overrides, "resource_limit_overrides", 16);
+            for (std::size_t k = 0; k < list.size(); ++k) {
+                h.resourceLimitOverrides.push_back(string(list[k], at("resource_limit_overrides", k)));
+            }
+        }
         const auto& covered = object(member(root, "", "covered"), "covered");
         h.coveredFirst = unsignedInt(member(covered, "covered", "first"), "covered.first");
         h.coveredLast = unsignedInt(member(covered, "covered", "last"), "covered.last");
@@ -867,6 +873,13 @@ void registerCanaryFileDescriber()
                 claim += (k == 0 ? " (" : ", ") + h.claimLimits[k] + (k + 1 == h.claimLimits.size() ? ")" : "");
             }
             info.facts.emplace_back("claim", claim);
+            if (!h.resourceLimitOverrides.empty()) {
+                std::string overrides;
+                for (const auto& o : h.resourceLimitOverrides) {
+                    overrides += (overrides.empty() ? "" : ", ") + o;
+                }
+                info.facts.emplace_back("compiled under limits", overrides);
+            }
             info.facts.emplace_back("events", std::to_string(h.logicalEvents) + " logical in " +
                                                   std::to_string(h.storedEvents) + " stored (event ratio " +
                                                   formatRatioMicros(h.eventRatioMicros) + ")");

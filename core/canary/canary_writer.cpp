@@ -287,6 +287,17 @@ std::string render(const Canary& c)
         appendString(out, h.claimLimits[k]);
     }
     out += "],\n";
+    if (!h.resourceLimitOverrides.empty()) {
+        key(out, "resource_limit_overrides");
+        out += '[';
+        for (std::size_t k = 0; k < h.resourceLimitOverrides.size(); ++k) {
+            if (k > 0) {
+                out += ',';
+            }
+            appendString(out, h.resourceLimitOverrides[k]);
+        }
+        out += "],\n";
+    }
     key(out, "covered");
     out += '{';
     key(out, "first");

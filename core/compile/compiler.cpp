@@ -10,6 +10,7 @@
 #include "core/trace/trace_builder.h"
 #include "core/trace/trace_io.h"
 #include "core/util/errors.h"
+#include "core/util/limits.h"
 #include "core/util/sha256.h"
 
 #include <algorithm>
@@ -498,6 +499,7 @@ CompileResult compileCanary(const Trace& trace, const CompileOptions& options, P
         facts.behaviorVerified = true;
         std::tie(h.claim, h.claimLimits) = decideClaim(facts);
     }
+    h.resourceLimitOverrides = resourceLimitOverrides(resourceLimits());
     result.bytes = serializeCanary(canary);
     progress.report(1.0, "canary compiled");
     return result;

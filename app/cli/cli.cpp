@@ -116,38 +116,104 @@ void interruptThread(bool deadline)
     ::_exit(kExitInterrupted);
 }
 
+/// Progress on a terminal: one line per phase, redrawn in place with the phase's percentage, its
+/// elapsed time and, once it can be estimated, the time left. A phase is a message with its
+/// figures left out ("replaying 3/5" and "replaying 4/5" are one phase); when the phase changes,
+/// or its fraction falls back, the finished phase stays on the screen as one line with its time,
+/// so a percentage never restarts without saying that a new phase began. Output on stdout first
+/// clears the line (out() calls clear()), so a result never runs into a progress line.
 class TerminalProgress final : public Progress {
 public:
+    using Clock = std::chrono::steady_clock;
+
     TerminalProgress() { show_ = ::isatty(STDERR_FILENO) != 0; }
     void report(double fraction, std::string_view message) override
     {
         if (!show_) {
             return;
         }
-        int percent = static_cast<int>(fraction * 100.0);
-        if (percent == lastPercent_ && message == lastMessage_) {
+        const auto now = Clock::now();
+        std::string phase = phaseOf(message);
+        if (phase != phase_ || fraction + 1e-9 < phaseStartFraction_) {
+            finishPhase(now);
+            phase_ = std::move(phase);
+            phaseStart_ = now;
+            phaseStartFraction_ = fraction;
+        } else if (fraction < lastFraction_) {
+            phaseStartFraction_ = fraction;
+        }
+        lastFraction_ = fraction;
+        // Redraw at most ten times a second, and always when the message changes.
+        if (dirty_ && message == lastMessage_ && now - lastDraw_ < std::chrono::milliseconds(100)) {
             return;
         }
-        lastPercent_ = percent;
         lastMessage_ = std::string(message);
-        std::fprintf(stderr, "\r\033[K%3d%% %.*s", percent, static_cast<int>(message.size()), message.data());
+        lastDraw_ = now;
+        const double elapsed = seconds(now - phaseStart_);
+        std::string line = "\r\033[K" + std::to_string(static_cast<int>(fraction * 100.0)) + "% " + lastMessage_;
+        if (elapsed >= 1.0) {
+            line += "  " + formatSeconds(elapsed);
+            const double done = fraction - phaseStartFraction_;
+            if (done > 0.02 && fraction < 1.0) {
+                line += ", about " + formatSeconds(elapsed / done * (1.0 - fraction)) + " left";
+            }
+        }
+        std::fwrite(line.data(), 1, line.size(), stderr);
         std::fflush(stderr);
         dirty_ = true;
     }
     bool cancelled() const override { return gInterrupted.load(); }
+    /// Removes the progress line (before a result or a message is printed).
     void clear()
     {
         if (dirty_) {
-            std::fprintf(stderr, "\r\033[K");
+            std::fputs("\r\033[K", stderr);
+            std::fflush(stderr);
             dirty_ = false;
         }
     }
 
 private:
+    static double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+    static std::string formatSeconds(double s)
+    {
+        char text[32];
+        if (s < 60.0) {
+            std::snprintf(text, sizeof text, "%.1f s", s);
+        } else {
+            std::snprintf(text, sizeof text, "%d min %02d s", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
+        }
+        return text;
+    }
+    static std::string phaseOf(std::string_view message)
+    {
+        std::string phase;
+        for (const char c : message) {
+            if (c < '0' || c > '9') {
+                phase += c;
+            }
+        }
+        return phase;
+    }
+    /// Leaves the finished phase on the screen as one line with its time.
+    void finishPhase(Clock::time_point now)
+    {
+        if (!dirty_ || lastMessage_.empty()) {
+            return;
+        }
+        const std::string line = "\r\033[K" + lastMessage_ + " (" + formatSeconds(seconds(now - phaseStart_)) + ")\n";
+        std::fwrite(line.data(), 1, line.size(), stderr);
+        dirty_ = false;
+    }
+
     bool show_ = false;
     bool dirty_ = false;
-    int lastPercent_ = -1;
+    std::string phase_;
     std::string lastMessage_;
+    double lastFraction_ = 0.0;
+    double phaseStartFraction_ = 0.0;
+    Clock::time_point phaseStart_{};
+    Clock::time_point lastDraw_{};
 };
 
 TerminalProgress& progressInstance()
@@ -551,12 +617,14 @@ std::vector<InputPath> inputPaths(const Args& args, const std::vector<std::strin
 
 void out(std::string_view text)
 {
+    progressInstance().clear();
     std::fwrite(text.data(), 1, text.size(), stdout);
     std::fflush(stdout);
 }
 
 void err(std::string_view text)
 {
+    progressInstance().clear();
     std::fwrite(text.data(), 1, text.size(), stderr);
     std::fflush(stderr);
 }

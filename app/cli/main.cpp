@@ -5,6 +5,7 @@
 #include "core/util/limits.h"
 #include "core/util/processor_check.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,54 @@ std::string overview()
     return text;
 }
 
+/// Edit distance (insertions, deletions, substitutions, transpositions of neighbours).
+std::size_t editDistance(const std::string& a, const std::string& b)
+{
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i) {
+        d[i][0] = i;
+    }
+    for (std::size_t j = 0; j <= b.size(); ++j) {
+        d[0][j] = j;
+    }
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    return d[a.size()][b.size()];
+}
+
+/// The commands a mistyped word most likely meant: the nearest by edit distance (at most a third
+/// of the word, and at most 3), or those it is a prefix of.
+std::vector<std::string> suggestionsFor(const std::string& word)
+{
+    std::vector<std::string> nearest;
+    std::size_t best = std::min<std::size_t>(3, std::max<std::size_t>(1, word.size() / 3));
+    for (const auto& [name, command] : cc::cli::commands()) {
+        const std::size_t distance = editDistance(word, name);
+        if (distance < best) {
+            best = distance;
+            nearest.clear();
+        }
+        if (distance == best) {
+            nearest.push_back(name);
+        }
+    }
+    if (nearest.empty() && word.size() >= 3) {
+        for (const auto& [name, command] : cc::cli::commands()) {
+            if (name.compare(0, word.size(), word) == 0) {
+                nearest.push_back(name);
+            }
+        }
+    }
+    return nearest;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -49,7 +98,13 @@ int main(int argc, char** argv)
     const auto& commands = cc::cli::commands();
     auto found = commands.find(args[0]);
     if (found == commands.end()) {
-        cc::cli::err("commcanary: unknown command \"" + args[0] + "\"; run 'commcanary --help' for the list\n");
+        std::string hint;
+        const auto suggestions = suggestionsFor(args[0]);
+        for (std::size_t i = 0; i < suggestions.size(); ++i) {
+            hint += (i == 0 ? "; did you mean " : i + 1 == suggestions.size() ? " or " : ", ") + suggestions[i];
+        }
+        cc::cli::err("commcanary: unknown command \"" + args[0] + "\"" + (hint.empty() ? "" : hint + "?") +
+                     " (run 'commcanary --help' for the list)\n");
         return cc::cli::kExitUsage;
     }
     std::vector<std::string> rest(args.begin() + 1, args.end());

@@ -110,7 +110,12 @@ public:
         posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
 
         std::vector<std::string> args = command.argv;
-        std::vector<std::string> env = environmentWith(command.environment);
+        // The rank asks to die with its parent (PR_SET_PDEATHSIG) as its first step; this lets it
+        // see that the launcher already died between the spawn and that step, when the request
+        // would never fire (a sweep killed while its ranks start).
+        auto overrides = command.environment;
+        overrides.emplace_back(kLauncherPidVariable, std::to_string(::getpid()));
+        std::vector<std::string> env = environmentWith(overrides);
         std::vector<char*> argPtrs;
         for (auto& a : args) {
             argPtrs.push_back(a.data());

@@ -20,6 +20,11 @@
 
 namespace cc::capture {
 
+/// The environment variable through which a launched rank learns its launcher's pid, so that it
+/// can tell whether the launcher died before the rank asked to die with it (the worker checks it
+/// first thing: see stopIfLauncherIsGone in capture/worker/worker_main.cpp).
+inline constexpr const char* kLauncherPidVariable = "COMMCANARY_LAUNCHER_PID";
+
 struct RankCommand {
     std::vector<std::string> argv;                                ///< argv[0] is the program path
     std::vector<std::pair<std::string, std::string>> environment; ///< added to the launcher's environment

@@ -9,6 +9,13 @@
 // This file does not include libtorch headers; rank_run.h is the boundary.
 #include "capture/worker/rank_run.h"
 
+#include "capture/lib/rank_launcher.h"
+
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include <csignal>
+
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -42,10 +49,28 @@ std::optional<std::string> lookupEnvironment(const std::string& name)
     return std::string(value);
 }
 
+/// A rank launched by commcanary never outlives its launcher: it asks to be killed when its
+/// parent dies, then checks that the parent it was launched by is still the one it has (if the
+/// launcher died while libtorch was loading, the request would never fire and the rank would wait
+/// in the rendezvous until the store timeout).
+void stopIfLauncherIsGone()
+{
+    const char* launcher = std::getenv(cc::capture::kLauncherPidVariable);
+    if (launcher == nullptr) {
+        return; // started by hand, torchrun or srun
+    }
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (std::to_string(::getppid()) != launcher) {
+        std::fprintf(stderr, "commcanary-capture-worker: the launcher (pid %s) is gone; stopping\n", launcher);
+        std::_Exit(1);
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
+    stopIfLauncherIsGone();
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "--help" || args[0] == "-h") {
         std::fputs(kUsage, args.empty() ? stderr : stdout);

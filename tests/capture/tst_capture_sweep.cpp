@@ -10,8 +10,10 @@
 #include "capture_test_support.h"
 
 #include <QDateTime>
+#include <QDirIterator>
 #include <QElapsedTimer>
 #include <QProcess>
+#include <QRandomGenerator>
 #include <QtTest>
 
 #include <map>
@@ -208,6 +210,90 @@ private slots:
                          secondAfter.at(name).modified == state.modified,
                      qPrintable(name));
         }
+    }
+
+    void twentySeededKillsNeverLeaveAHalfWrittenSweep()
+    {
+        // Two measured cells (the 1M model, two repeats) and SIGKILL at 20 seeded points spread
+        // over a whole run; every run resumes the one before. After each kill no rank survives,
+        // the index is either absent or complete, every cell with a manifest loads, and only
+        // temporaries named for what they are (NAME.partial-<pid>) may be left; a final resume
+        // completes the sweep.
+        QTemporaryDir tmp;
+        const QString matrixFile = tmp.path() + QStringLiteral("/matrix.json");
+        QByteArray matrix(kMatrix);
+        matrix.replace(R"(["1M", "10G"])", R"(["1M"])");
+        QVERIFY(cctest::writeAll(matrixFile, matrix));
+        const QString results = tmp.path() + QStringLiteral("/results");
+        const QStringList args{
+            QStringLiteral("capture"), QStringLiteral("sweep"), matrixFile, QStringLiteral("-o"), results,
+            QStringLiteral("--resume")};
+        // One whole run into a scratch folder sets the scale of the kill points.
+        QElapsedTimer clock;
+        clock.start();
+        const QString scratch = tmp.path() + QStringLiteral("/scratch");
+        const auto whole = cctest::runCli(
+            {QStringLiteral("capture"), QStringLiteral("sweep"), matrixFile, QStringLiteral("-o"), scratch}, 400000);
+        QVERIFY2(whole.exitCode == 0, qPrintable(whole.err + whole.out));
+        const qint64 runMs = std::max<qint64>(clock.elapsed(), 100);
+
+        QRandomGenerator random(21);
+        int killedWhileRunning = 0;
+        for (int k = 0; k < 20; ++k) {
+            const int delayMs = static_cast<int>(random.bounded(static_cast<int>(runMs * 6 / 5)));
+            QProcess sweep;
+            sweep.start(QStringLiteral(COMMCANARY_CLI_PATH), args);
+            QVERIFY(sweep.waitForStarted());
+            QTest::qWait(delayMs);
+            if (sweep.state() == QProcess::Running) {
+                sweep.kill();
+                ++killedWhileRunning;
+            }
+            QVERIFY(sweep.state() == QProcess::NotRunning || sweep.waitForFinished(60000));
+            const bool finished = sweep.exitStatus() == QProcess::NormalExit && sweep.exitCode() == 0;
+            QElapsedTimer waited;
+            waited.start();
+            while (!cctest::processesMentioning(results).isEmpty()) {
+                QVERIFY2(waited.elapsed() < 30000,
+                         qPrintable(cctest::processesMentioning(results).join(QLatin1Char('\n'))));
+                QTest::qWait(50);
+            }
+            const QString where = QStringLiteral("kill %1 after %2 ms").arg(k).arg(delayMs);
+            if (QFileInfo::exists(results + QStringLiteral("/cells.json"))) {
+                try {
+                    const SweepIndex index = readSweepIndex(results.toStdString());
+                    QCOMPARE(index.cells.size(), std::size_t{2});
+                } catch (const std::exception& e) {
+                    QFAIL(qPrintable(where + QStringLiteral(": ") + QString::fromUtf8(e.what())));
+                }
+            }
+            QDirIterator files(results, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+            while (files.hasNext()) {
+                const QString file = files.next();
+                const QString name = QFileInfo(file).fileName();
+                QVERIFY2(!name.startsWith(QLatin1Char('.')) && !name.endsWith(QLatin1String(".tmp")),
+                         qPrintable(where + QStringLiteral(": an unnamed temporary ") + file));
+                if (name == QLatin1String("manifest.json")) {
+                    const CellLoad load = loadCell(QFileInfo(file).path().toStdString());
+                    QVERIFY2(load.cell.has_value(), qPrintable(where + QStringLiteral(": ") + file + QLatin1Char(' ') +
+                                                               QString::fromStdString(load.warning)));
+                }
+            }
+            if (finished) {
+                // Start over, so every kill point lands on a sweep with work left to do.
+                QVERIFY(QDir(results).removeRecursively());
+            }
+        }
+        const auto finished = cctest::runCli(args, 400000);
+        QVERIFY2(finished.exitCode == 0, qPrintable(finished.err + finished.out));
+        const SweepIndex index = readSweepIndex(results.toStdString());
+        QCOMPARE(index.count(SweepCellState::Measured), 2);
+        QDirIterator files(results, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        while (files.hasNext()) {
+            const QString file = files.next();
+            QVERIFY2(!file.contains(QLatin1String(".partial-")), qPrintable(file));
+        }
+        qInfo("capture sweep: 20 runs over %lld ms each, %d killed while running", runMs, killedWhileRunning);
     }
 
     void maxCellsStopsAndLeavesTheRestPlanned()

@@ -1,6 +1,7 @@
 #include "ui/distill/distill_dialog.h"
 
 #include "ui/replay/replay_controller.h"
+#include "ui/util/save_file.h"
 #include "ui/util/text.h"
 
 #include "core/util/errors.h"
@@ -11,7 +12,6 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QVBoxLayout>
 
 namespace cc::ui {
@@ -234,12 +234,10 @@ bool DistillDialog::saveResult(const QString& path)
         setStatus(tr("There is no result to save."), true);
         return false;
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(result->bytes->data(), static_cast<qint64>(result->bytes->size())) !=
-            static_cast<qint64>(result->bytes->size()) ||
-        !file.commit()) {
-        setStatus(tr("Could not write %1: %2").arg(path, file.errorString()), true);
+    if (const QString problem =
+            saveFileAtomically(path, result->bytes->data(), static_cast<qint64>(result->bytes->size()));
+        !problem.isEmpty()) {
+        setStatus(tr("Could not write %1: %2").arg(path, problem), true);
         return false;
     }
     setStatus(tr("Saved %1 (%2).")

@@ -1,5 +1,6 @@
 #include "ui/distributions/distribution_panel.h"
 
+#include "ui/util/save_file.h"
 #include "ui/util/text.h"
 
 #include <QComboBox>
@@ -10,7 +11,6 @@
 #include <QLabel>
 #include <QPainter>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSplitter>
 #include <QSvgGenerator>
 #include <QTableView>
@@ -430,12 +430,7 @@ bool DistributionPanel::exportTo(const QString& path)
             return false;
         }
     }
-    // Written atomically: a crash never leaves half a file.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size()) {
-        return false;
-    }
-    return file.commit();
+    return saveFileAtomically(path, bytes).isEmpty();
 }
 
 void DistributionPanel::exportDialog()

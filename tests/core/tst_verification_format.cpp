@@ -15,6 +15,7 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include <zlib.h>
 
 using namespace cc;
 using namespace cc::verify;
@@ -252,6 +253,19 @@ private slots:
             QVERIFY2(what.contains(QStringLiteral("picture.json")), qPrintable(what));
             QVERIFY2(what.contains(QStringLiteral("PNG image")), qPrintable(what));
         }
+    }
+
+    void detectsAndReadsGzipFiles()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("v.verification.json.gz")).toStdString();
+        const std::string& json = written_.front().second;
+        gzFile out = gzopen(path.c_str(), "wb");
+        QVERIFY(out != nullptr);
+        QCOMPARE(gzwrite(out, json.data(), static_cast<unsigned>(json.size())), static_cast<int>(json.size()));
+        QCOMPARE(gzclose(out), Z_OK);
+        QCOMPARE(detectFileFormat(path).format, FileFormat::Verification);
+        QCOMPARE(verificationJson(readVerificationFile(path)), json);
     }
 
     void writesTheReviewRecord()

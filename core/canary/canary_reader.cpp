@@ -1,7 +1,6 @@
 #include "core/canary/canary_reader.h"
 
 #include "core/canary/canary_writer.h"
-#include "core/info/file_info.h"
 #include "core/util/atomic_file.h"
 #include "core/util/decimal.h"
 #include "core/util/errors.h"
@@ -11,7 +10,6 @@
 #include "core/util/sha256.h"
 
 #include <cmath>
-#include <mutex>
 #include <set>
 
 namespace cc {
@@ -838,70 +836,52 @@ CanaryConsistency checkCanaryConsistency(const Canary& c, std::uint64_t actualBy
     return result;
 }
 
-void registerCanaryFileDescriber()
+std::vector<std::pair<std::string, std::string>> canaryFacts(const Canary& c)
 {
-    static std::once_flag once;
-    std::call_once(once, [] {
-        registerFileDescriber("canary", [](const std::filesystem::path& path, std::string_view tag,
-                                           std::string_view bytes, FileInfo& info, Progress&) {
-            if (tag != kCanaryFormat) {
-                return false;
+    std::vector<std::pair<std::string, std::string>> facts;
+    const auto& h = c.header;
+    facts.emplace_back("source sha256", h.sourceSha256);
+    facts.emplace_back("source events", std::to_string(h.sourceEvents));
+    std::string coverage = std::string(coverageName(h.coverage));
+    if (isSubset(h)) {
+        coverage += " (a subset: " + std::to_string(coveredEventCount(h).value_or(0)) + " kept events in " +
+                    std::to_string(h.coveredRuns.size()) + " runs between events " + std::to_string(h.coveredFirst) +
+                    " and " + std::to_string(h.coveredLast - 1) + ")";
+    } else if (h.coverage == CanaryCoverage::Partial) {
+        coverage += " (events [" + std::to_string(h.coveredFirst) + ", " + std::to_string(h.coveredLast) + "))";
+    }
+    facts.emplace_back("coverage", coverage);
+    facts.emplace_back("timing mode", std::string(timingModeName(h.timingMode)));
+    std::string claim = std::string(claimName(h.claim));
+    for (std::size_t k = 0; k < h.claimLimits.size(); ++k) {
+        claim += (k == 0 ? " (" : ", ") + h.claimLimits[k] + (k + 1 == h.claimLimits.size() ? ")" : "");
+    }
+    facts.emplace_back("claim", claim);
+    if (!h.resourceLimitOverrides.empty()) {
+        std::string overrides;
+        for (const auto& o : h.resourceLimitOverrides) {
+            overrides += (overrides.empty() ? "" : ", ") + o;
+        }
+        facts.emplace_back("compiled under limits", overrides);
+    }
+    facts.emplace_back("events", std::to_string(h.logicalEvents) + " logical in " + std::to_string(h.storedEvents) +
+                                     " stored (event ratio " + formatRatioMicros(h.eventRatioMicros) + ")");
+    facts.emplace_back("bytes", std::to_string(h.canaryBytes) + " for " + std::to_string(h.coveredBytes) +
+                                    " covered source bytes (byte ratio " + formatRatioMicros(h.byteRatioMicros) + ")");
+    facts.emplace_back("program", std::to_string(c.segments.size()) + " segments, " +
+                                      std::to_string(c.signatures.size()) + " signatures, " +
+                                      std::to_string(c.timings.size()) + " timing samples");
+    if (h.timingMode == CanaryTimingMode::Bounded) {
+        std::string bounds;
+        for (std::size_t f = 0; f < kErrorFieldCount; ++f) {
+            if (errorField(h.bounds, f) != 0) {
+                bounds += (bounds.empty() ? "" : " ") + std::string(kErrorFieldNames[f]) + "=" +
+                          std::to_string(errorField(h.bounds, f));
             }
-            info.kind = std::string(kCanaryFormat);
-            Canary c;
-            try {
-                c = parseCanary(bytes, path.string());
-            } catch (const InputError& e) {
-                info.facts.emplace_back("refused", e.what());
-                return true;
-            }
-            const auto& h = c.header;
-            info.facts.emplace_back("source sha256", h.sourceSha256);
-            info.facts.emplace_back("source events", std::to_string(h.sourceEvents));
-            std::string coverage = std::string(coverageName(h.coverage));
-            if (isSubset(h)) {
-                coverage += " (a subset: " + std::to_string(coveredEventCount(h).value_or(0)) + " kept events in " +
-                            std::to_string(h.coveredRuns.size()) + " runs between events " +
-                            std::to_string(h.coveredFirst) + " and " + std::to_string(h.coveredLast - 1) + ")";
-            } else if (h.coverage == CanaryCoverage::Partial) {
-                coverage += " (events [" + std::to_string(h.coveredFirst) + ", " + std::to_string(h.coveredLast) + "))";
-            }
-            info.facts.emplace_back("coverage", coverage);
-            info.facts.emplace_back("timing mode", std::string(timingModeName(h.timingMode)));
-            std::string claim = std::string(claimName(h.claim));
-            for (std::size_t k = 0; k < h.claimLimits.size(); ++k) {
-                claim += (k == 0 ? " (" : ", ") + h.claimLimits[k] + (k + 1 == h.claimLimits.size() ? ")" : "");
-            }
-            info.facts.emplace_back("claim", claim);
-            if (!h.resourceLimitOverrides.empty()) {
-                std::string overrides;
-                for (const auto& o : h.resourceLimitOverrides) {
-                    overrides += (overrides.empty() ? "" : ", ") + o;
-                }
-                info.facts.emplace_back("compiled under limits", overrides);
-            }
-            info.facts.emplace_back("events", std::to_string(h.logicalEvents) + " logical in " +
-                                                  std::to_string(h.storedEvents) + " stored (event ratio " +
-                                                  formatRatioMicros(h.eventRatioMicros) + ")");
-            info.facts.emplace_back("bytes", std::to_string(h.canaryBytes) + " for " + std::to_string(h.coveredBytes) +
-                                                 " covered source bytes (byte ratio " +
-                                                 formatRatioMicros(h.byteRatioMicros) + ")");
-            info.facts.emplace_back("program", std::to_string(c.segments.size()) + " segments, " +
-                                                   std::to_string(c.signatures.size()) + " signatures, " +
-                                                   std::to_string(c.timings.size()) + " timing samples");
-            if (h.timingMode == CanaryTimingMode::Bounded) {
-                std::string bounds;
-                for (std::size_t f = 0; f < kErrorFieldCount; ++f) {
-                    if (errorField(h.bounds, f) != 0) {
-                        bounds += (bounds.empty() ? "" : " ") + std::string(kErrorFieldNames[f]) + "=" +
-                                  std::to_string(errorField(h.bounds, f));
-                    }
-                }
-                info.facts.emplace_back("recorded bounds", bounds.empty() ? std::string("all zero") : bounds);
-            }
-            return true;
-        });
-    });
+        }
+        facts.emplace_back("recorded bounds", bounds.empty() ? std::string("all zero") : bounds);
+    }
+    return facts;
 }
 
 } // namespace cc

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace cc {
@@ -34,8 +35,7 @@ struct CanaryConsistency {
 /// and bounds. actualBytes, when non-zero, is the canary's serialised size to check canary_bytes against.
 CanaryConsistency checkCanaryConsistency(const Canary& canary, std::uint64_t actualBytes = 0);
 
-/// Teaches `info` the canary format (idempotent). Drivers call it once; the describer lives in the
-/// core library, whose unreferenced static objects a linker may drop.
-void registerCanaryFileDescriber();
+/// The key facts `info` prints for a canary, in display order.
+std::vector<std::pair<std::string, std::string>> canaryFacts(const Canary& canary);
 
 } // namespace cc

@@ -1,45 +1,38 @@
 #include "core/info/file_info.h"
 
+#include "core/canary/canary_reader.h"
+#include "core/configs/config_io.h"
+#include "core/report/report.h"
 #include "core/trace/normalized.h"
 #include "core/trace/trace_io.h"
 #include "core/trace/trace_summary.h"
 #include "core/util/atomic_file.h"
 #include "core/util/decimal.h"
+#include "core/util/errors.h"
+#include "core/util/json/parser.h"
 #include "core/util/limits.h"
 #include "core/util/sha256.h"
+#include "core/verify/verification_json.h"
 
-#include <mutex>
+#include <zlib.h>
+
+#include <fstream>
 
 namespace cc {
 
 namespace {
 
-struct Entry {
-    std::string name;
-    FileDescriber describer;
-};
+/// Bytes of a document's start that detection looks at.
+constexpr std::size_t kHeadBytes = 64 * 1024;
 
-std::vector<Entry>& describers()
-{
-    static std::vector<Entry> entries;
-    return entries;
-}
+/// Documents of no known format are checked against JSON's grammar only up to this size: the
+/// strict parser builds the whole document, and an unknown file may be a multi-GiB profile.
+constexpr std::size_t kMaxCheckedUnknownBytes = 64ULL << 20;
 
-std::mutex& describersMutex()
+void describeTrace(const std::filesystem::path& path, std::string_view bytes, FileInfo& info, Progress& progress)
 {
-    static std::mutex mutex;
-    return mutex;
-}
-
-bool describeTrace(const std::filesystem::path& path, std::string_view tag, std::string_view bytes, FileInfo& info,
-                   Progress& progress)
-{
-    if (tag != kTraceFormat) {
-        return false;
-    }
     Trace trace = parseTrace(bytes, path.string(), progress);
     auto s = summarizeTrace(trace);
-    info.kind = std::string(kTraceFormat);
     info.facts.emplace_back("events", std::to_string(s.events));
     info.facts.emplace_back("ranks", std::to_string(s.ranks));
     info.facts.emplace_back("groups", std::to_string(s.groups));
@@ -51,43 +44,61 @@ bool describeTrace(const std::filesystem::path& path, std::string_view tag, std:
     info.facts.emplace_back("timing semantics", std::string(timingSemanticsName(s.timing)));
     info.facts.emplace_back("span", formatScaledDecimal(s.span, 3) + " us");
     info.facts.emplace_back("arrival skew", "known " + std::to_string(s.skewKnown) + ", unknown " +
-                                                std::to_string(s.skewUnknown) + ", partial " + std::to_string(s.skewPartial));
+                                                std::to_string(s.skewUnknown) + ", partial " +
+                                                std::to_string(s.skewPartial));
     info.facts.emplace_back("total message bytes", wideToString(s.totalBytes));
     info.facts.emplace_back("normalised sha256", normalizedSha256(trace, progress));
-    return true;
 }
 
-bool describeNormalized(const std::filesystem::path&, std::string_view tag, std::string_view, FileInfo& info, Progress&)
+void describeReport(const std::filesystem::path& path, std::string_view bytes, FileInfo& info)
 {
-    if (tag != kNormalizedFormat) {
-        return false;
+    const ReportView view = readReportView(bytes, path.string());
+    info.facts.emplace_back("input sha256", view.inputSha256);
+    info.facts.emplace_back("input events", std::to_string(view.inputEvents));
+    info.facts.emplace_back("configuration set", view.configs.name);
+    info.facts.emplace_back("simulator version", view.simulatorVersion);
+    info.facts.emplace_back("seal", view.sealIntact ? "intact" : "broken: the report was edited");
+}
+
+void describeConfigSet(const std::filesystem::path& path, std::string_view bytes, FileInfo& info)
+{
+    const ConfigSet set = parseConfigSet(bytes, path.string());
+    info.facts.emplace_back("name", set.name);
+    std::string names;
+    for (const auto& config : set.configurations) {
+        names += (names.empty() ? "" : ", ") + config.name;
     }
-    info.kind = std::string(kNormalizedFormat);
-    info.facts.emplace_back("meaning", "canonical bytes of a trace; their SHA-256 is the trace's identity");
-    return true;
+    info.facts.emplace_back("configurations", names);
+    info.facts.emplace_back("sha256", configSetSha256(set));
 }
 
-void ensureBuiltins()
+/// The first up to kHeadBytes of a gzip stream's text (a truncated or corrupt stream gives what
+/// inflated before the damage; the reader of the whole file names the damage).
+std::string gunzipHead(std::string_view compressed)
 {
-    static std::once_flag once;
-    std::call_once(once, [] {
-        registerFileDescriber("trace", describeTrace);
-        registerFileDescriber("normalized", describeNormalized);
-    });
+    std::string out(kHeadBytes, '\0');
+    z_stream stream{};
+    if (inflateInit2(&stream, 16 + MAX_WBITS) != Z_OK) {
+        return {};
+    }
+    // zlib's interface takes non-const pointers; it does not write through next_in.
+    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(compressed.data()));
+    stream.avail_in = static_cast<uInt>(compressed.size());
+    stream.next_out = reinterpret_cast<Bytef*>(out.data());
+    stream.avail_out = static_cast<uInt>(out.size());
+    while (stream.avail_out > 0 && inflate(&stream, Z_NO_FLUSH) == Z_OK) {
+    }
+    out.resize(out.size() - stream.avail_out);
+    inflateEnd(&stream);
+    return out;
 }
 
 } // namespace
 
-void registerFileDescriber(std::string name, FileDescriber describer)
-{
-    std::lock_guard lock(describersMutex());
-    describers().push_back(Entry{std::move(name), std::move(describer)});
-}
-
 std::string sniffFormatTag(std::string_view bytes)
 {
     // Looks for "format" : "..." in the first 64 KiB, at any nesting (good enough for a tag).
-    std::string_view head = bytes.substr(0, 65536);
+    std::string_view head = bytes.substr(0, kHeadBytes);
     auto pos = head.find("\"format\"");
     if (pos == std::string_view::npos) {
         return {};
@@ -107,26 +118,99 @@ std::string sniffFormatTag(std::string_view bytes)
     return std::string(head.substr(open + 1, close - open - 1));
 }
 
-FileInfo describeFile(const std::filesystem::path& path, Progress& progress)
+FileDetection detectFormat(std::string_view head, const std::string& source)
 {
-    ensureBuiltins();
-    std::string bytes = readFileBounded(path, resourceLimits().maxInputBytes);
-    FileInfo info;
-    std::string tag = sniffFormatTag(bytes);
-    std::vector<Entry> entries;
-    {
-        std::lock_guard lock(describersMutex());
-        entries = describers();
+    std::size_t start = 0;
+    while (start < head.size() &&
+           (head[start] == ' ' || head[start] == '\t' || head[start] == '\n' || head[start] == '\r')) {
+        ++start;
     }
-    bool known = false;
-    for (const auto& entry : entries) {
-        if (entry.describer(path, tag, bytes, info, progress)) {
-            known = true;
-            break;
+    const std::string looks = json::sniffNonJson(head.substr(start, 64));
+    if (!looks.empty()) {
+        throw InputError(Diagnostic{source,
+                                    kNoEvent,
+                                    {},
+                                    "$",
+                                    "is not JSON (looks like " + looks + ") at " +
+                                        json::describePosition(json::positionOf(head, start))});
+    }
+    FileDetection detection;
+    detection.tag = sniffFormatTag(head);
+    const std::pair<std::string_view, FileFormat> known[] = {
+        {kTraceFormat, FileFormat::Trace},
+        {kNormalizedFormat, FileFormat::Normalized},
+        {kCanaryFormat, FileFormat::Canary},
+        {kReportFormat, FileFormat::Report},
+        {verify::kVerificationFormat, FileFormat::Verification},
+        {kConfigsFormat, FileFormat::ConfigSet},
+    };
+    for (const auto& [tag, format] : known) {
+        if (detection.tag == tag) {
+            detection.format = format;
         }
     }
-    if (!known) {
-        info.kind = tag.empty() ? std::string("unknown") : "unrecognised format \"" + tag + "\"";
+    return detection;
+}
+
+FileDetection detectFileFormat(const std::filesystem::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw IoError(path.string() + ": cannot open for reading");
+    }
+    std::string head(kHeadBytes, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    if (in.bad()) {
+        throw IoError(path.string() + ": read failed");
+    }
+    if (isGzip(head)) {
+        // Enough compressed bytes for kHeadBytes of text in any realistic document.
+        std::string more(4 * kHeadBytes, '\0');
+        in.read(more.data(), static_cast<std::streamsize>(more.size()));
+        head.append(more.data(), static_cast<std::size_t>(in.gcount()));
+        head = gunzipHead(head);
+    }
+    return detectFormat(head, path.string());
+}
+
+FileInfo describeFile(const std::filesystem::path& path, Progress& progress)
+{
+    const std::string bytes = readFileBounded(path, resourceLimits().maxInputBytes);
+    const FileDetection detection = detectFormat(std::string_view(bytes).substr(0, kHeadBytes), path.string());
+    FileInfo info;
+    switch (detection.format) {
+    case FileFormat::Trace:
+        info.kind = std::string(kTraceFormat);
+        describeTrace(path, bytes, info, progress);
+        break;
+    case FileFormat::Normalized:
+        info.kind = std::string(kNormalizedFormat);
+        info.facts.emplace_back("meaning", "canonical bytes of a trace; their SHA-256 is the trace's identity");
+        break;
+    case FileFormat::Canary:
+        info.kind = std::string(kCanaryFormat);
+        info.facts = canaryFacts(parseCanary(bytes, path.string()));
+        break;
+    case FileFormat::Report:
+        info.kind = std::string(kReportFormat);
+        describeReport(path, bytes, info);
+        break;
+    case FileFormat::Verification:
+        info.kind = std::string(verify::kVerificationFormat);
+        info.facts = verify::verificationFacts(verify::readVerification(bytes, path.string()));
+        break;
+    case FileFormat::ConfigSet:
+        info.kind = std::string(kConfigsFormat);
+        describeConfigSet(path, bytes, info);
+        break;
+    case FileFormat::Unknown:
+        // Not a format of the product; it must still be JSON, and a break in it is named by position.
+        if (bytes.size() <= kMaxCheckedUnknownBytes) {
+            (void)json::parse(bytes, path.string());
+        }
+        info.kind = detection.tag.empty() ? std::string("unknown") : "unrecognised format \"" + detection.tag + "\"";
+        break;
     }
     info.facts.insert(info.facts.begin(), {"size", std::to_string(bytes.size()) + " bytes"});
     info.facts.insert(info.facts.begin() + 1, {"content sha256", sha256Hex(bytes)});

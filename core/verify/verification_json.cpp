@@ -1,6 +1,5 @@
 #include "core/verify/verification_json.h"
 
-#include "core/info/file_info.h"
 #include "core/util/atomic_file.h"
 #include "core/util/decimal.h"
 #include "core/util/errors.h"
@@ -10,7 +9,6 @@
 #include "core/util/json/writer.h"
 
 #include <algorithm>
-#include <mutex>
 #include <numeric>
 
 namespace cc::verify {
@@ -135,7 +133,7 @@ Json configuration(const ConfigurationFidelity& f)
     Json t;
     t.set("status", passFail(f.tail.pass));
     t.set("meaning", "source samples at or above the source p99: does the canary replay the same event (and iteration) "
-                   "and is it still that expensive (at least the p99 less the latency tolerance)?");
+                     "and is it still that expensive (at least the p99 less the latency tolerance)?");
     t.set("event_correspondence", f.tail.correspondence);
     t.set("source_p99_ns", f.tail.sourceP99);
     t.set("still_expensive_from_ns", f.tail.stillExpensiveFrom);
@@ -185,7 +183,7 @@ Json ranking(const VerificationReport& report)
     tie.set("relative_ppm", report.tolerances.rankingTiePpm);
     tie.set("absolute_ns", report.tolerances.rankingTieNs);
     tie.set("rule", "lower latency is better; a pair is a tie when |a - b| <= absolute_ns or |a - b| * 10^6 <= "
-                  "relative_ppm * max(a, b)");
+                    "relative_ppm * max(a, b)");
     ev.set("tie_tolerance", tie);
     std::vector<Distribution> src, can;
     for (const auto& f : report.fidelity.configurations) {
@@ -232,7 +230,7 @@ std::string claimOfCanary(CanaryClaim c)
 
 } // namespace
 
-std::string verificationJson(const VerificationReport& r)
+json::Value verificationValue(const VerificationReport& r)
 {
     Json root;
     root.set("format", std::string(kVerificationFormat));
@@ -253,8 +251,9 @@ std::string verificationJson(const VerificationReport& r)
         ev.set("segments_failed", t.segmentsFailed);
         ev.set("measured_max_error", timingErrors(t.measured));
         ev.set("declared_bounds", timingErrors(t.declaredBounds));
-        ev.set("drift_note", "drift_ns (cumulative issue-time error) is measured and reported; it follows from gap error "
-                           "and is not budgeted per segment");
+        ev.set("drift_note",
+               "drift_ns (cumulative issue-time error) is measured and reported; it follows from gap error "
+               "and is not budgeted per segment");
         ev.set("first_failing_segments", findings(t.findings));
         ev.set("problems", strings(t.problems));
         s.set("evidence", ev);
@@ -370,7 +369,18 @@ std::string verificationJson(const VerificationReport& r)
     model.set("statement", std::string(kModelStatement));
     root.set("model", model);
     root.set("not_proven", strings(notProven()));
-    return json::toIndentedText(root, 2) + "\n";
+    return root;
+}
+
+std::string verificationJson(const VerificationReport& report)
+{
+    return json::toIndentedText(verificationValue(report), 2) + "\n";
+}
+
+std::string fidelityTally(const FidelityStatus& fidelity)
+{
+    return std::to_string(fidelity.checks - fidelity.failedChecks) + "/" + std::to_string(fidelity.checks) +
+           " checks within tolerance";
 }
 
 void writeVerificationFile(const VerificationReport& report, const std::filesystem::path& path)
@@ -393,9 +403,8 @@ std::string verificationSummaryText(const VerificationReport& r)
         (r.coverage.coveredRuns.empty() ? std::string()
                                         : ", a subset in " + std::to_string(r.coverage.coveredRuns.size()) + " runs") +
         ")\n";
-    text += "  behavioral_fidelity  " + std::string(passFail(r.fidelity.pass)) + " (" +
-            std::to_string(r.fidelity.checks - r.fidelity.failedChecks) + "/" + std::to_string(r.fidelity.checks) +
-            " checks within tolerance)\n";
+    text +=
+        "  behavioral_fidelity  " + std::string(passFail(r.fidelity.pass)) + " (" + fidelityTally(r.fidelity) + ")\n";
     text += "  ranking              " + std::string(passFail(r.ranking.pass)) + " (" +
             std::to_string(r.ranking.passed) + "/" + std::to_string(r.ranking.decisions.size()) + " decisions agree)\n";
     for (const auto& reason : r.claimReasons) {
@@ -404,53 +413,30 @@ std::string verificationSummaryText(const VerificationReport& r)
     return text;
 }
 
-void registerVerificationFileDescriber()
+std::vector<std::pair<std::string, std::string>> verificationFacts(const VerificationReport& r)
 {
-    static std::once_flag once;
-    std::call_once(once, [] {
-        registerFileDescriber("verification", [](const std::filesystem::path&, std::string_view tag,
-                                                 std::string_view bytes, FileInfo& info, Progress&) {
-            if (tag != kVerificationFormat) {
-                return false;
-            }
-            // A describer says what a file is; it never refuses. Anything malformed reads as "?".
-            Json root;
-            try {
-                root = json::parse(bytes, "verification");
-            } catch (const InputError&) {
-                return false;
-            }
-            info.kind = std::string(kVerificationFormat);
-            auto text = [](const Json* j) { return j != nullptr && j->isString() ? j->string() : std::string("?"); };
-            static const Json kNone;
-            auto get = [](const Json& obj, std::string_view key) -> const Json& {
-                const Json* found = obj.find(key);
-                return found != nullptr ? *found : kNone;
-            };
-            info.facts.emplace_back("claim", text(root.find("claim")));
-            const Json& statuses = get(root, "statuses");
-            for (const char* key : {"timing_mode", "commitments", "coverage", "behavioral_fidelity", "ranking"}) {
-                const Json& s = get(statuses, key);
-                std::string value = text(s.find("status"));
-                if (s.contains("mode")) {
-                    value += " (" + text(s.find("mode")) + ")";
-                }
-                if (s.contains("coverage")) {
-                    value += " (" + text(s.find("coverage")) + ")";
-                }
-                info.facts.emplace_back(key, value);
-            }
-            info.facts.emplace_back("source sha256", text(get(root, "source").find("normalized_sha256")));
-            info.facts.emplace_back("canary sha256", text(get(root, "canary").find("sha256")));
-            std::string names;
-            for (const auto& n : get(get(root, "configurations"), "names").items()) {
-                names += (names.empty() ? "" : ", ") + text(&n);
-            }
-            info.facts.emplace_back("configurations", names);
-            info.facts.emplace_back("meaning", "a model-based verification: physical execution not observed");
-            return true;
-        });
-    });
+    std::vector<std::pair<std::string, std::string>> facts;
+    facts.emplace_back("claim", std::string(claimName(r.claim)));
+    facts.emplace_back("timing_mode", std::string(passFail(r.timingMode.pass)) + " (" +
+                                          std::string(timingModeName(r.timingMode.declared)) + ")");
+    facts.emplace_back("commitments", std::string(passFail(r.commitments.pass)) + " (" +
+                                          std::to_string(r.commitments.segmentsRecomputed) + "/" +
+                                          std::to_string(r.commitments.segments) + " segments recompute)");
+    facts.emplace_back("coverage", std::string(passFail(r.coverage.pass)) + " (" +
+                                       std::string(coverageName(r.coverage.actual)) + ")");
+    facts.emplace_back("behavioral_fidelity",
+                       std::string(passFail(r.fidelity.pass)) + " (" + fidelityTally(r.fidelity) + ")");
+    facts.emplace_back("ranking", std::string(passFail(r.ranking.pass)) + " (" + std::to_string(r.ranking.passed) +
+                                      "/" + std::to_string(r.ranking.decisions.size()) + " decisions agree)");
+    facts.emplace_back("source sha256", r.sourceSha256);
+    facts.emplace_back("canary sha256", r.canaryFileSha256);
+    std::string names;
+    for (const auto& n : r.ranking.configurations) {
+        names += (names.empty() ? "" : ", ") + n;
+    }
+    facts.emplace_back("configurations", names);
+    facts.emplace_back("meaning", "a model-based verification: physical execution not observed");
+    return facts;
 }
 
 } // namespace cc::verify

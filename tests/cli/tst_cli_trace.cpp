@@ -159,8 +159,9 @@ private slots:
         QVERIFY(r.out.contains(QStringLiteral("commcanary.trace.v1")));
         QVERIFY(r.out.contains(QStringLiteral("normalised sha256")));
         QVERIFY(r.out.contains(QStringLiteral("968b752d68d68adae0295eceb18334dcd479e59f7760278d1bebbeac64de1d84")));
-        const QString junk = path(QStringLiteral("junk.bin"));
-        QVERIFY(cctest::writeAll(junk, QByteArray("hello")));
+        // JSON of no known format is unknown (a file that is not JSON at all is refused: tst_cli_info).
+        const QString junk = path(QStringLiteral("junk.json"));
+        QVERIFY(cctest::writeAll(junk, QByteArray("{\"hello\": 1}")));
         auto u = runCli({QStringLiteral("info"), junk});
         QCOMPARE(u.exitCode, 0);
         QVERIFY(u.out.contains(QStringLiteral("unknown")));

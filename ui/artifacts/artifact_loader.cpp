@@ -2,18 +2,19 @@
 
 #include "core/canary/canary_reader.h"
 #include "core/configs/config_io.h"
+#include "core/info/file_info.h"
 #include "core/report/report.h"
 #include "core/trace/normalized.h"
 #include "core/trace/trace_io.h"
 #include "core/util/errors.h"
 #include "core/util/limits.h"
 #include "core/util/sha256.h"
+#include "core/verify/verification_json.h"
 #include "ui/util/text.h"
 
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
-#include <QRegularExpression>
 
 #include <filesystem>
 #include <map>
@@ -26,28 +27,6 @@ namespace {
 class LoaderText {
     Q_DECLARE_TR_FUNCTIONS(LoaderText)
 };
-
-constexpr qint64 kSniffBytes = 64 * 1024;
-
-std::optional<ArtifactKind> kindFromFormat(const QString& format)
-{
-    if (format.contains(QLatin1String(".trace."))) {
-        return ArtifactKind::Trace;
-    }
-    if (format.contains(QLatin1String(".canary."))) {
-        return ArtifactKind::Canary;
-    }
-    if (format.contains(QLatin1String(".report."))) {
-        return ArtifactKind::Report;
-    }
-    if (format.contains(QLatin1String(".verification.")) || format.contains(QLatin1String("_verification."))) {
-        return ArtifactKind::Verification;
-    }
-    if (format.contains(QLatin1String(".configs."))) {
-        return ArtifactKind::ConfigSet;
-    }
-    return std::nullopt;
-}
 
 std::filesystem::path toPath(const QString& path)
 {
@@ -73,29 +52,19 @@ std::string readWholeFile(const QString& path)
 
 ArtifactKind detectArtifactKind(const QString& path)
 {
-    const QString name = QFileInfo(path).fileName().toLower();
-    if (name.endsWith(QLatin1String(".canary.json"))) {
+    switch (cc::detectFileFormat(toPath(path)).format) {
+    case cc::FileFormat::Canary:
         return ArtifactKind::Canary;
-    }
-    if (name.endsWith(QLatin1String(".report.json"))) {
+    case cc::FileFormat::Report:
         return ArtifactKind::Report;
-    }
-    if (name.endsWith(QLatin1String(".verification.json"))) {
+    case cc::FileFormat::Verification:
         return ArtifactKind::Verification;
-    }
-    if (name.endsWith(QLatin1String(".configs.json"))) {
+    case cc::FileFormat::ConfigSet:
         return ArtifactKind::ConfigSet;
-    }
-    QFile file(path);
-    if (file.open(QIODevice::ReadOnly)) {
-        const QByteArray head = file.read(kSniffBytes);
-        static const QRegularExpression formatKey(QStringLiteral("\"format\"\\s*:\\s*\"([^\"]{1,200})\""));
-        const auto match = formatKey.match(QString::fromUtf8(head));
-        if (match.hasMatch()) {
-            if (const auto kind = kindFromFormat(match.captured(1))) {
-                return *kind;
-            }
-        }
+    case cc::FileFormat::Trace:
+    case cc::FileFormat::Normalized:
+    case cc::FileFormat::Unknown:
+        break;
     }
     return ArtifactKind::Trace;
 }
@@ -255,8 +224,9 @@ Artifact loadArtifact(const QString& path, cc::Progress& progress)
     case ArtifactKind::Verification: {
         progress.report(0.1, toStd(LoaderText::tr("Reading verification")));
         const std::string bytes = readWholeFile(path);
-        return verificationArtifact(
-            parseVerification(QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size())), info.fileName()), path);
+        return verificationArtifact(verificationDocument(cc::verify::readVerification(bytes, toStd(path)),
+                                                         info.fileName(), qs(cc::sha256Hex(bytes))),
+                                    path);
     }
     }
     throw cc::InputError(toStd(path),

@@ -10,9 +10,10 @@
 
 namespace cc::ui {
 
-/// The kind a file claims to be: by its name (".canary.json", ".report.json",
-/// ".verification.json", ".configs.json") or else by a "format" value near its start.
-/// Everything else is read as a trace, whose reader then names any rule the file breaks.
+/// The kind a file claims to be, by core's file detection (cc::detectFileFormat: the "format"
+/// value near its start, gzip read through). Everything else is read as a trace, whose reader then
+/// names any rule the file breaks. Throws cc::InputError when the file is not JSON at all (saying
+/// what it looks like: "a PNG image", ...), cc::IoError when it cannot be read.
 ArtifactKind detectArtifactKind(const QString& path);
 
 /// Reads and summarises the file. The returned artifact has no id yet.

@@ -14,9 +14,6 @@
 #include "ui/verification/verification_comparison.h"
 #include "ui/verification/verification_stepper.h"
 
-#include "core/verify/behavior_verifier.h"
-#include "core/verify/verification_json.h"
-
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -472,38 +469,23 @@ void MainWindow::activateArtifact(ArtifactId id)
 
 void MainWindow::runVerification()
 {
+    // The stepper's button verifies the active trace's canary exactly as the Distil menu's Verify
+    // Canary does (one path: the canary's producer options, else the replay's configuration set).
     const Artifact* trace = store_->activeTraceArtifact();
-    const Artifact* canary = nullptr;
+    ArtifactId canary = 0;
     for (const auto& a : store_->artifacts()) {
         if (trace != nullptr && a.kind == ArtifactKind::Canary && a.sourceIdentity() == trace->identity) {
-            canary = &a;
+            canary = a.id;
         }
     }
-    if (trace == nullptr || canary == nullptr) {
+    if (trace == nullptr || canary == 0) {
         QMessageBox::information(
             this, tr("Verify behaviour"),
             tr("Open a trace and a canary compiled from it first: the canary's source SHA-256 must "
                "equal the trace's normalised SHA-256."));
         return;
     }
-    cc::verify::VerifyOptions options;
-    options.configs = *replay_->configSet();
-    auto source = trace->trace;
-    auto program = canary->canary;
-    const QString name = tr("verification of %1").arg(canary->name);
-    runner_->run<VerificationDocument>(
-        QStringLiteral("verify-behavior"), tr("Verifying the behaviour of %1").arg(canary->name),
-        [source, program, options, name](cc::Progress& progress) {
-            const cc::verify::VerificationReport report =
-                cc::verify::verifyBehavior(*source, *program, options, progress);
-            const std::string json = cc::verify::verificationJson(report);
-            return parseVerification(QByteArray(json.data(), static_cast<qsizetype>(json.size())), name);
-        },
-        this,
-        [this](VerificationDocument document) {
-            const ArtifactId id = store_->add(verificationArtifact(std::move(document), QString()));
-            activateArtifact(id);
-        });
+    distill_->verifyCanary(canary);
 }
 
 void MainWindow::verifyReport(ArtifactId id)

@@ -5,7 +5,6 @@
 
 #include "core/util/errors.h"
 #include "core/verify/behavior_verifier.h"
-#include "core/verify/verification_json.h"
 
 namespace cc::ui {
 
@@ -62,10 +61,9 @@ JobId CanaryVerifier::verify(ArtifactId canaryId, std::shared_ptr<const cc::Conf
             cc::verify::validateVerifyOptions(options, toStd(name));
             const cc::verify::SourceReference reference =
                 cc::verify::prepareSourceReference(*source, options, progress);
-            const cc::verify::VerificationReport report =
-                cc::verify::verifyBehavior(reference, *program, nullptr, options, progress, fileSha256, fileBytes);
-            const std::string json = cc::verify::verificationJson(report);
-            return parseVerification(QByteArray(json.data(), static_cast<qsizetype>(json.size())), name);
+            return verificationDocument(
+                cc::verify::verifyBehavior(reference, *program, nullptr, options, progress, fileSha256, fileBytes),
+                name);
         },
         this,
         [this, canaryId](VerificationDocument document) {

@@ -1,13 +1,10 @@
 #include "ui/verification/verification_document.h"
 
-#include "core/util/errors.h"
 #include "core/util/sha256.h"
+#include "core/verify/verification_json.h"
 #include "ui/util/text.h"
 
 #include <QCoreApplication>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 
 #include <algorithm>
 #include <numeric>
@@ -20,72 +17,20 @@ class VerificationText {
     Q_DECLARE_TR_FUNCTIONS(VerificationText)
 };
 
-QString text(const QJsonValue& v)
+QString yesNo(bool value)
 {
-    if (v.isString()) {
-        return v.toString();
-    }
-    if (v.isBool()) {
-        return v.toBool() ? VerificationText::tr("yes") : VerificationText::tr("no");
-    }
-    if (v.isDouble()) {
-        return QString::number(v.toInteger());
-    }
-    if (v.isNull()) {
-        return VerificationText::tr("n/a");
-    }
-    if (v.isArray()) {
-        QStringList parts;
-        for (const auto& item : v.toArray()) {
-            parts << text(item);
-        }
-        return parts.join(QLatin1String(", "));
-    }
-    return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+    return value ? VerificationText::tr("yes") : VerificationText::tr("no");
 }
 
-QString ns(const QJsonValue& v)
+QString passText(bool pass)
 {
-    return v.isDouble() ? formatDuration(v.toInteger()) : text(v);
+    return pass ? VerificationText::tr("pass") : VerificationText::tr("fail");
 }
 
-[[noreturn]] void refuse(const QString& name, const QString& path, const QString& rule)
+void addRow(VerificationPage& page, const QString& label, const QString& value, bool pass = true)
 {
-    cc::Diagnostic d;
-    d.file = toStd(name);
-    d.field = toStd(path);
-    d.rule = toStd(rule);
-    throw cc::InputError(d);
-}
-
-QJsonObject object(const QJsonObject& parent, const QString& key, const QString& name, const QString& path)
-{
-    const QJsonValue v = parent.value(key);
-    if (!v.isObject()) {
-        refuse(name, path + QLatin1Char('.') + key, VerificationText::tr("must be an object"));
-    }
-    return v.toObject();
-}
-
-/// Adds key/value rows for the scalar members of an evidence object (nested objects flattened).
-void addEvidenceRows(VerificationPage& page, const QJsonObject& evidence, const QString& prefix = {})
-{
-    for (auto it = evidence.begin(); it != evidence.end(); ++it) {
-        const QString key = prefix.isEmpty() ? it.key() : prefix + QLatin1Char('.') + it.key();
-        if (it.value().isObject()) {
-            addEvidenceRows(page, it.value().toObject(), key);
-            continue;
-        }
-        if (it.value().isArray() && !it.value().toArray().isEmpty() && it.value().toArray().first().isObject()) {
-            int k = 0;
-            for (const auto& item : it.value().toArray()) {
-                addEvidenceRows(page, item.toObject(), QStringLiteral("%1[%2]").arg(key).arg(k++));
-            }
-            continue;
-        }
-        page.rows.push_back({key, text(it.value())});
-        page.rowPass.push_back(true);
-    }
+    page.rows.push_back({label, value});
+    page.rowPass.push_back(pass);
 }
 
 void sortFailingFirst(VerificationPage& page)
@@ -104,183 +49,323 @@ void sortFailingFirst(VerificationPage& page)
     page.rowPass = std::move(pass);
 }
 
-void fidelityRows(VerificationPage& page, const QJsonObject& evidence)
+/// Human names of the timing-error fields, in the order of cc::kErrorFieldNames.
+QString errorFieldLabel(std::size_t field)
 {
+    switch (field) {
+    case 0:
+        return VerificationText::tr("gap");
+    case 1:
+        return VerificationText::tr("arrival offset");
+    case 2:
+        return VerificationText::tr("arrival skew");
+    case 3:
+        return VerificationText::tr("compute before");
+    case 4:
+        return VerificationText::tr("compute overlap");
+    case 5:
+        return VerificationText::tr("compute pressure (10⁻⁹)");
+    case 6:
+        return VerificationText::tr("exposed latency");
+    case 7:
+        return VerificationText::tr("drift");
+    default:
+        return qs(cc::kErrorFieldNames[field % cc::kErrorFieldCount]);
+    }
+}
+
+QString errorFieldValue(std::size_t field, std::int64_t value)
+{
+    // Every field is in ns except compute pressure (a dimensionless factor in 10^-9 units).
+    return field == 5 ? formatCount(static_cast<std::uint64_t>(value)) : formatDuration(value);
+}
+
+void findingRows(VerificationPage& page, const std::vector<cc::verify::SegmentFinding>& findings)
+{
+    for (const auto& f : findings) {
+        addRow(page,
+               VerificationText::tr("Segment %1 (events %2 to %3)")
+                   .arg(formatCount(f.segment), formatCount(f.first),
+                        formatCount(f.first + (f.events == 0 ? 0 : f.events - 1))),
+               qs(f.detail), false);
+    }
+}
+
+void problemRows(VerificationPage& page, const std::vector<std::string>& problems)
+{
+    for (const auto& p : problems) {
+        addRow(page, VerificationText::tr("Problem"), qs(p), false);
+    }
+}
+
+void timingPage(VerificationPage& page, const cc::verify::TimingModeStatus& t)
+{
+    page.statusText = passText(t.pass) + QStringLiteral(" · ") + qs(cc::timingModeName(t.declared));
+    page.explanation = VerificationText::tr(
+        "The compiler's attested timing mode, re-checked against the source event by event. Drift (the "
+        "cumulative issue-time error) is measured and shown; it follows from gap error and has no bound of its own.");
+    addRow(page, VerificationText::tr("Attested by"), VerificationText::tr("the compiler, in the canary header"));
+    addRow(page, VerificationText::tr("Re-checked by"), qs(t.method));
+    addRow(page, VerificationText::tr("Canary events map onto source events"), yesNo(t.correspondence),
+           t.correspondence);
+    addRow(page, VerificationText::tr("Segments checked"), formatCount(t.segmentsChecked));
+    addRow(page, VerificationText::tr("Segments failing"), formatCount(t.segmentsFailed), t.segmentsFailed == 0);
+    for (std::size_t f = 0; f < cc::kErrorFieldCount; ++f) {
+        addRow(page, VerificationText::tr("Largest measured error: %1").arg(errorFieldLabel(f)),
+               errorFieldValue(f, cc::errorField(t.measured, f)));
+    }
+    for (std::size_t f = 0; f < cc::kErrorFieldCount; ++f) {
+        addRow(page, VerificationText::tr("Declared bound: %1").arg(errorFieldLabel(f)),
+               errorFieldValue(f, cc::errorField(t.declaredBounds, f)));
+    }
+    findingRows(page, t.findings);
+    problemRows(page, t.problems);
+}
+
+void commitmentsPage(VerificationPage& page, const cc::verify::CommitmentsStatus& c)
+{
+    page.statusText = passText(c.pass) + QStringLiteral(" · ") +
+                      VerificationText::tr("%1/%2 segments recompute")
+                          .arg(formatCount(c.segmentsRecomputed), formatCount(c.segments));
+    page.explanation =
+        VerificationText::tr("Each SHA-256 commitment of the canary recomputed from the source's canonical bytes.");
+    addRow(page, VerificationText::tr("Source (normalised SHA-256)"), qs(c.sourceSha256));
+    addRow(page, VerificationText::tr("Source the canary names"), qs(c.declaredSourceSha256), c.sourceMatches);
+    addRow(page, VerificationText::tr("The canary names this source"), yesNo(c.sourceMatches), c.sourceMatches);
+    addRow(page, VerificationText::tr("Source events"), formatCount(c.sourceEvents));
+    addRow(page, VerificationText::tr("Source events the canary names"), formatCount(c.declaredSourceEvents),
+           c.declaredSourceEvents == c.sourceEvents);
+    addRow(page, VerificationText::tr("Covered range recomputes"), yesNo(c.coveredRangeMatches), c.coveredRangeMatches);
+    if (!c.coveredForm.empty()) {
+        addRow(page, VerificationText::tr("Covered range recomputed as"),
+               c.coveredForm == "segment_chain" ? VerificationText::tr("the chain of the segments' commitments")
+               : c.coveredForm == "event_range" ? VerificationText::tr("the canonical bytes of the event range")
+                                                : qs(c.coveredForm));
+    }
+    addRow(page, VerificationText::tr("Segments whose commitment recomputes"),
+           VerificationText::tr("%1 of %2").arg(formatCount(c.segmentsRecomputed), formatCount(c.segments)),
+           c.segmentsRecomputed == c.segments);
+    findingRows(page, c.findings);
+    problemRows(page, c.problems);
+}
+
+void coveragePage(VerificationPage& page, const cc::verify::CoverageStatus& c)
+{
+    page.statusText = passText(c.pass) + QStringLiteral(" · ") + qs(cc::coverageName(c.actual));
+    page.explanation = VerificationText::tr("Whether the canary covers the whole normalised source, and whether its "
+                                            "header says so truthfully.");
+    addRow(page, VerificationText::tr("Coverage the canary declares"), qs(cc::coverageName(c.declared)),
+           c.declared == c.actual);
+    addRow(page, VerificationText::tr("Coverage found"), qs(cc::coverageName(c.actual)));
+    addRow(page, VerificationText::tr("Covered source events"),
+           VerificationText::tr("%1 to %2")
+               .arg(formatCount(c.coveredFirst), formatCount(c.coveredLast == 0 ? 0 : c.coveredLast - 1)));
+    if (!c.coveredRuns.empty()) {
+        addRow(page, VerificationText::tr("Kept runs of the subset"), formatCount(c.coveredRuns.size()));
+    }
+    addRow(page, VerificationText::tr("Events the canary replays"), formatCount(c.logicalEvents));
+    addRow(page, VerificationText::tr("Source events"), formatCount(c.sourceEvents));
+    addRow(page, VerificationText::tr("Claim in the canary's header"), qs(cc::claimName(c.canaryClaim)));
+    problemRows(page, c.problems);
+}
+
+QString checkLabel(const cc::verify::MetricCheck& m, const QString& scope)
+{
+    const QString metric = m.metric == "hidden_share" ? VerificationText::tr("hidden share")
+                           : m.metric == "present"    ? VerificationText::tr("present in both")
+                                                      : qs(m.metric);
+    if (m.scope == "hidden_share") {
+        return VerificationText::tr("hidden communication share");
+    }
+    if (m.scope == "phase" || m.scope == "operation") {
+        const QString name = m.name.empty() ? VerificationText::tr("(no phase)") : qs(m.name);
+        return QStringLiteral("%1 %2: %3").arg(scope, name, metric);
+    }
+    return QStringLiteral("%1 %2").arg(scope, metric);
+}
+
+void fidelityPage(VerificationPage& page, const cc::verify::VerificationReport& r)
+{
+    const auto& f = r.fidelity;
+    page.statusText = passText(f.pass) + QStringLiteral(" · ") + qs(cc::verify::fidelityTally(f));
+    page.explanation = VerificationText::tr("Every configuration and metric: source value, canary value, difference "
+                                            "and tolerance. Failing checks first.");
     page.headers = {VerificationText::tr("Configuration"), VerificationText::tr("Check"),
                     VerificationText::tr("Source"),        VerificationText::tr("Canary"),
-                    VerificationText::tr("Delta"),         VerificationText::tr("Tolerance"),
+                    VerificationText::tr("Difference"),    VerificationText::tr("Tolerance"),
                     VerificationText::tr("Result")};
-    for (const auto& c : evidence.value(QStringLiteral("configurations")).toArray()) {
-        const QJsonObject config = c.toObject();
-        const QString name = config.value(QStringLiteral("name")).toString();
-        auto add = [&](const QString& scope, const QJsonObject& check) {
-            const QString unit = check.value(QStringLiteral("unit")).toString();
-            const bool isNs = unit == QLatin1String("ns");
-            auto value = [&](const QString& key) {
-                const QJsonValue v = check.value(key);
-                return isNs ? ns(v) : text(v);
+    for (const auto& config : f.configurations) {
+        const QString name = qs(config.name);
+        auto add = [&](const QString& scope, const cc::verify::MetricCheck& m) {
+            const bool isNs = m.unit == "ns";
+            auto value = [&](std::int64_t v) {
+                return isNs ? formatDuration(v)
+                            : (m.unit == "ppm" ? VerificationText::tr("%1 ppm").arg(v) : QString::number(v));
             };
-            QString label = scope + QLatin1Char(' ') + check.value(QStringLiteral("metric")).toString();
-            if (check.contains(QStringLiteral("name"))) {
-                label = scope + QLatin1Char(' ') + check.value(QStringLiteral("name")).toString() + QLatin1Char(' ') +
-                        check.value(QStringLiteral("metric")).toString();
-            }
-            const QJsonObject tol = check.value(QStringLiteral("tolerance")).toObject();
-            const QString tolerance = tol.isEmpty() ? QString()
-                                                    : VerificationText::tr("%1 or %2 ppm")
-                                                          .arg(isNs ? ns(tol.value(QStringLiteral("absolute")))
-                                                                    : text(tol.value(QStringLiteral("absolute"))),
-                                                               text(tol.value(QStringLiteral("relative_ppm"))));
-            const bool pass = check.value(QStringLiteral("status")).toString() == QLatin1String("pass");
+            const bool present = m.metric == "present";
             page.rows.push_back(
-                {name, label,
-                 check.contains(QStringLiteral("source")) ? value(QStringLiteral("source"))
-                                                          : text(check.value(QStringLiteral("source_present"))),
-                 check.contains(QStringLiteral("canary")) ? value(QStringLiteral("canary"))
-                                                          : text(check.value(QStringLiteral("canary_present"))),
-                 check.contains(QStringLiteral("absolute_delta")) ? value(QStringLiteral("absolute_delta")) : QString(),
-                 tolerance, pass ? VerificationText::tr("pass") : VerificationText::tr("FAIL")});
-            page.rowPass.push_back(pass);
+                {name, checkLabel(m, scope),
+                 present ? VerificationText::tr("%1 (%2 samples)").arg(yesNo(m.sourcePresent)).arg(m.value.source)
+                         : value(m.value.source),
+                 present ? VerificationText::tr("%1 (%2 samples)").arg(yesNo(m.canaryPresent)).arg(m.value.canary)
+                         : value(m.value.canary),
+                 present ? QString() : value(m.value.absoluteDelta),
+                 present
+                     ? QString()
+                     : VerificationText::tr("%1 or %2 ppm").arg(value(m.toleranceAbsolute)).arg(m.toleranceRelativePpm),
+                 m.pass ? VerificationText::tr("pass") : VerificationText::tr("FAIL")});
+            page.rowPass.push_back(m.pass);
         };
-        for (const auto& [key, scope] :
-             {std::pair{QStringLiteral("latency_checks"), VerificationText::tr("latency")},
-              std::pair{QStringLiteral("queue_wait_checks"), VerificationText::tr("queue wait")},
-              std::pair{QStringLiteral("phase_checks"), VerificationText::tr("phase")},
-              std::pair{QStringLiteral("operation_checks"), VerificationText::tr("operation")}}) {
-            for (const auto& check : config.value(key).toArray()) {
-                add(scope, check.toObject());
-            }
+        for (const auto& m : config.latency) {
+            add(VerificationText::tr("latency"), m);
         }
-        if (config.value(QStringLiteral("hidden_share_check")).isObject()) {
-            add(VerificationText::tr("hidden share"), config.value(QStringLiteral("hidden_share_check")).toObject());
+        for (const auto& m : config.queueWait) {
+            add(VerificationText::tr("queue wait"), m);
         }
-        const QJsonObject tail = config.value(QStringLiteral("tail_recall")).toObject();
-        if (!tail.isEmpty()) {
-            const bool pass = tail.value(QStringLiteral("status")).toString() == QLatin1String("pass");
-            page.rows.push_back({name, VerificationText::tr("tail-event recall"),
-                                 text(tail.value(QStringLiteral("source_tail_samples"))),
-                                 text(tail.value(QStringLiteral("recalled"))), QString(),
-                                 VerificationText::tr("%1 ppm").arg(text(tail.value(QStringLiteral("threshold_ppm")))),
-                                 pass ? VerificationText::tr("pass") : VerificationText::tr("FAIL")});
-            page.rowPass.push_back(pass);
+        add(QString(), config.hiddenShare);
+        for (const auto& m : config.phases) {
+            add(VerificationText::tr("phase"), m);
         }
+        for (const auto& m : config.operations) {
+            add(VerificationText::tr("operation"), m);
+        }
+        const auto& t = config.tail;
+        page.rows.push_back({name, VerificationText::tr("tail-event recall"),
+                             VerificationText::tr("%1 tail samples").arg(formatCount(t.sourceTailSamples)),
+                             VerificationText::tr("%1 recalled").arg(formatCount(t.recalled)), QString(),
+                             VerificationText::tr("at least %1").arg(qs(cc::verify::ppmAsFraction(t.thresholdPpm))),
+                             t.pass ? VerificationText::tr("pass") : VerificationText::tr("FAIL")});
+        page.rowPass.push_back(t.pass);
     }
     sortFailingFirst(page);
 }
 
-void rankingRows(VerificationPage& page, const QJsonObject& evidence)
+QString relationText(cc::verify::Relation relation, const QString& left, const QString& right, cc::Ns l, cc::Ns r)
 {
+    QString verdict;
+    switch (relation) {
+    case cc::verify::Relation::Tie:
+        verdict = VerificationText::tr("tie");
+        break;
+    case cc::verify::Relation::LeftBetter:
+        verdict = VerificationText::tr("%1 faster").arg(left);
+        break;
+    case cc::verify::Relation::RightBetter:
+        verdict = VerificationText::tr("%1 faster").arg(right);
+        break;
+    }
+    return VerificationText::tr("%1 (%2 vs %3)").arg(verdict, formatDuration(l), formatDuration(r));
+}
+
+void rankingPage(VerificationPage& page, const cc::verify::RankingStatus& k)
+{
+    page.statusText =
+        passText(k.pass) + QStringLiteral(" · ") +
+        VerificationText::tr("%1/%2 decisions agree").arg(formatCount(k.passed), formatCount(k.decisions.size()));
+    page.explanation = VerificationText::tr("Every configuration pair and metric: the relation under the source "
+                                            "and under the canary. Disagreements first.");
     page.headers = {VerificationText::tr("Pair"), VerificationText::tr("Metric"), VerificationText::tr("Source"),
                     VerificationText::tr("Canary"), VerificationText::tr("Result")};
-    for (const auto& d : evidence.value(QStringLiteral("pairwise")).toArray()) {
-        const QJsonObject o = d.toObject();
-        const bool pass = o.value(QStringLiteral("status")).toString() == QLatin1String("pass");
-        page.rows.push_back(
-            {VerificationText::tr("%1 vs %2")
-                 .arg(o.value(QStringLiteral("left")).toString(), o.value(QStringLiteral("right")).toString()),
-             o.value(QStringLiteral("metric")).toString(),
-             VerificationText::tr("%1 (%2 vs %3)")
-                 .arg(o.value(QStringLiteral("source_relation")).toString(),
-                      ns(o.value(QStringLiteral("source_left_ns"))), ns(o.value(QStringLiteral("source_right_ns")))),
-             VerificationText::tr("%1 (%2 vs %3)")
-                 .arg(o.value(QStringLiteral("canary_relation")).toString(),
-                      ns(o.value(QStringLiteral("canary_left_ns"))), ns(o.value(QStringLiteral("canary_right_ns")))),
-             pass ? VerificationText::tr("agree") : VerificationText::tr("DIFFER")});
-        page.rowPass.push_back(pass);
+    auto nameOf = [&](std::uint32_t index) {
+        return index < k.configurations.size() ? qs(k.configurations[index]) : QString::number(index);
+    };
+    for (const auto& d : k.decisions) {
+        const QString left = nameOf(d.left);
+        const QString right = nameOf(d.right);
+        page.rows.push_back({VerificationText::tr("%1 vs %2").arg(left, right), qs(cc::rankMetricName(d.metric)),
+                             relationText(d.sourceRelation, left, right, d.sourceLeft, d.sourceRight),
+                             relationText(d.canaryRelation, left, right, d.canaryLeft, d.canaryRight),
+                             d.pass ? VerificationText::tr("agree") : VerificationText::tr("DIFFER")});
+        page.rowPass.push_back(d.pass);
     }
     sortFailingFirst(page);
 }
 
-void keyValueRows(VerificationPage& page, const QJsonObject& evidence)
+void keyValueHeaders(VerificationPage& page)
 {
     page.headers = {VerificationText::tr("Evidence"), VerificationText::tr("Value")};
-    addEvidenceRows(page, evidence);
-    // Failing segments and problems are what a reviewer must see first.
-    for (std::size_t k = 0; k < page.rows.size(); ++k) {
-        const QString& key = page.rows[k].first();
-        if ((key.startsWith(QLatin1String("first_failing_segments")) || key.startsWith(QLatin1String("problems"))) &&
-            !page.rows[k].value(1).isEmpty()) {
-            page.rowPass[k] = false;
-        }
-    }
-    sortFailingFirst(page);
 }
 
 } // namespace
 
-VerificationDocument parseVerification(const QByteArray& json, const QString& name)
+int VerificationDocument::firstFailingPage() const
 {
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
-    if (doc.isNull() || !doc.isObject()) {
-        refuse(name, QStringLiteral("$"), VerificationText::tr("is not a JSON object: %1").arg(error.errorString()));
+    for (std::size_t k = 0; k < pages.size(); ++k) {
+        if (!pages[k].pass) {
+            return static_cast<int>(k);
+        }
     }
-    const QJsonObject root = doc.object();
-    if (root.value(QStringLiteral("format")).toString() != QLatin1String("commcanary-workbench.verification.v1")) {
-        refuse(name, QStringLiteral("$.format"), VerificationText::tr("must be commcanary-workbench.verification.v1"));
-    }
+    return -1;
+}
+
+VerificationDocument verificationDocument(cc::verify::VerificationReport report, const QString& name,
+                                          const QString& sha256)
+{
     VerificationDocument document;
     document.name = name;
-    document.sha256 = qs(cc::sha256Hex(std::string_view(json.constData(), static_cast<std::size_t>(json.size()))));
-    document.claim = root.value(QStringLiteral("claim")).toString();
-    for (const auto& r : root.value(QStringLiteral("claim_reasons")).toArray()) {
-        document.claimReasons << r.toString();
+    document.sha256 = sha256;
+    document.claim = qs(cc::verify::claimName(report.claim));
+    for (const auto& reason : report.claimReasons) {
+        document.claimReasons << qs(reason);
     }
-    for (const auto& r : root.value(QStringLiteral("not_proven")).toArray()) {
-        document.notProven << r.toString();
+    for (const auto& sentence : cc::verify::notProven()) {
+        document.notProven << qs(sentence);
     }
-    document.sourceSha256 =
-        root.value(QStringLiteral("source")).toObject().value(QStringLiteral("normalized_sha256")).toString();
-    document.canarySha256 = root.value(QStringLiteral("canary")).toObject().value(QStringLiteral("sha256")).toString();
-    const QJsonObject statuses = object(root, QStringLiteral("statuses"), name, QStringLiteral("$"));
-    const std::pair<QString, QString> keys[] = {
-        {QStringLiteral("timing_mode"), VerificationText::tr("Timing mode")},
-        {QStringLiteral("commitments"), VerificationText::tr("Commitments")},
-        {QStringLiteral("coverage"), VerificationText::tr("Coverage")},
-        {QStringLiteral("behavioral_fidelity"), VerificationText::tr("Behavioural fidelity")},
-        {QStringLiteral("ranking"), VerificationText::tr("Ranking")},
-    };
-    for (const auto& [key, title] : keys) {
-        const QJsonObject status = object(statuses, key, name, QStringLiteral("$.statuses"));
-        VerificationPage page;
-        page.key = key;
-        page.title = title;
-        const QString verdict = status.value(QStringLiteral("status")).toString();
-        if (verdict != QLatin1String("pass") && verdict != QLatin1String("fail")) {
-            refuse(name, QStringLiteral("$.statuses.%1.status").arg(key), VerificationText::tr("must be pass or fail"));
-        }
-        page.pass = verdict == QLatin1String("pass");
-        page.statusText = page.pass ? VerificationText::tr("pass") : VerificationText::tr("fail");
-        if (status.contains(QStringLiteral("mode"))) {
-            page.statusText += QStringLiteral(" · ") + status.value(QStringLiteral("mode")).toString();
-        }
-        if (status.contains(QStringLiteral("coverage"))) {
-            page.statusText += QStringLiteral(" · ") + status.value(QStringLiteral("coverage")).toString();
-        }
-        const QJsonObject evidence = status.value(QStringLiteral("evidence")).toObject();
-        if (key == QLatin1String("behavioral_fidelity")) {
-            page.explanation = VerificationText::tr("Every configuration and metric: source value, canary value, delta "
-                                                    "and tolerance. Failing checks first.");
-            fidelityRows(page, evidence);
-        } else if (key == QLatin1String("ranking")) {
-            page.explanation =
-                VerificationText::tr("Every configuration pair and metric: the relation under the source "
-                                     "and under the canary. Disagreements first.");
-            rankingRows(page, evidence);
-        } else if (key == QLatin1String("commitments")) {
-            page.explanation = VerificationText::tr("Each segment's SHA-256 commitment recomputed from the source.");
-            keyValueRows(page, evidence);
-        } else if (key == QLatin1String("timing_mode")) {
-            page.explanation =
-                VerificationText::tr("The compiler's attested timing mode, re-checked against the source.");
-            keyValueRows(page, evidence);
-        } else {
-            page.explanation = VerificationText::tr("Whether the canary covers the whole normalised source.");
-            keyValueRows(page, evidence);
-        }
-        document.pages.push_back(std::move(page));
+    document.sourceSha256 = qs(report.sourceSha256);
+    document.canarySha256 = qs(report.canaryFileSha256);
+
+    VerificationPage timing;
+    timing.key = QStringLiteral("timing_mode");
+    timing.title = VerificationText::tr("Timing mode");
+    timing.pass = report.timingMode.pass;
+    keyValueHeaders(timing);
+    timingPage(timing, report.timingMode);
+
+    VerificationPage commitments;
+    commitments.key = QStringLiteral("commitments");
+    commitments.title = VerificationText::tr("Commitments");
+    commitments.pass = report.commitments.pass;
+    keyValueHeaders(commitments);
+    commitmentsPage(commitments, report.commitments);
+
+    VerificationPage coverage;
+    coverage.key = QStringLiteral("coverage");
+    coverage.title = VerificationText::tr("Coverage");
+    coverage.pass = report.coverage.pass;
+    keyValueHeaders(coverage);
+    coveragePage(coverage, report.coverage);
+
+    VerificationPage fidelity;
+    fidelity.key = QStringLiteral("behavioral_fidelity");
+    fidelity.title = VerificationText::tr("Behavioural fidelity");
+    fidelity.pass = report.fidelity.pass;
+    fidelityPage(fidelity, report);
+
+    VerificationPage ranking;
+    ranking.key = QStringLiteral("ranking");
+    ranking.title = VerificationText::tr("Ranking");
+    ranking.pass = report.ranking.pass;
+    rankingPage(ranking, report.ranking);
+
+    for (VerificationPage* page : {&timing, &commitments, &coverage}) {
+        sortFailingFirst(*page);
     }
+    document.pages = {std::move(timing), std::move(commitments), std::move(coverage), std::move(fidelity),
+                      std::move(ranking)};
+    document.report = std::make_shared<const cc::verify::VerificationReport>(std::move(report));
     return document;
+}
+
+VerificationDocument verificationDocument(cc::verify::VerificationReport report, const QString& name)
+{
+    const QString sha256 = qs(cc::sha256Hex(cc::verify::verificationJson(report)));
+    return verificationDocument(std::move(report), name, sha256);
+}
+
+VerificationDocument parseVerification(const QByteArray& json, const QString& name)
+{
+    const std::string_view bytes(json.constData(), static_cast<std::size_t>(json.size()));
+    return verificationDocument(cc::verify::readVerification(bytes, toStd(name)), name, qs(cc::sha256Hex(bytes)));
 }
 
 } // namespace cc::ui

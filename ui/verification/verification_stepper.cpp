@@ -1,19 +1,24 @@
 #include "ui/verification/verification_stepper.h"
 
+#include "core/verify/review_record.h"
+#include "ui/util/text.h"
+
 #include <QBrush>
 #include <QCheckBox>
 #include <QDateTime>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
+#include <QKeySequence>
 #include <QLabel>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QShortcut>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <utility>
 
 namespace cc::ui {
 
@@ -127,6 +132,22 @@ VerificationStepper::VerificationStepper(QWidget* parent) : QWidget(parent)
     connect(reviewedBox_, &QCheckBox::toggled, this, &VerificationStepper::setReviewed);
     connect(export_, &QPushButton::clicked, this, &VerificationStepper::exportDialog);
     connect(run_, &QPushButton::clicked, this, &VerificationStepper::runRequested);
+
+    // Keys for stepping while the focus is anywhere in the stepper (the evidence table included,
+    // which would otherwise scroll on Page Up / Page Down).
+    back_->setToolTip(tr("Previous status (Page Up, Alt+Left)"));
+    next_->setToolTip(tr("Next status (Page Down, Alt+Right)"));
+    const std::pair<QKeySequence, void (VerificationStepper::*)()> keys[] = {
+        {QKeySequence(Qt::Key_PageUp), &VerificationStepper::back},
+        {QKeySequence(Qt::ALT | Qt::Key_Left), &VerificationStepper::back},
+        {QKeySequence(Qt::Key_PageDown), &VerificationStepper::next},
+        {QKeySequence(Qt::ALT | Qt::Key_Right), &VerificationStepper::next},
+    };
+    for (const auto& [key, slot] : keys) {
+        auto* shortcut = new QShortcut(key, this);
+        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(shortcut, &QShortcut::activated, this, slot);
+    }
     showPage();
 }
 
@@ -139,7 +160,8 @@ void VerificationStepper::setDocument(const VerificationDocument& document)
 {
     document_ = document;
     reviewed_.assign(document.pages.size(), false);
-    current_ = 0;
+    // A failed verification opens where it fails: the reviewer's first question is why.
+    current_ = std::max(0, document.firstFailingPage());
     showPage();
 }
 
@@ -220,11 +242,18 @@ void VerificationStepper::showPage()
                              reviewed_[k] ? tr("reviewed") : tr("not reviewed"));
         }
         html += QStringLiteral("</ul>");
+        auto list = [](const QStringList& items) -> QString {
+            QString out = QStringLiteral("<ul>");
+            for (const QString& item : items) {
+                out += QStringLiteral("<li>%1</li>").arg(item.toHtmlEscaped());
+            }
+            return out + QStringLiteral("</ul>");
+        };
         if (!document_->claimReasons.isEmpty()) {
-            html += tr("<p>Why: %1</p>").arg(document_->claimReasons.join(QLatin1String("; ")).toHtmlEscaped());
+            html += tr("<p>Why the claim is what it is:</p>") + list(document_->claimReasons);
         }
         if (!document_->notProven.isEmpty()) {
-            html += tr("<p>Not proven: %1</p>").arg(document_->notProven.join(QLatin1String("; ")).toHtmlEscaped());
+            html += tr("<p>What this verification does not prove:</p>") + list(document_->notProven);
         }
         summary_->setText(html);
     } else {
@@ -243,26 +272,21 @@ void VerificationStepper::showPage()
 
 QByteArray VerificationStepper::reviewRecord(const QString& reviewer) const
 {
-    QJsonObject record;
-    record.insert(QStringLiteral("format"), QStringLiteral("commcanary-workbench.review.v1"));
-    record.insert(QStringLiteral("reviewer"), reviewer);
-    record.insert(QStringLiteral("reviewed_at"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    cc::verify::ReviewRecord record;
+    record.reviewer = toStd(reviewer);
+    record.reviewedAt = toStd(QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
     if (document_) {
-        record.insert(QStringLiteral("verification"), document_->name);
-        record.insert(QStringLiteral("verification_sha256"), document_->sha256);
-        record.insert(QStringLiteral("claim"), document_->claim);
-        QJsonArray pages;
+        record.hasVerification = true;
+        record.verification = toStd(document_->name);
+        record.verificationSha256 = toStd(document_->sha256);
+        record.claim = toStd(document_->claim);
         for (std::size_t k = 0; k < document_->pages.size(); ++k) {
-            QJsonObject page;
-            page.insert(QStringLiteral("status"), document_->pages[k].key);
-            page.insert(QStringLiteral("result"),
-                        document_->pages[k].pass ? QStringLiteral("pass") : QStringLiteral("fail"));
-            page.insert(QStringLiteral("reviewed"), static_cast<bool>(reviewed_[k]));
-            pages.append(page);
+            record.statuses.push_back(
+                cc::verify::ReviewedStatus{toStd(document_->pages[k].key), document_->pages[k].pass, reviewed_[k]});
         }
-        record.insert(QStringLiteral("pages"), pages);
     }
-    return QJsonDocument(record).toJson(QJsonDocument::Indented);
+    const std::string json = cc::verify::reviewRecordJson(record);
+    return QByteArray(json.data(), static_cast<qsizetype>(json.size()));
 }
 
 bool VerificationStepper::exportReviewRecord(const QString& path, const QString& reviewer)

@@ -1,7 +1,9 @@
 // The verification stepper, for reviewers: one page per status (timing mode, commitments,
-// coverage, behavioural fidelity, ranking) with its evidence, Back/Next, a "reviewed" check per
-// page, a final summary with the derived claim, and an export of the review record (who, when,
-// which pages were reviewed, the verification's SHA-256), written atomically.
+// coverage, behavioural fidelity, ranking) with its evidence, Back/Next (Page Up/Page Down and
+// Alt+Left/Alt+Right anywhere in the stepper), a "reviewed" check per page, a final summary with
+// the derived claim and what verification does not prove, and an export of the review record
+// (who, when, which pages were reviewed, the verification's SHA-256; core writes the format),
+// written atomically. A failed verification opens on its first failing status.
 #pragma once
 
 #include "ui/verification/verification_document.h"
@@ -40,6 +42,7 @@ class VerificationStepper : public QWidget {
 public:
     explicit VerificationStepper(QWidget* parent = nullptr);
 
+    /// Shows the document: on its first failing status when a status fails, else on the first.
     void setDocument(const VerificationDocument& document);
     const std::optional<VerificationDocument>& document() const { return document_; }
 

@@ -335,13 +335,6 @@ int runCompile(const std::vector<std::string>& argv)
 
 const Registrar registrar("compile", "distil a trace into a canary (exact first, bounded within a budget, fail-closed)",
                           runCompile);
-
-/// `info` learns the canary format from this command's registration (the describer lives in the core
-/// library, whose unreferenced static objects the linker would drop).
-const bool canaryDescriberRegistered = [] {
-    registerCanaryFileDescriber();
-    return true;
-}();
 } // namespace
 
 } // namespace cc::cli

@@ -97,13 +97,6 @@ const Registrar registrar("verify-behavior",
                           "prove (or refuse to prove) that a canary behaves like its source: five separate statuses",
                           runVerifyBehavior);
 
-/// `info` learns the verification format from this command's registration: the describer lives in
-/// the core library, whose static objects the linker would drop.
-const bool describerRegistered = [] {
-    verify::registerVerificationFileDescriber();
-    return true;
-}();
-
 } // namespace
 
 } // namespace cc::cli

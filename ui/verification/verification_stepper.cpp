@@ -1,6 +1,7 @@
 #include "ui/verification/verification_stepper.h"
 
 #include "core/verify/review_record.h"
+#include "ui/util/save_file.h"
 #include "ui/util/text.h"
 
 #include <QBrush>
@@ -12,7 +13,6 @@
 #include <QKeySequence>
 #include <QLabel>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QShortcut>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -291,12 +291,7 @@ QByteArray VerificationStepper::reviewRecord(const QString& reviewer) const
 
 bool VerificationStepper::exportReviewRecord(const QString& path, const QString& reviewer)
 {
-    const QByteArray bytes = reviewRecord(reviewer);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size()) {
-        return false;
-    }
-    return file.commit();
+    return saveFileAtomically(path, reviewRecord(reviewer)).isEmpty();
 }
 
 void VerificationStepper::exportDialog()

@@ -437,10 +437,6 @@
 <context>
     <name>RangeText</name>
     <message>
-        <source>Summarising the selected range</source>
-        <translation>Ausgewählter Bereich wird zusammengefasst</translation>
-    </message>
-    <message>
         <source>Selected range</source>
         <translation>Ausgewählter Bereich</translation>
     </message>
@@ -832,14 +828,6 @@
         <translation>Nicht ablatierte Wiedergabe unter %1 Konfigurationen; schalten Sie eine Steuerung um, um zu sehen, welche Entscheidungen davon abhängen.</translation>
     </message>
     <message>
-        <source>No decision flips %1 (replayed in %2 ms).</source>
-        <translation>Keine Entscheidung kippt %1 (Wiedergabe in %2 ms).</translation>
-    </message>
-    <message>
-        <source>%1 of %2 decisions flip %3 (replayed in %4 ms):</source>
-        <translation>%1 von %2 Entscheidungen kippen %3 (Wiedergabe in %4 ms):</translation>
-    </message>
-    <message>
         <source>Scanning…</source>
         <translation>Wird ermittelt…</translation>
     </message>
@@ -862,6 +850,14 @@
     <message>
         <source>No single control flips any decision: the ranking is robust to each.</source>
         <translation>Keine einzelne Steuerung kippt eine Entscheidung: Die Rangfolge ist gegen jede robust.</translation>
+    </message>
+    <message>
+        <source>No decision flips %1 (replayed in %2).</source>
+        <translation>Keine Entscheidung kippt %1 (Wiedergabe in %2).</translation>
+    </message>
+    <message>
+        <source>%1 of %2 decisions flip %3 (replayed in %4):</source>
+        <translation>%1 von %2 Entscheidungen kippen %3 (Wiedergabe in %4):</translation>
     </message>
 </context>
 <context>

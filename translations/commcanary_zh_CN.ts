@@ -437,10 +437,6 @@
 <context>
     <name>RangeText</name>
     <message>
-        <source>Summarising the selected range</source>
-        <translation>正在汇总所选区间</translation>
-    </message>
-    <message>
         <source>Selected range</source>
         <translation>所选区间</translation>
     </message>
@@ -832,14 +828,6 @@
         <translation>在 %1 个配置下的未消融重放；切换某个控制项，即可查看哪些决策依赖于它。</translation>
     </message>
     <message>
-        <source>No decision flips %1 (replayed in %2 ms).</source>
-        <translation>%1 时没有决策反转（重放用时 %2 毫秒）。</translation>
-    </message>
-    <message>
-        <source>%1 of %2 decisions flip %3 (replayed in %4 ms):</source>
-        <translation>%2 个决策中有 %1 个反转，条件：%3（重放用时 %4 毫秒）：</translation>
-    </message>
-    <message>
         <source>Scanning…</source>
         <translation>正在扫描…</translation>
     </message>
@@ -862,6 +850,14 @@
     <message>
         <source>No single control flips any decision: the ranking is robust to each.</source>
         <translation>没有任何单个控制项会反转决策：排名对每一项都稳健。</translation>
+    </message>
+    <message>
+        <source>No decision flips %1 (replayed in %2).</source>
+        <translation>%1 时没有决策反转（重放用时 %2）。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 decisions flip %3 (replayed in %4):</source>
+        <translation>%2 个决策中有 %1 个反转，条件：%3（重放用时 %4）：</translation>
     </message>
 </context>
 <context>

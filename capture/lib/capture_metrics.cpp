@@ -2,6 +2,7 @@
 #include "capture/lib/wide_integer.h"
 
 #include "core/util/decimal.h"
+#include "core/util/quantile.h"
 
 #include <algorithm>
 #include <map>
@@ -86,11 +87,7 @@ LatencyStats latencyStats(std::vector<Ns> samples)
         return s;
     }
     std::sort(samples.begin(), samples.end());
-    auto rank = [&](std::size_t percent) {
-        // nearest rank: ceil(p/100 · n), 1-based
-        std::size_t r = (percent * samples.size() + 99) / 100;
-        return samples[std::max<std::size_t>(r, 1) - 1];
-    };
+    auto rank = [&](unsigned percent) { return samples[nearestRankIndex(samples.size(), percent)]; };
     s.min = samples.front();
     s.max = samples.back();
     s.median = rank(50);

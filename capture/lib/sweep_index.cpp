@@ -6,6 +6,7 @@
 #include "capture/lib/wide_integer.h"
 #include "core/util/atomic_file.h"
 #include "core/util/errors.h"
+#include "core/util/quantile.h"
 #include "core/util/sha256.h"
 
 #include <algorithm>
@@ -53,7 +54,7 @@ SpreadStats spreadOf(std::vector<Ns> values)
     std::sort(values.begin(), values.end());
     s.min = values.front();
     s.max = values.back();
-    s.median = values[(values.size() - 1) / 2];
+    s.median = values[nearestRankIndex(values.size(), 50)];
     s.range = s.max - s.min;
     if (s.median > 0) {
         const Wide num = static_cast<Wide>(s.range) * 1'000'000;

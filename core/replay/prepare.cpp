@@ -335,9 +335,7 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
     }
     if (cutGaps && n >= 2) {
         std::vector<Ns> gaps(trace.effectiveGap.begin() + 1, trace.effectiveGap.end());
-        std::size_t k = nearestRankIndex(gaps.size(), 50);
-        std::nth_element(gaps.begin(), gaps.begin() + static_cast<std::ptrdiff_t>(k), gaps.end());
-        prepared.medianGapNs = gaps[k];
+        prepared.medianGapNs = nearestRankValue(std::span<Ns>(gaps), 50);
     }
     if (ordering || (cutGaps && n >= 2)) {
         Ns clock = 0;

@@ -408,18 +408,6 @@ std::vector<Ns> selectByHistogram(const Source& source, const std::vector<std::s
     return selection.results();
 }
 
-} // namespace
-
-std::size_t nearestRankIndex(std::size_t n, unsigned percent)
-{
-    // ceil(percent * n / 100) - 1, at least 0.
-    const WideUInt scaled = static_cast<WideUInt>(n) * percent;
-    const std::size_t rank = static_cast<std::size_t>((scaled + 99) / 100);
-    return rank == 0 ? 0 : rank - 1;
-}
-
-namespace {
-
 /// Selections of at most this many values take selectSmall.
 constexpr std::size_t kSmallSelection = 2048;
 

@@ -22,6 +22,7 @@
 #include "core/replay/protocol.h"
 #include "core/trace/trace.h"
 #include "core/util/progress.h"
+#include "core/util/quantile.h"
 #include "core/util/uninitialized_allocator.h"
 
 #include <algorithm>
@@ -235,9 +236,6 @@ struct ConfigurationSummary {
 };
 
 ConfigurationSummary summarizeSamples(const Trace& trace, const SampleColumns& samples, Progress& progress);
-
-/// Nearest-rank index (0-based) of the percent-quantile of n values (n > 0): ceil(percent*n/100) - 1.
-std::size_t nearestRankIndex(std::size_t n, unsigned percent);
 
 // ---- ranking ---------------------------------------------------------------------------------
 

@@ -190,7 +190,7 @@ private slots:
             }
         }
         QVERIFY(anyMoved);
-        const auto flips = rankingFlips(base.replay->ranking, alone.replay->ranking);
+        const auto flips = cc::rankingFlips(base.replay->ranking, alone.replay->ranking);
         QCOMPARE(static_cast<int>(flips.size()), pairs.flippedCount());
         ranking.setReplays({}, {});
         pairs.setReplays({}, {});

@@ -309,30 +309,6 @@ private slots:
         QCOMPARE(ranks->lanes.front().label, QStringLiteral("rank 0"));
     }
 
-    void tailWindowsGroupOverlappingTailEvents()
-    {
-        EventTimings t;
-        // issue, end: events 1 and 2 are tail events (latency >= 100) and overlap; event 5 is
-        // a tail event on its own; event 3 is issued inside the first window.
-        const std::vector<std::pair<cc::Ns, cc::Ns>> events = {{0, 10},    {20, 150},  {30, 200}, {40, 60},
-                                                               {300, 310}, {400, 600}, {700, 710}};
-        for (const auto& [issue, end] : events) {
-            t.issue.push_back(issue);
-            t.end.push_back(end);
-        }
-        const auto windows = findTailWindows(t, 100);
-        QCOMPARE(windows.size(), std::size_t(2));
-        QCOMPARE(windows[0].begin, cc::Ns(20));
-        QCOMPARE(windows[0].end, cc::Ns(200));
-        QCOMPARE(windows[0].tailEvents, 2u);
-        QCOMPARE(windows[0].events, 3u);
-        QCOMPARE(windows[0].cost, cc::Ns(130 + 170));
-        QCOMPARE(windows[0].maxLatency, cc::Ns(170));
-        QCOMPARE(windows[1].begin, cc::Ns(400));
-        QCOMPARE(windows[1].tailEvents, 1u);
-        QVERIFY(findTailWindows(t, 0).empty());
-    }
-
     void rangeStatisticsOfAReplay()
     {
         const auto trace = readExample();
@@ -343,13 +319,14 @@ private slots:
         QVERIFY(data->replayed());
         QCOMPARE(data->tailThreshold, replay.configuration(0)->summary.latency.p99);
         const auto all = computeRangeStatistics(*data, data->begin, data->end, progress);
-        QCOMPARE(all.count, std::uint64_t(trace->size()));
-        QCOMPARE(all.median, replay.configuration(0)->summary.latency.median);
-        QCOMPARE(all.p99, replay.configuration(0)->summary.latency.p99);
-        QCOMPARE(all.max, replay.configuration(0)->summary.latency.max);
-        QCOMPARE(all.hiddenSharePpm, replay.configuration(0)->summary.hiddenSharePpm);
+        QCOMPARE(all.values.count, std::uint64_t(trace->size()));
+        QCOMPARE(all.values.latency.median, replay.configuration(0)->summary.latency.median);
+        QCOMPARE(all.values.latency.p99, replay.configuration(0)->summary.latency.p99);
+        QCOMPARE(all.values.latency.max, replay.configuration(0)->summary.latency.max);
+        QCOMPARE(all.values.hiddenSharePpm, replay.configuration(0)->summary.hiddenSharePpm);
+        QCOMPARE(all.configuration, replay.configurationName(0));
         const auto none = computeRangeStatistics(*data, data->end + 1, data->end + 2, progress);
-        QCOMPARE(none.count, std::uint64_t(0));
+        QCOMPARE(none.values.count, std::uint64_t(0));
         const auto rows = describeRangeStatistics(all);
         QVERIFY(rows.size() > 5);
     }

@@ -13,8 +13,6 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include <map>
-
 namespace cc::ui {
 
 namespace {
@@ -34,6 +32,39 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent, const QString&
 struct DependencyScan {
     QStringList lines;
 };
+
+QString controlTitle(const cc::ScanControl& control)
+{
+    return control.ablation ? ablationTitle(*control.ablation) : AblationPanel::tr("isolation");
+}
+
+/// One line per pair that a control flips: "a vs b: p99 depends on arrival skew, isolation; ...".
+QStringList dependencyLines(const cc::DependencyScan& scan)
+{
+    QStringList names;
+    for (const std::string& name : scan.configurations) {
+        names << qs(name);
+    }
+    QStringList lines;
+    const auto dependencies = scan.dependencies(); // by pair, then metric
+    for (std::size_t k = 0; k < dependencies.size();) {
+        const std::uint32_t first = dependencies[k].first;
+        const std::uint32_t second = dependencies[k].second;
+        QStringList parts;
+        for (; k < dependencies.size() && dependencies[k].first == first && dependencies[k].second == second; ++k) {
+            QStringList labels;
+            for (const cc::ScanControl& control : dependencies[k].controls) {
+                labels << controlTitle(control);
+            }
+            parts << AblationPanel::tr("%1 depends on %2")
+                         .arg(metricTitle(dependencies[k].metric), labels.join(QLatin1String(", ")));
+        }
+        lines << AblationPanel::tr("%1 vs %2: %3")
+                     .arg(names.value(static_cast<int>(first)), names.value(static_cast<int>(second)),
+                          parts.join(QLatin1String("; ")));
+    }
+    return lines;
+}
 
 } // namespace
 
@@ -165,17 +196,17 @@ void AblationPanel::refresh()
             names << now.configurationName(c);
         }
         const auto flips =
-            rankingFlips(base.replay ? base.replay->ranking : std::vector<cc::PairDecision>{}, now.replay->ranking);
+            cc::rankingFlips(base.replay ? base.replay->ranking : std::vector<cc::PairDecision>{}, now.replay->ranking);
         const QString condition = protocolLabel(now.request.protocol);
         if (flips.empty()) {
             flips_->clear();
-            summary_->setText(tr("No decision flips %1 (replayed in %2 ms).").arg(condition).arg(now.elapsedMs));
+            summary_->setText(
+                tr("No decision flips %1 (replayed in %2).").arg(condition, formatDuration(now.elapsedNs)));
         } else {
-            summary_->setText(tr("%1 of %2 decisions flip %3 (replayed in %4 ms):")
+            summary_->setText(tr("%1 of %2 decisions flip %3 (replayed in %4):")
                                   .arg(flips.size())
                                   .arg(now.replay->ranking.size())
-                                  .arg(condition)
-                                  .arg(now.elapsedMs));
+                                  .arg(condition, formatDuration(now.elapsedNs)));
             flips_->setPlainText(flipSentences(flips, names, condition).join(QLatin1Char('\n')));
         }
     }
@@ -199,42 +230,11 @@ void AblationPanel::scanDependencies()
     replay_->runner()->run<DependencyScan>(
         QStringLiteral("dependency-scan"), tr("Scanning what the ranking depends on"),
         [base](cc::Progress& progress) {
-            DependencyScan scan;
-            QStringList names;
-            for (int c = 0; c < base.configurationCount(); ++c) {
-                names << base.configurationName(c);
-            }
-            std::map<std::pair<std::uint32_t, std::uint32_t>, std::map<int, QStringList>> depends;
-            const int steps = cc::kAblationCount + 1;
-            for (int s = 0; s < steps; ++s) {
-                cc::SubProgress sub(progress, static_cast<double>(s) / steps, static_cast<double>(s + 1) / steps);
-                ReplayRequest request = base.request;
-                QString label;
-                if (s < cc::kAblationCount) {
-                    request.protocol.ablations = {};
-                    request.protocol.ablations.add(static_cast<cc::Ablation>(s));
-                    label = ablationTitle(static_cast<cc::Ablation>(s));
-                } else {
-                    request.protocol.isolated = true;
-                    label = AblationPanel::tr("isolation");
-                }
-                const ReplayResult result = runReplay(request, sub);
-                for (const auto& flip : rankingFlips(base.replay->ranking, result.replay->ranking)) {
-                    depends[{flip.first, flip.second}][static_cast<int>(flip.metric)] << label;
-                }
-            }
-            for (const auto& [pair, metrics] : depends) {
-                QStringList parts;
-                for (const auto& [metric, labels] : metrics) {
-                    parts << AblationPanel::tr("%1 depends on %2")
-                                 .arg(metricTitle(static_cast<cc::RankMetric>(metric)),
-                                      labels.join(QLatin1String(", ")));
-                }
-                scan.lines << AblationPanel::tr("%1 vs %2: %3")
-                                  .arg(names.value(static_cast<int>(pair.first)),
-                                       names.value(static_cast<int>(pair.second)), parts.join(QLatin1String("; ")));
-            }
-            return scan;
+            // The scan is core's (the CLI's ablation-scan runs the same function); the baseline
+            // ranking at hand is reused. Only the sentences are made here.
+            const cc::DependencyScan scan = cc::scanDependencies(
+                *base.request.trace, *base.request.configs, base.request.protocol, progress, &base.replay->ranking);
+            return DependencyScan{dependencyLines(scan)};
         },
         this,
         [this](DependencyScan scan) {

@@ -14,23 +14,6 @@ class RankingText {
 };
 } // namespace
 
-std::vector<RankingFlip> rankingFlips(const std::vector<cc::PairDecision>& base,
-                                      const std::vector<cc::PairDecision>& other)
-{
-    std::vector<RankingFlip> flips;
-    for (const auto& a : base) {
-        for (const auto& b : other) {
-            if (a.first == b.first && a.second == b.second && a.metric == b.metric) {
-                if (a.outcome != b.outcome) {
-                    flips.push_back({a.first, a.second, a.metric, a.outcome, b.outcome});
-                }
-                break;
-            }
-        }
-    }
-    return flips;
-}
-
 QString relationText(cc::PairOutcome outcome, const QString& first, const QString& second)
 {
     switch (outcome) {
@@ -59,7 +42,7 @@ QString metricTitle(cc::RankMetric metric)
     return {};
 }
 
-QStringList flipSentences(const std::vector<RankingFlip>& flips, const QStringList& names, const QString& condition)
+QStringList flipSentences(const std::vector<cc::RankingFlip>& flips, const QStringList& names, const QString& condition)
 {
     std::map<std::pair<std::uint32_t, std::uint32_t>, QStringList> byPair;
     for (const auto& flip : flips) {

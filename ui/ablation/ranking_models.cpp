@@ -157,15 +157,23 @@ void PairMatrixModel::setReplays(const ReplayResult& baseline, const ReplayResul
     if (current.valid()) {
         names_ = namesOf(current);
         const auto& now = current.replay->ranking;
-        const bool haveBase = baseline.valid() && baseline.replay->ranking.size() == now.size();
-        for (std::size_t k = 0; k < now.size(); ++k) {
-            const cc::PairDecision& d = now[k];
+        for (const cc::PairDecision& d : now) {
             if (rows_.empty() || rows_.back().first != d.first || rows_.back().second != d.second) {
                 rows_.push_back({d.first, d.second, {}, {}});
             }
             const auto m = static_cast<std::size_t>(d.metric);
             rows_.back().now[m] = d;
-            rows_.back().before[m] = haveBase ? baseline.replay->ranking[k].outcome : d.outcome;
+            rows_.back().before[m] = d.outcome;
+        }
+        // Which decisions flipped is core's answer (the same the CLI's ablation-scan gives).
+        if (baseline.valid()) {
+            for (const cc::RankingFlip& flip : cc::rankingFlips(baseline.replay->ranking, now)) {
+                for (Row& row : rows_) {
+                    if (row.first == flip.first && row.second == flip.second) {
+                        row.before[static_cast<std::size_t>(flip.metric)] = flip.before;
+                    }
+                }
+            }
         }
     }
     endResetModel();

@@ -1,6 +1,7 @@
 #include "ui/distributions/distribution_data.h"
 
 #include "core/canary/canary.h"
+#include "core/util/quantile.h"
 #include "ui/util/text.h"
 
 #include <QCoreApplication>

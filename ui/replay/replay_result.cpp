@@ -37,7 +37,7 @@ ReplayResult runReplay(const ReplayRequest& request, cc::Progress& progress)
     cc::validateProtocol(request.protocol, "replay protocol");
     result.replay = std::make_shared<const cc::SetReplay>(
         cc::replayAll(*request.trace, *request.configs, request.protocol, progress));
-    result.elapsedMs = clock.elapsed();
+    result.elapsedNs = clock.nsecsElapsed();
     return result;
 }
 

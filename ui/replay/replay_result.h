@@ -30,7 +30,7 @@ struct ReplayRequest {
 struct ReplayResult {
     ReplayRequest request;
     std::shared_ptr<const cc::SetReplay> replay;
-    qint64 elapsedMs = 0;
+    qint64 elapsedNs = 0; ///< wall time of the replay on its worker (display only)
 
     bool valid() const { return replay != nullptr; }
     int configurationCount() const { return replay ? static_cast<int>(replay->configurations.size()) : 0; }

@@ -278,74 +278,6 @@ void sortLaneIfNeeded(TimelineLane& lane)
 
 } // namespace
 
-Ns nearestRankPermille(std::vector<Ns> values, int permille)
-{
-    if (values.empty()) {
-        return 0;
-    }
-    // Nearest rank: the smallest value with at least permille/1000 of the values at or below it.
-    const std::size_t n = values.size();
-    std::size_t rank = (n * static_cast<std::size_t>(permille) + 999) / 1000;
-    rank = std::clamp<std::size_t>(rank, 1, n);
-    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(rank - 1), values.end());
-    return values[rank - 1];
-}
-
-std::vector<TailWindow> findTailWindows(const EventTimings& timings, Ns threshold)
-{
-    std::vector<TailWindow> windows;
-    const std::size_t n = timings.size();
-    if (n == 0 || threshold <= 0) {
-        return windows;
-    }
-    // Walk in replay issue order (canonical order unless the ordering ablation reordered issues).
-    std::vector<std::uint32_t> order(n);
-    std::iota(order.begin(), order.end(), 0u);
-    if (!std::is_sorted(timings.issue.begin(), timings.issue.end())) {
-        std::stable_sort(order.begin(), order.end(),
-                         [&](std::uint32_t a, std::uint32_t b) { return timings.issue[a] < timings.issue[b]; });
-    }
-    TailWindow current;
-    bool open = false;
-    for (const std::uint32_t i : order) {
-        const Ns issue = timings.issue[i];
-        const Ns end = timings.end[i];
-        const Ns latency = end - issue;
-        const bool tail = latency >= threshold;
-        if (open && issue > current.end) {
-            windows.push_back(current); // nothing issued from here on overlaps the window's tail events
-            open = false;
-        }
-        if (!tail) {
-            if (open) {
-                ++current.events; // issued while the window's tail events were in flight
-                current.firstEvent = std::min(current.firstEvent, i);
-                current.lastEvent = std::max(current.lastEvent, i);
-            }
-            continue;
-        }
-        if (!open) {
-            current = TailWindow{};
-            current.begin = issue;
-            current.end = end;
-            current.firstEvent = i;
-            current.lastEvent = i;
-            open = true;
-        }
-        current.end = std::max(current.end, end);
-        current.firstEvent = std::min(current.firstEvent, i);
-        current.lastEvent = std::max(current.lastEvent, i);
-        ++current.events;
-        ++current.tailEvents;
-        current.cost += latency;
-        current.maxLatency = std::max(current.maxLatency, latency);
-    }
-    if (open) {
-        windows.push_back(current);
-    }
-    return windows;
-}
-
 std::shared_ptr<const TimelineData> buildTimeline(std::shared_ptr<const cc::Trace> trace,
                                                   std::shared_ptr<const EventTimings> timings,
                                                   const TimelineBuildOptions& options, cc::Progress& progress)
@@ -456,13 +388,17 @@ std::shared_ptr<const TimelineData> buildTimeline(std::shared_ptr<const cc::Trac
 
     if (timings) {
         progress.report(0.95, toStd(TimelineText::tr("Finding tail windows")));
-        std::vector<Ns> latency(n);
-        for (std::size_t i = 0; i < n; ++i) {
-            latency[i] = timings->end[i] - timings->issue[i];
+        data->tailThreshold = timings->tailThreshold;
+        if (data->tailThreshold <= 0) {
+            // Timings made without a replay summary (synthetic ones): their own p99, by core's rule.
+            std::vector<Ns> latency(n);
+            for (std::size_t i = 0; i < n; ++i) {
+                latency[i] = timings->end[i] - timings->issue[i];
+            }
+            data->tailThreshold = cc::nearestRankValue(std::span<Ns>(latency), 99);
         }
-        data->tailThreshold =
-            timings->tailThreshold > 0 ? timings->tailThreshold : nearestRankPermille(std::move(latency), 990);
-        data->tailWindows = findTailWindows(*timings, data->tailThreshold);
+        cc::SubProgress finding(progress, 0.95, 1.0);
+        data->tailWindows = cc::findTailWindows(timings->view(), data->tailThreshold, finding);
     }
     progress.report(1.0, toStd(TimelineText::tr("Timeline ready")));
     return data;

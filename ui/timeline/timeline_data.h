@@ -9,6 +9,7 @@
 //     pixel column holding thousands of events is drawn as one min/max column.
 #pragma once
 
+#include "core/replay/replay_analyses.h"
 #include "core/trace/op_kind.h"
 #include "core/trace/trace.h"
 #include "core/util/progress.h"
@@ -34,6 +35,8 @@ struct EventTimings {
     std::vector<Ns> hidden;          ///< communication hidden behind compute
     std::vector<std::uint8_t> flags; ///< cc::SampleFlag bits; empty when unknown
     Ns tailThreshold = 0;            ///< the replay's p99 latency (0: derive from these samples)
+    /// The columns core's analyses read (issue, completion, queue wait, hidden).
+    cc::IterationTimings view() const { return {issue, end, queueWait, hidden}; }
     std::size_t size() const { return end.size(); }
 };
 
@@ -129,19 +132,8 @@ enum class LaneMode {
     Rank,     ///< one lane per rank; an event appears in every member's lane
 };
 
-/// A tail window: the span in which one or more tail events (latency at or above the
-/// configuration's p99) were in flight together, from the first one's issue to the last one's
-/// completion, with every event issued inside it.
-struct TailWindow {
-    Ns begin = 0;
-    Ns end = 0;
-    std::uint32_t firstEvent = 0; ///< lowest and highest canonical index inside the window
-    std::uint32_t lastEvent = 0;
-    std::uint32_t events = 0; ///< events issued inside the window (tail events included)
-    std::uint32_t tailEvents = 0;
-    Ns cost = 0; ///< summed latency of the window's tail events
-    Ns maxLatency = 0;
-};
+/// A tail window (core's: cc::findTailWindows, the same the CLI's replay --tail-windows prints).
+using cc::TailWindow;
 
 struct TimelineData {
     std::shared_ptr<const cc::Trace> trace;      ///< may be null (synthetic data in benchmarks)
@@ -174,13 +166,5 @@ struct TimelineBuildOptions {
 std::shared_ptr<const TimelineData> buildTimeline(std::shared_ptr<const cc::Trace> trace,
                                                   std::shared_ptr<const EventTimings> timings,
                                                   const TimelineBuildOptions& options, cc::Progress& progress);
-
-/// Groups the tail events (latency >= threshold) of a replay into windows: tail events whose
-/// [issue, completion] intervals overlap or chain belong to one window; the events issued inside a
-/// window count towards it. Windows are returned in time order.
-std::vector<TailWindow> findTailWindows(const EventTimings& timings, Ns threshold);
-
-/// Nearest-rank quantile (q in per-mille, e.g. 990 for p99) of the values; 0 for none.
-Ns nearestRankPermille(std::vector<Ns> values, int permille);
 
 } // namespace cc::ui

@@ -85,9 +85,7 @@ TimelinePanel::TimelinePanel(JobRunner* runner, ReplayController* replay, QWidge
     rangeModel_ = new PropertyModel(this);
     rangeWidget_ = new QWidget;
     rangeWidget_->setObjectName(QStringLiteral("rangeStatistics"));
-    rangeHint_ = new QLabel(tr("Drag with the right mouse button (or Shift and the left button) across the timeline to "
-                               "see the statistics of a range; double-click it or press Z to zoom in."),
-                            rangeWidget_);
+    rangeHint_ = new QLabel(rangeHintText(), rangeWidget_);
     rangeHint_->setWordWrap(true);
     auto* rangeView = new QTableView(rangeWidget_);
     rangeView->setModel(rangeModel_);
@@ -224,7 +222,7 @@ void TimelinePanel::rebuild(bool keepRange)
         view_->setData(nullptr);
         tailModel_->setTimeline(nullptr);
         details_->display(nullptr, {}, std::nullopt, 0);
-        rangeModel_->setRows({});
+        clearRangeStatistics();
         updateHeader();
         return;
     }
@@ -249,6 +247,13 @@ void TimelinePanel::rebuild(bool keepRange)
             tailModel_->setTimeline(data);
             if (sameTrace && selected) {
                 view_->setSelectedEvent(selected);
+            }
+            // The range statistics describe the data on screen: recompute them for the kept
+            // selection (a new replay, another configuration), drop them with another trace.
+            if (const auto selection = view_->selection(); selection && sameTrace) {
+                computeRangeStatistics(selection->begin, selection->end);
+            } else {
+                clearRangeStatistics();
             }
             showDetails();
             updateHeader();
@@ -322,10 +327,26 @@ void TimelinePanel::computeRangeStatistics(double begin, double end)
         QStringLiteral("range-statistics"), tr("Summarising the selected range"),
         [data, from, to](cc::Progress& progress) { return cc::ui::computeRangeStatistics(*data, from, to, progress); },
         this,
-        [this](RangeStatistics stats) {
+        [this, data](RangeStatistics stats) {
+            if (view_->data() != data) {
+                return; // computed for data no longer shown; the shown data's own job follows
+            }
             rangeModel_->setRows(describeRangeStatistics(stats));
             rangeHint_->setText(tr("Statistics of the events issued in the selected range."));
         });
+}
+
+void TimelinePanel::clearRangeStatistics()
+{
+    runner_->cancelSlot(QStringLiteral("range-statistics"));
+    rangeModel_->setRows({});
+    rangeHint_->setText(rangeHintText());
+}
+
+QString TimelinePanel::rangeHintText()
+{
+    return tr("Drag with the right mouse button (or Shift and the left button) across the timeline to "
+              "see the statistics of a range; double-click it or press Z to zoom in.");
 }
 
 void TimelinePanel::activateTailRow(const QModelIndex& proxyIndex)

@@ -68,6 +68,8 @@ private:
     void updateConfigurations();
     void showDetails();
     void computeRangeStatistics(double begin, double end);
+    void clearRangeStatistics();
+    static QString rangeHintText();
     void activateTailRow(const QModelIndex& proxyIndex);
 
     JobRunner* runner_;

@@ -63,15 +63,22 @@ void TimelineView::setData(std::shared_ptr<const TimelineData> data, bool keepRa
         scale_.setBounds(data_->begin, std::max(data_->end, data_->begin + 1));
     }
     updateScaleWidth();
+    bool selectionDropped = false;
     if (keepRange && hadData) {
         scale_.setVisible(previous);
         history_->push(scale_.visible());
     } else {
         scale_.fitAll();
         history_->reset(scale_.visible());
+        // A selected range belongs to the data it was dragged over: another trace has other times.
+        selectionDropped = overlay_.selection.has_value();
+        overlay_.selection.reset();
     }
     updateScrollBar();
     emit currentTailWindowChanged(-1);
+    if (selectionDropped) {
+        emit selectionCleared();
+    }
     scaleChanged();
 }
 

@@ -1,9 +1,12 @@
 // commcanary replay INPUT [--configs FILE] [--iterations N] [--seed S] [--ablate A,B] [--isolated]
-//                         [--tie-tolerance PCT] [--samples full|digest] -o REPORT
+//                         [--tie-tolerance PCT] [--samples full|digest] [--tail-windows] [--range FROM_US:TO_US]
+//                         -o REPORT
 #include "app/cli/cli.h"
+#include "app/cli/replay_options.h"
 
 #include "core/canary/canary_input.h"
 #include "core/configs/config_io.h"
+#include "core/replay/replay_analyses.h"
 #include "core/replay/simulator.h"
 #include "core/report/compare.h"
 #include "core/report/report.h"
@@ -18,13 +21,6 @@
 namespace cc::cli {
 
 namespace {
-
-/// ns as microseconds with exactly three decimals (display only).
-std::string microseconds(Ns ns)
-{
-    std::string fraction = std::to_string(ns % 1000);
-    return std::to_string(ns / 1000) + "." + std::string(3 - fraction.size(), '0') + fraction;
-}
 
 std::string pad(std::string text, std::size_t width)
 {
@@ -42,9 +38,81 @@ std::string padRight(std::string text, std::size_t width)
     return text;
 }
 
+/// --range FROM_US:TO_US as integer ns [from, to].
+std::pair<Ns, Ns> parseRange(const std::string& text)
+{
+    const auto colon = text.find(':');
+    auto bad = [&]() {
+        return UsageError("--range must be FROM_US:TO_US, two non-negative numbers of microseconds with at most 3 "
+                          "decimals, FROM_US <= TO_US (got \"" +
+                          text + "\")");
+    };
+    if (colon == std::string::npos) {
+        throw bad();
+    }
+    const ScaledValue from = parseScaledDecimal(std::string_view(text).substr(0, colon), kMicrosToNanosScale);
+    const ScaledValue to = parseScaledDecimal(std::string_view(text).substr(colon + 1), kMicrosToNanosScale);
+    if (from.error != DecimalError::None || to.error != DecimalError::None || from.value > to.value) {
+        throw bad();
+    }
+    return {from.value, to.value};
+}
+
+std::string tailWindowsText(const std::vector<ConfigurationAnalyses>& analyses)
+{
+    std::string text = "tail windows of the first iteration: spans in which events with latency at or above the "
+                       "configuration's p99 were in flight together (times in ns, model, not hardware)\n";
+    for (const auto& a : analyses) {
+        text += a.configuration + ": " + std::to_string(a.tailWindows.size()) + " window(s), p99 " +
+                std::to_string(a.tailThreshold) + " ns\n";
+        if (a.tailWindows.empty()) {
+            continue;
+        }
+        std::vector<std::vector<std::string>> rows;
+        for (std::size_t w = 0; w < a.tailWindows.size(); ++w) {
+            const TailWindow& t = a.tailWindows[w];
+            rows.push_back({std::to_string(w + 1), std::to_string(t.begin), std::to_string(t.end),
+                            std::to_string(t.end - t.begin), std::to_string(t.events), std::to_string(t.tailEvents),
+                            std::to_string(t.cost), std::to_string(t.maxLatency), std::to_string(t.firstEvent),
+                            std::to_string(t.lastEvent)});
+        }
+        text += tableText({"window", "begin_ns", "end_ns", "length_ns", "events", "tail_events", "cost_ns",
+                           "max_latency_ns", "first_event", "last_event"},
+                          rows);
+    }
+    return text;
+}
+
+std::string rangeText(const std::vector<ConfigurationAnalyses>& analyses, std::pair<Ns, Ns> range)
+{
+    std::string text = "range " + std::to_string(range.first) + " ns to " + std::to_string(range.second) +
+                       " ns: the events issued in it, first iteration (model, not hardware)\n";
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& a : analyses) {
+        const RangeStatistics& r = *a.range;
+        rows.push_back({a.configuration, std::to_string(r.count), std::to_string(r.latency.median),
+                        std::to_string(r.latency.p95), std::to_string(r.latency.p99), std::to_string(r.latency.max),
+                        std::to_string(r.latency.mean), std::to_string(r.queueWaitMedian),
+                        std::to_string(r.hiddenSharePpm), std::to_string(r.tailEvents)});
+    }
+    text += tableText({"configuration", "events", "median_ns", "p95_ns", "p99_ns", "max_ns", "mean_ns",
+                       "queue_wait_median_ns", "hidden_share_ppm", "tail_events"},
+                      rows);
+    for (const auto& a : analyses) {
+        std::string ops;
+        for (const auto& [op, count] : a.range->byOp) {
+            ops += (ops.empty() ? "" : ", ") + op + " " + std::to_string(count);
+        }
+        text += "  by operation under " + a.configuration + ": " + (ops.empty() ? "none" : ops) + "\n";
+    }
+    return text;
+}
+
 int runReplay(const std::vector<std::string>& argv)
 {
-    Args args("replay", "INPUT [--configs FILE] [--iterations N] [--seed S] [--ablate A,B] [--isolated] -o REPORT",
+    Args args("replay",
+              "INPUT [--configs FILE] [--iterations N] [--seed S] [--ablate A,B] [--isolated] [--tail-windows] "
+              "[--range FROM_US:TO_US] -o REPORT",
               "Replays a commcanary.trace.v1 trace under every configuration of a backend configuration set with the "
               "deterministic scheduler model (alpha-beta cost per collective, arrival skew, limited channels with "
               "FIFO queues, bandwidth sharing, compute overlap and pressure, idle gaps that drain queues, seeded "
@@ -56,19 +124,25 @@ int runReplay(const std::vector<std::string>& argv)
     args.option("configs", "FILE",
                 "configuration set (commcanary-workbench.configs.v1); default: the bundled set of five "
                 "(baseline, low_latency, high_bandwidth, overlap_friendly, congested)");
-    args.option("iterations", "N", "independent replays of the whole trace (1..1000); tail noise differs per iteration",
-                std::string("1"));
-    args.option("seed", "S", "seed of the tail noise and of the ordering ablation (unsigned 64-bit)", std::string("1"));
+    declareProtocolOptions(args);
     args.option("ablate", "A,B",
                 "simulator controls, each removing one mechanism: arrival_skew, compute_overlap, ordering, "
                 "queue_reset_gaps, rare_tail_windows, pressure (repeatable or comma-separated)",
                 std::nullopt, true);
     args.flag("isolated", "replay every collective alone, as an isolated microbenchmark would (no queue, skew, "
                           "overlap, pressure or sharing); cannot be combined with --ablate");
-    args.option("tie-tolerance", "PCT", "relative difference treated as a tie in the ranking", std::string("1%"));
     args.option("samples", "MODE", "full (every sample row) or digest (their SHA-256 plus the tail events)",
                 std::string("full"));
     args.option("output", "REPORT", "where to write the report");
+    args.flag("tail-windows",
+              "also print each configuration's tail windows: spans of the first iteration in which events with "
+              "latency at or above the configuration's p99 were in flight together, in time order (what the "
+              "workbench's timeline highlights); replays the trace a second time");
+    args.option("range", "FROM_US:TO_US",
+                "also print the statistics of the events issued in [FROM_US, TO_US] (replay time, first "
+                "iteration) under each configuration: count, latency median/p95/p99/max/mean, queue-wait median, "
+                "hidden share, tail events, events per operation (the workbench's Range Statistics); replays the "
+                "trace a second time");
     args.epilog("Unknown arrival skew is never read as zero: such events replay with no modelled rank wait,\n"
                 "every affected sample is flagged and the report counts them, so the uncertainty travels\n"
                 "with the results. Bad configuration files, unknown ablations and invalid protocols exit 3\n"
@@ -82,38 +156,17 @@ int runReplay(const std::vector<std::string>& argv)
         }
         const std::string output = args.value("output");
         checkOutputFile("output", output, inputPaths(args, {"INPUT"}, {"configs"}));
-        ReplayProtocol protocol;
-        const long long iterations = args.intValue("iterations");
-        if (iterations < 1 || iterations > kMaxIterations) {
-            throw UsageError("--iterations must be between 1 and " + std::to_string(kMaxIterations));
-        }
-        protocol.iterations = static_cast<std::uint32_t>(iterations);
-        {
-            const std::string seedText = args.value("seed");
-            std::uint64_t seed = 0;
-            const auto parsed = std::from_chars(seedText.data(), seedText.data() + seedText.size(), seed);
-            if (seedText.empty() || parsed.ec != std::errc() || parsed.ptr != seedText.data() + seedText.size()) {
-                throw UsageError("--seed must be an integer from 0 to 18446744073709551615 (got \"" + seedText + "\")");
-            }
-            protocol.seed = seed;
-        }
+        ReplayProtocol protocol = protocolFromArgs(args);
         std::string ablations;
         for (const auto& v : args.values("ablate")) {
             ablations += ablations.empty() ? v : "," + v;
         }
         protocol.ablations = parseAblations(ablations, "--ablate");
         protocol.isolated = args.has("isolated");
-        {
-            std::string tolerance = args.value("tie-tolerance");
-            if (tolerance.empty() || tolerance.back() != '%') {
-                throw UsageError("--tie-tolerance must be a percentage such as 1% (got \"" + tolerance + "\")");
-            }
-            tolerance.pop_back();
-            ScaledValue ppm = parseScaledDecimal(tolerance, 4);
-            if (ppm.error != DecimalError::None || ppm.value > 1'000'000) {
-                throw UsageError("--tie-tolerance must be between 0% and 100% with at most four decimals");
-            }
-            protocol.tieTolerancePpm = ppm.value;
+        AnalysisRequest analyses;
+        analyses.tailWindows = args.has("tail-windows");
+        if (args.has("range")) {
+            analyses.range = parseRange(args.value("range"));
         }
         validateProtocol(protocol, "replay protocol");
         ReportOptions options;
@@ -170,6 +223,11 @@ int runReplay(const std::vector<std::string>& argv)
                     "skew_unknown in the report\n";
         }
         out(text);
+        if (analyses.tailWindows || analyses.range) {
+            const auto result = analyzeReplay(trace, set, protocol, analyses, progress);
+            out((analyses.tailWindows ? tailWindowsText(result) : std::string()) +
+                (analyses.range ? rangeText(result, *analyses.range) : std::string()));
+        }
         return kExitOk;
     });
 }

@@ -24,18 +24,38 @@ std::string_view ledgerCategoryName(LedgerCategory category)
     return "unknown";
 }
 
-void ImportLedger::add(LedgerCategory category, std::string_view reason, const std::string& id)
+namespace {
+
+LedgerLine& lineFor(std::vector<LedgerLine>& lines, LedgerCategory category, std::string_view reason)
 {
     // Few distinct lines per profile: a linear search beats hashing the reason.
     auto it = std::find_if(lines.begin(), lines.end(),
                            [&](const LedgerLine& l) { return l.category == category && l.reason == reason; });
     if (it == lines.end()) {
         lines.push_back(LedgerLine{category, std::string(reason), 0, {}});
-        it = lines.end() - 1;
+        return lines.back();
     }
-    ++it->count;
-    if (it->firstIds.size() < kLedgerFirstIds) {
-        it->firstIds.push_back(id);
+    return *it;
+}
+
+} // namespace
+
+void ImportLedger::add(LedgerCategory category, std::string_view reason, const std::string& id)
+{
+    LedgerLine& line = lineFor(lines, category, reason);
+    ++line.count;
+    if (line.firstIds.size() < kLedgerFirstIds) {
+        line.firstIds.push_back(id);
+    }
+}
+
+void ImportLedger::add(LedgerCategory category, std::string_view reason, std::string_view prefix, std::uint64_t index,
+                       std::string_view suffix)
+{
+    LedgerLine& line = lineFor(lines, category, reason);
+    ++line.count;
+    if (line.firstIds.size() < kLedgerFirstIds) {
+        line.firstIds.push_back(std::string(prefix) + std::to_string(index) + std::string(suffix));
     }
 }
 

@@ -49,6 +49,9 @@ struct ImportLedger {
 
     /// Counts one event (or count events, the first few ids given) under category and reason.
     void add(LedgerCategory category, std::string_view reason, const std::string& id);
+    /// The same with the id written as prefix + index + suffix, built only while first ids are kept.
+    void add(LedgerCategory category, std::string_view reason, std::string_view prefix, std::uint64_t index,
+             std::string_view suffix);
     void addMany(LedgerCategory category, std::string_view reason, std::uint64_t count,
                  const std::vector<std::string>& firstIds);
     std::uint64_t count(LedgerCategory category) const;

@@ -629,8 +629,14 @@ private:
     void fromMetadata()
     {
         // Annotations must each sit inside a record_param_comms with metadata (their twin).
+        annotationOwner_.assign(p_.records.size(), kNoRecord);
         for (const auto& r : p_.records) {
-            if (r.kind == KinetoRecordKind::Annotation && !enclosing(paramCommsByThread_, r)) {
+            if (r.kind != KinetoRecordKind::Annotation) {
+                continue;
+            }
+            if (auto owner = enclosing(paramCommsByThread_, r)) {
+                annotationOwner_[static_cast<std::size_t>(&r - p_.records.data())] = *owner; // kept for the ledger
+            } else {
                 failAt(
                     r, "",
                     "this annotation has no record_param_comms with collective metadata around it; a profile that "
@@ -1142,8 +1148,6 @@ private:
     }
 
     // ---- the ledger ----
-    static std::string recordId(const KinetoRecord& r) { return "traceEvents[" + std::to_string(r.index) + "]"; }
-
     /// Puts every event of the profile in one category: the records by what became of them, the
     /// events the reader skipped (no communication fragment) as not communication.
     void fillLedger()
@@ -1216,7 +1220,10 @@ private:
             const bool outer = (r.kind == KinetoRecordKind::ParamComms && r.hasMeta) ||
                                (r.kind == KinetoRecordKind::Annotation && !summary_.collectiveMetadata);
             if (inner) {
-                auto around = enclosing(paramCommsByThread_, r);
+                const std::optional<std::size_t> around =
+                    i < annotationOwner_.size() && annotationOwner_[i] != kNoRecord
+                        ? std::optional<std::size_t>(annotationOwner_[i])
+                        : enclosing(paramCommsByThread_, r);
                 if (around && state[*around] == 1 + static_cast<int>(LedgerCategory::Kept)) {
                     mark(i, LedgerCategory::TwinMerged, "nccl:/gloo: annotation nested in its record_param_comms");
                 } else if (around && state[*around] != 0) {
@@ -1250,8 +1257,11 @@ private:
                                                         : "communication record not linked to a call");
             }
             const auto category = static_cast<LedgerCategory>(state[i] - 1);
-            ledger.add(category, why[i],
-                       category == LedgerCategory::Kept ? "kineto-" + std::to_string(r.index) : recordId(r));
+            if (category == LedgerCategory::Kept) {
+                ledger.add(category, why[i], "kineto-", r.index, "");
+            } else {
+                ledger.add(category, why[i], "traceEvents[", r.index, "]");
+            }
         }
         while (skippedIds.size() < kLedgerFirstIds && nextIndex < p_.eventCount) {
             skippedIds.push_back("traceEvents[" + std::to_string(nextIndex++) + "]");
@@ -1414,6 +1424,8 @@ private:
     std::unordered_map<std::string, std::vector<std::size_t>> paramCommsByThread_;
     std::set<std::size_t> matchedGpu_;
     std::uint64_t legacyKernels_ = 0;
+    static constexpr std::size_t kNoRecord = std::numeric_limits<std::size_t>::max();
+    std::vector<std::size_t> annotationOwner_; ///< the record_param_comms around each annotation (metadata profiles)
     std::vector<DeclaredGroup> declarations_;
     std::vector<std::uint64_t> declarationCalls_;
     std::vector<std::size_t> legacyDeclared_; ///< named declarations that fill or confirm pg_config (legacy)

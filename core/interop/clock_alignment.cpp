@@ -55,11 +55,13 @@ std::optional<Ns> timeInCall(const RankShard& s, std::size_t i)
     }
     const std::string_view extras = t.extras[t.extraIndex[i]];
     if (auto raw = extraValue(extras, "latency_ns")) {
+        const std::string text = std::move(*raw);
         Ns v = 0;
-        auto [end, ec] = std::from_chars(raw->data(), raw->data() + raw->size(), v);
-        if (ec != std::errc() || end != raw->data() + raw->size() || v < 0) {
+        const char* last = text.data() + text.size();
+        auto [end, ec] = std::from_chars(text.data(), last, v);
+        if (ec != std::errc() || end != last || v < 0) {
             throw InputError(Diagnostic{s.name, i, std::string(t.id(i)), "latency_ns",
-                                        "must be a non-negative integer of nanoseconds, not " + *raw});
+                                        "must be a non-negative integer of nanoseconds, not " + text});
         }
         return v;
     }

@@ -663,11 +663,13 @@ void prototypeShard(Trace& trace, RankShard& shard, std::optional<std::int64_t>&
         if (!raw) {
             continue;
         }
+        const std::string text = std::move(*raw);
         std::int64_t seq = -1;
-        auto [end, ec] = std::from_chars(raw->data(), raw->data() + raw->size(), seq);
-        if (ec != std::errc() || end != raw->data() + raw->size() || seq < 0) {
+        const char* last = text.data() + text.size();
+        auto [end, ec] = std::from_chars(text.data(), last, seq);
+        if (ec != std::errc() || end != last || seq < 0) {
             throw InputError(Diagnostic{shard.name, trace.sourceIndex[i], std::string(trace.id(i)), "collective_seq",
-                                        "must be a non-negative integer, not " + *raw});
+                                        "must be a non-negative integer, not " + text});
         }
         if (trace.messageSequence[i] >= 0 && trace.messageSequence[i] != seq) {
             throw InputError(Diagnostic{shard.name, trace.sourceIndex[i], std::string(trace.id(i)), "collective_seq",

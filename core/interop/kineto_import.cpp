@@ -10,7 +10,6 @@
 #include "core/util/json/writer.h"
 #include "core/util/limits.h"
 
-
 #include <algorithm>
 #include <charconv>
 #include <limits>
@@ -179,8 +178,10 @@ struct Call {
 class Importer {
 public:
     Importer(KinetoProfile profile, const KinetoImportOptions& options, const std::filesystem::path& path)
-        : p_(std::move(profile)), options_(options), path_(path)
+        : p_(std::move(profile)), options_(options), path_(path), declarations_(options.groups),
+          declarationCalls_(options.groups.size(), 0)
     {
+        checkGroupDeclarations(declarations_);
     }
 
     KinetoImport run(Progress& progress)
@@ -207,6 +208,14 @@ public:
         if (calls_.empty()) {
             failNoCollectives();
         }
+        checkUnusedDeclarations();
+        for (std::size_t k = 0; k < declarations_.size(); ++k) {
+            if (declarationCalls_[k] > 0) {
+                summary_.declarations.push_back(declarations_[k].describe() + " (" + declarations_[k].origin +
+                                                "), used by " + std::to_string(declarationCalls_[k]) + " calls");
+            }
+        }
+        fillLedger();
         return build(progress);
     }
 
@@ -388,9 +397,10 @@ private:
         return out;
     }
 
-    std::vector<std::int32_t> metadataMembers(const KinetoRecord& r) const
+    std::vector<std::int32_t> metadataMembers(const KinetoRecord& r)
     {
         const auto& m = *r.meta;
+        const std::optional<std::size_t> declared = m.pgName ? namedDeclaration(*m.pgName) : std::nullopt;
         std::optional<std::vector<std::int32_t>> members;
         if (m.groupRanks) {
             std::string reason;
@@ -399,15 +409,23 @@ private:
                 failAt(r, "args.Process Group Ranks", "\"" + m.groupRanks->substr(0, 80) + "\" " + reason);
             }
             if (list->truncated) {
-                if (!m.groupSize) {
-                    failAt(r, "args.Process Group Ranks",
-                           "is truncated and \"Group size\" is missing, so the members cannot be rebuilt");
+                std::optional<std::vector<std::int32_t>> rebuilt;
+                if (m.groupSize) {
+                    rebuilt = rebuildFromStride(*list, m.globalRankStart, m.globalRankStride, *m.groupSize, &reason);
+                } else {
+                    reason = "\"Group size\" is missing";
                 }
-                auto rebuilt = rebuildFromStride(*list, m.globalRankStart, m.globalRankStride, *m.groupSize, &reason);
+                if (!rebuilt && declared) {
+                    // The declaration stands in for the stride description: it must agree with every
+                    // visible entry and with Group size (checked below).
+                    checkVisibleEntries(r, *list, *declared);
+                    rebuilt = declarations_[*declared].ranks;
+                }
                 if (!rebuilt) {
                     failAt(r, "args.Process Group Ranks",
                            "is truncated (" + m.groupRanks->substr(0, 60) + (m.groupRanks->size() > 60 ? "..." : "") +
-                               ") and cannot be rebuilt: " + reason + "; group members are never guessed");
+                               ") and cannot be rebuilt: " + reason +
+                               "; group members are never guessed (declare them with --group NAME=RANKS)");
                 }
                 members = std::move(*rebuilt);
             } else if (!list->head.empty()) {
@@ -435,11 +453,37 @@ private:
                 members = std::move(*rebuilt);
             }
         }
+        std::optional<std::size_t> used = declared;
+        if (!members && !declared && m.groupSize) {
+            used = sizeDeclaration(r, *m.groupSize, "args.Group size");
+        }
+        if (used) {
+            const DeclaredGroup& g = declarations_[*used];
+            if (m.groupSize && *m.groupSize != static_cast<std::int64_t>(g.ranks.size())) {
+                failAt(r, "args.Group size",
+                       "is " + std::to_string(*m.groupSize) + ", but " + g.origin + " declares " +
+                           std::to_string(g.ranks.size()) +
+                           " ranks: a declaration that contradicts the profile is "
+                           "refused");
+            }
+            if (members) {
+                auto recorded = *members;
+                std::sort(recorded.begin(), recorded.end());
+                if (recorded != g.ranks) {
+                    failAt(r, "args.Process Group Ranks",
+                           "the profile records ranks " + formatRankSet(recorded) + ", but " + g.origin + " declares " +
+                               formatRankSet(g.ranks) + ": a declaration that contradicts the profile is refused");
+                }
+            } else {
+                members = g.ranks;
+            }
+            declarationUsed(r, *used);
+        }
         if (!members) {
             failAt(r, "args.Process Group Ranks",
                    "the members of process group " + (m.pgName ? "\"" + *m.pgName + "\"" : std::string("(unnamed)")) +
                        " are not recorded (no rank list, no distributedInfo.pg_config entry, no stride description); "
-                       "group members are never guessed");
+                       "group members are never guessed (declare them with --group NAME=RANKS)");
         }
         if (pg != nullptr && pg->ranks && *pg->ranks != *members) {
             failAt(r, "args.Process Group Ranks",
@@ -447,6 +491,99 @@ private:
                        "\": contradicting values are refused, not arbitrated");
         }
         return *members;
+    }
+
+    // ---- declared groups ----
+    std::optional<std::size_t> namedDeclaration(const std::string& name) const
+    {
+        for (std::size_t k = 0; k < declarations_.size(); ++k) {
+            if (!declarations_[k].size && declarations_[k].name == name) {
+                return k;
+            }
+        }
+        return std::nullopt;
+    }
+
+    /// The size-keyed declaration for a collective whose group has n ranks: the one declaration of
+    /// that size which contains the profiled rank. nullopt when none of that size exists; refused
+    /// when declarations of that size exist and none contains the profiled rank.
+    std::optional<std::size_t> sizeDeclaration(const KinetoRecord& r, std::int64_t n, const std::string& field) const
+    {
+        std::optional<std::size_t> found;
+        std::string others;
+        for (std::size_t k = 0; k < declarations_.size(); ++k) {
+            const auto& g = declarations_[k];
+            if (!g.size || *g.size != n) {
+                continue;
+            }
+            if (!rank_ || std::binary_search(g.ranks.begin(), g.ranks.end(), *rank_)) {
+                if (found) {
+                    failAt(r, field,
+                           "the profiled rank is unknown and both " + declarations_[*found].origin + " and " +
+                               g.origin + " declare a group of " + std::to_string(n) +
+                               " ranks: which one ran this collective would be a guess (pass --rank)");
+                }
+                found = k;
+            } else {
+                others += (others.empty() ? "" : ", ") + g.origin;
+            }
+        }
+        if (!found && !others.empty()) {
+            failAt(r, field,
+                   "this collective ran on a group of " + std::to_string(n) +
+                       " ranks that includes the profiled rank " + std::to_string(*rank_) + ", but " + others +
+                       " does not contain it: a declaration that contradicts the profile is refused");
+        }
+        return found;
+    }
+
+    /// A truncated list's visible entries must be the declared members in the same places.
+    void checkVisibleEntries(const KinetoRecord& r, const TorchList& list, std::size_t k) const
+    {
+        const DeclaredGroup& g = declarations_[k];
+        for (std::size_t i = 0; i < list.head.size(); ++i) {
+            if (i >= g.ranks.size() || list.head[i] != g.ranks[i]) {
+                failAt(r, "args.Process Group Ranks",
+                       "its visible entry " + std::to_string(i) + " is " + std::to_string(list.head[i]) + ", but " +
+                           g.origin + " declares " + formatRankSet(g.ranks) +
+                           ": a declaration that contradicts the profile is refused");
+            }
+        }
+        if (list.tail && (g.ranks.empty() || g.ranks.back() != *list.tail)) {
+            failAt(r, "args.Process Group Ranks",
+                   "its last visible entry is " + std::to_string(*list.tail) + ", but " + g.origin + " declares " +
+                       formatRankSet(g.ranks) + ": a declaration that contradicts the profile is refused");
+        }
+    }
+
+    void declarationUsed(const KinetoRecord& r, std::size_t k)
+    {
+        const DeclaredGroup& g = declarations_[k];
+        if (rank_ && !std::binary_search(g.ranks.begin(), g.ranks.end(), *rank_)) {
+            failAt(r, "",
+                   "the profiled rank " + std::to_string(*rank_) + " took part in this collective, but " + g.origin +
+                       " does not contain it: a declaration that contradicts the profile is refused");
+        }
+        ++declarationCalls_[k];
+    }
+
+    /// A declaration that applies to this rank but that no collective used is a wrong declaration
+    /// (a typo, another job's layout), not a harmless extra.
+    void checkUnusedDeclarations() const
+    {
+        for (std::size_t k = 0; k < declarations_.size(); ++k) {
+            const auto& g = declarations_[k];
+            if (declarationCalls_[k] > 0) {
+                continue;
+            }
+            if (rank_ && !std::binary_search(g.ranks.begin(), g.ranks.end(), *rank_)) {
+                continue; // another rank's group: nothing in this rank's profile can confirm or use it
+            }
+            failFile(g.origin + " declares " + g.describe() + ", but no collective of this profile " +
+                     (g.size ? "has a group of " + std::to_string(*g.size) + " ranks whose members are not recorded"
+                             : "belongs to process group \"" + g.name + "\" without recorded members") +
+                     ": an unused declaration is refused rather than silently ignored");
+        }
     }
 
     std::int64_t nelems(const KinetoRecord& r, const std::optional<std::int64_t>& value, const char* field) const
@@ -492,8 +629,14 @@ private:
     void fromMetadata()
     {
         // Annotations must each sit inside a record_param_comms with metadata (their twin).
+        annotationOwner_.assign(p_.records.size(), kNoRecord);
         for (const auto& r : p_.records) {
-            if (r.kind == KinetoRecordKind::Annotation && !enclosing(paramCommsByThread_, r)) {
+            if (r.kind != KinetoRecordKind::Annotation) {
+                continue;
+            }
+            if (auto owner = enclosing(paramCommsByThread_, r)) {
+                annotationOwner_[static_cast<std::size_t>(&r - p_.records.data())] = *owner; // kept for the ledger
+            } else {
                 failAt(
                     r, "",
                     "this annotation has no record_param_comms with collective metadata around it; a profile that "
@@ -631,7 +774,9 @@ private:
         }
         e.bytes = bytesOf(r, elements, elementSize, "args.In msg nelems");
         if (e.bytes == 0) {
-            if (k != OpKind::Barrier && k != OpKind::Custom) {
+            // An all_to_all whose share on this rank is empty (uneven splits) is still a call every
+            // member enters: it is kept like a barrier, not dropped.
+            if (k != OpKind::Barrier && k != OpKind::Custom && k != OpKind::AllToAll) {
                 failAt(r, "args.In msg nelems",
                        e.op + " moves no data (0 elements); the trace format needs a positive size and a zero-size " +
                            e.op + " is not invented into something else");
@@ -719,10 +864,32 @@ private:
                 return std::nullopt;
             }
             const std::vector<std::int32_t>* common = nullptr;
-            for (const auto& g : info_.groups) {
+            for (auto& g : info_.groups) {
+                const auto declared = namedDeclaration(g.name);
+                if (declared) {
+                    const DeclaredGroup& d = declarations_[*declared];
+                    auto recorded = g.ranks;
+                    if (recorded) {
+                        std::sort(recorded->begin(), recorded->end());
+                    }
+                    if ((recorded && *recorded != d.ranks) ||
+                        (g.size && *g.size != static_cast<std::int64_t>(d.ranks.size()))) {
+                        *reason = "distributedInfo.pg_config records process group \"" + g.name + "\" with " +
+                                  (recorded ? "ranks " + formatRankSet(*recorded)
+                                            : std::to_string(g.size.value_or(0)) + " ranks") +
+                                  ", but " + d.origin + " declares " + formatRankSet(d.ranks) +
+                                  ": a declaration that contradicts the profile is refused";
+                        return std::nullopt;
+                    }
+                    if (!g.ranks) {
+                        g.ranks = d.ranks;
+                    }
+                    legacyDeclared_.push_back(*declared);
+                }
                 if (!g.ranks) {
                     *reason = "distributedInfo.pg_config does not list the members of process group \"" + g.name +
-                              "\" (" + (g.ranksProblem.empty() ? "no ranks" : g.ranksProblem) + ")";
+                              "\" (" + (g.ranksProblem.empty() ? "no ranks" : g.ranksProblem) +
+                              "; declare them with --group NAME=RANKS)";
                     return std::nullopt;
                 }
                 if (common != nullptr && *common != *g.ranks) {
@@ -847,16 +1014,24 @@ private:
             }
             e.dtype = dtype;
             const int elementSize = dtypeSizeBytes(dtype);
-            checkLegacyShapes(r, k, input, n);
+            if (auto declared = checkLegacyShapes(r, k, input, n)) {
+                e.ranks = declarations_[*declared].ranks;
+                declarationUsed(r, *declared);
+            } else {
+                for (auto d : legacyDeclared_) {
+                    declarationUsed(r, d);
+                }
+            }
+            const auto groupSize = static_cast<std::int64_t>(e.ranks.size());
             std::int64_t elements = input;
             if (k == OpKind::AllGather || k == OpKind::Gather) {
-                if (__builtin_mul_overflow(input, n, &elements)) {
+                if (__builtin_mul_overflow(input, groupSize, &elements)) {
                     failAt(r, "args.Input Dims", "size overflow");
                 }
             }
             e.bytes = bytesOf(r, elements, elementSize, "args.Input Dims");
             if (e.bytes == 0) {
-                if (k != OpKind::Barrier && k != OpKind::Custom) {
+                if (k != OpKind::Barrier && k != OpKind::Custom && k != OpKind::AllToAll) {
                     failAt(r, "args.Input Dims",
                            e.op + " moves no data (0 elements); the trace format needs a positive size");
                 }
@@ -906,25 +1081,32 @@ private:
     }
 
     /// The c10d op around a legacy annotation records the output shape: all_gather and
-    /// reduce_scatter ratios must equal the group the collective is attributed to.
-    void checkLegacyShapes(const KinetoRecord& r, OpKind k, std::int64_t input, std::int64_t n) const
+    /// reduce_scatter ratios must equal the group the collective is attributed to, or name a group
+    /// size the user declared members for (--group-of-size); that declaration is returned.
+    std::optional<std::size_t> checkLegacyShapes(const KinetoRecord& r, OpKind k, std::int64_t input,
+                                                 std::int64_t n) const
     {
         if (k != OpKind::AllGather && k != OpKind::ReduceScatter) {
-            return;
+            return std::nullopt;
         }
         auto outer = enclosing(c10dByThread_, r);
         if (!outer) {
-            return;
+            return std::nullopt;
         }
         const auto& op = p_.records[*outer];
         // c10d::_allgather_base_ / _reduce_scatter_base_ / allgather_ / reduce_scatter_: (output, input, ...)
         auto [output, dtype] = tensorInputs(op, 0, 1);
         (void)dtype;
         if (output <= 0 || input <= 0) {
-            return;
+            return std::nullopt;
         }
         const std::int64_t big = k == OpKind::AllGather ? output : input;
         const std::int64_t small = k == OpKind::AllGather ? input : output;
+        if (big % small == 0 && big / small != n) {
+            if (auto declared = sizeDeclaration(r, big / small, "args.Input Dims")) {
+                return declared;
+            }
+        }
         if (big % small != 0 || big / small != n) {
             const std::string implied =
                 big % small == 0 ? "a group of " + std::to_string(big / small) + " ranks" : "no whole group size";
@@ -933,8 +1115,9 @@ private:
                        std::to_string(output) + " elements, input " + std::to_string(input) + ") imply " + implied +
                        ", but the collective is attributed to " + std::to_string(n) +
                        " ranks and the profile does not record which ranks the smaller group has; group members are "
-                       "never guessed");
+                       "never guessed (declare them with --group-of-size N=RANKS)");
         }
+        return std::nullopt;
     }
 
     void countUnmatchedKernels()
@@ -962,6 +1145,130 @@ private:
         why += " and " + std::to_string(summary_.kernelsWithoutCall + legacyKernels_) +
                " communication kernels; a kernel alone records neither the size nor the group of a collective";
         failFile(why);
+    }
+
+    // ---- the ledger ----
+    /// Puts every event of the profile in one category: the records by what became of them, the
+    /// events the reader skipped (no communication fragment) as not communication.
+    void fillLedger()
+    {
+        ImportLedger& ledger = summary_.ledger;
+        ledger.source = p_.sourceName;
+        ledger.sha256 = p_.fileSha256;
+        ledger.totalEvents = p_.eventCount;
+        const std::size_t n = p_.records.size();
+        // What became of each record: 0 not yet classified, else 1 + category (reason alongside).
+        std::vector<std::uint8_t> state(n, 0);
+        std::vector<const char*> why(n, nullptr);
+        auto mark = [&](std::size_t i, LedgerCategory c, const char* reason) {
+            state[i] = static_cast<std::uint8_t>(1 + static_cast<int>(c));
+            why[i] = reason;
+        };
+        std::vector<bool> kept(n, false);
+        for (const auto& call : calls_) {
+            kept[call.record] = true;
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto& r = p_.records[i];
+            switch (r.kind) {
+            case KinetoRecordKind::ParamComms:
+                if (kept[i]) {
+                    mark(i, LedgerCategory::Kept, "collective call (record_param_comms with metadata)");
+                } else if (!r.hasMeta) {
+                    mark(i, LedgerCategory::Refused,
+                         "record_param_comms without collective metadata (records no size or group)");
+                } else if (r.meta->collective == "wait") {
+                    mark(i, LedgerCategory::NotCommunication, "wait (completes an earlier call; not a collective)");
+                } else {
+                    mark(i, LedgerCategory::Refused, "collective of another process group (--process-group)");
+                }
+                break;
+            case KinetoRecordKind::Annotation:
+                if (kept[i]) {
+                    mark(i, LedgerCategory::Kept, "collective call (legacy nccl:/gloo: annotation)");
+                } else if (r.name.size() >= 5 && r.name.compare(r.name.size() - 5, 5, ":wait") == 0) {
+                    mark(i, LedgerCategory::NotCommunication, "wait annotation (not a collective)");
+                }
+                break; // metadata profiles: classified with the call around it below
+            case KinetoRecordKind::GpuAnnotation:
+                if (matchedGpu_.count(i) != 0) {
+                    mark(i, LedgerCategory::TwinMerged, "gpu_user_annotation of a kept call (its device timing)");
+                } else {
+                    mark(i, LedgerCategory::KernelWithoutCpuCall, "gpu_user_annotation not linked to a kept call");
+                }
+                break;
+            case KinetoRecordKind::Kernel:
+                if (matchedGpu_.count(i) != 0) {
+                    mark(i, LedgerCategory::TwinMerged, "communication kernel of a kept call (its device timing)");
+                } else {
+                    mark(i, LedgerCategory::KernelWithoutCpuCall,
+                         summary_.collectiveMetadata
+                             ? "communication kernel without a CPU call in the profile"
+                             : "communication kernel not linked to a call (legacy profiles time calls by their "
+                               "gpu_user_annotation)");
+                }
+                break;
+            case KinetoRecordKind::C10dOp:
+                break; // classified with the call inside it below
+            }
+        }
+        // Records nested in a call share its fate: the nccl: annotation inside a record_param_comms,
+        // the c10d:: dispatcher op around a call.
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto& r = p_.records[i];
+            const bool inner = r.kind == KinetoRecordKind::Annotation && state[i] == 0;
+            const bool outer = (r.kind == KinetoRecordKind::ParamComms && r.hasMeta) ||
+                               (r.kind == KinetoRecordKind::Annotation && !summary_.collectiveMetadata);
+            if (inner) {
+                const std::optional<std::size_t> around =
+                    i < annotationOwner_.size() && annotationOwner_[i] != kNoRecord
+                        ? std::optional<std::size_t>(annotationOwner_[i])
+                        : enclosing(paramCommsByThread_, r);
+                if (around && state[*around] == 1 + static_cast<int>(LedgerCategory::Kept)) {
+                    mark(i, LedgerCategory::TwinMerged, "nccl:/gloo: annotation nested in its record_param_comms");
+                } else if (around && state[*around] != 0) {
+                    mark(i, static_cast<LedgerCategory>(state[*around] - 1), why[*around]);
+                } else {
+                    mark(i, LedgerCategory::Refused, "annotation outside every call");
+                }
+            }
+            if (outer && state[i] != 0) {
+                if (auto op = enclosing(c10dByThread_, r); op && state[*op] == 0) {
+                    const bool keptCall = state[i] == 1 + static_cast<int>(LedgerCategory::Kept);
+                    if (keptCall) {
+                        mark(*op, LedgerCategory::TwinMerged, "c10d:: op around a kept call (its shapes)");
+                    } else {
+                        mark(*op, static_cast<LedgerCategory>(state[i] - 1), why[i]);
+                    }
+                }
+            }
+        }
+        std::size_t nextIndex = 0; // the first few events the reader skipped: the gaps between records
+        std::vector<std::string> skippedIds;
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto& r = p_.records[i];
+            while (skippedIds.size() < kLedgerFirstIds && nextIndex < r.index) {
+                skippedIds.push_back("traceEvents[" + std::to_string(nextIndex++) + "]");
+            }
+            nextIndex = std::max(nextIndex, r.index + 1);
+            if (state[i] == 0) {
+                mark(i, LedgerCategory::Refused,
+                     r.kind == KinetoRecordKind::C10dOp ? "c10d:: op with no communication record inside"
+                                                        : "communication record not linked to a call");
+            }
+            const auto category = static_cast<LedgerCategory>(state[i] - 1);
+            if (category == LedgerCategory::Kept) {
+                ledger.add(category, why[i], "kineto-", r.index, "");
+            } else {
+                ledger.add(category, why[i], "traceEvents[", r.index, "]");
+            }
+        }
+        while (skippedIds.size() < kLedgerFirstIds && nextIndex < p_.eventCount) {
+            skippedIds.push_back("traceEvents[" + std::to_string(nextIndex++) + "]");
+        }
+        ledger.addMany(LedgerCategory::NotCommunication,
+                       "no communication record (compute, memory, runtime and metadata events)", p_.eventCount - n,
+                       skippedIds);
     }
 
     // ---- the trace ----
@@ -1009,6 +1316,9 @@ private:
         }
         for (const auto& a : summary_.assumptions) {
             text += " Assumption: " + a + ".";
+        }
+        for (const auto& d : summary_.declarations) {
+            text += " Declared by the user, not recorded in the profile: " + d + ".";
         }
         return text;
     }
@@ -1058,6 +1368,13 @@ private:
             assumptions.push(a);
         }
         importInfo.set("assumptions", std::move(assumptions));
+        if (!summary_.declarations.empty()) { // absent otherwise: imports without declarations keep their bytes
+            Json declared = Json::array();
+            for (const auto& d : summary_.declarations) {
+                declared.push(d);
+            }
+            importInfo.set("declared_groups", std::move(declared));
+        }
         workload.set("kineto_import", std::move(importInfo));
         builder.setWorkloadJson(json::toText(json::sortedByKey(workload)));
 
@@ -1107,6 +1424,11 @@ private:
     std::unordered_map<std::string, std::vector<std::size_t>> paramCommsByThread_;
     std::set<std::size_t> matchedGpu_;
     std::uint64_t legacyKernels_ = 0;
+    static constexpr std::size_t kNoRecord = std::numeric_limits<std::size_t>::max();
+    std::vector<std::size_t> annotationOwner_; ///< the record_param_comms around each annotation (metadata profiles)
+    std::vector<DeclaredGroup> declarations_;
+    std::vector<std::uint64_t> declarationCalls_;
+    std::vector<std::size_t> legacyDeclared_; ///< named declarations that fill or confirm pg_config (legacy)
     std::vector<Call> calls_;
 };
 
@@ -1144,6 +1466,9 @@ std::string describeKinetoImport(const KinetoImportSummary& s)
     text += "device timing for " + std::to_string(s.deviceTimed) + " calls\n";
     for (const auto& a : s.assumptions) {
         text += "assumption: " + a + "\n";
+    }
+    for (const auto& d : s.declarations) {
+        text += "declared: " + d + "\n";
     }
     return text;
 }

@@ -17,10 +17,13 @@
 //   all_to_all(v)                     In                             -> what this rank sends (Out kept when different)
 //   gather / scatter                  In x n / Out x n               -> the gathered / scattered total
 //   send / recv                       the message
-//   barrier, custom with no payload   written as 1 byte (the format's minimum), "payload_bytes": 0 kept
+//   barrier, custom, all_to_all       with no payload (an empty share of an uneven all_to_all): written as
+//                                     1 byte (the format's minimum), "payload_bytes": 0 kept
 // Legacy annotations carry the input only: all_gather is input x n, reduce_scatter the input.
 #pragma once
 
+#include "core/interop/group_declaration.h"
+#include "core/interop/import_ledger.h"
 #include "core/trace/trace.h"
 #include "core/util/progress.h"
 
@@ -40,6 +43,10 @@ struct KinetoImportOptions {
     std::optional<std::int32_t> rank; ///< the profiled rank, for profiles that do not record it
     /// Hash a plain profile on a second thread while parsing (same digest, less wall time).
     bool concurrentHashing = true;
+    /// Membership the profile does not record, declared by the user (group_declaration.h). Each
+    /// must agree with what the profile records; one that contains the profiled rank and that no
+    /// collective uses is refused. Used declarations are written into the notes as declarations.
+    std::vector<DeclaredGroup> groups;
 };
 
 struct KinetoImportSummary {
@@ -61,7 +68,9 @@ struct KinetoImportSummary {
     std::uint64_t filteredOut = 0; ///< other process groups (--process-group)
     Ns clockOriginNs = 0;          ///< profile clock reading of start 0
     std::vector<std::string> assumptions;
-    std::string notes; ///< the workload notes written into the trace
+    std::vector<std::string> declarations; ///< the declared groups used, with how many calls use each
+    std::string notes;                     ///< the workload notes written into the trace
+    ImportLedger ledger;                   ///< where every profile event went
 };
 
 struct KinetoImport {

@@ -5,10 +5,11 @@
 #include "core/util/decimal.h"
 #include "core/util/errors.h"
 #include "core/util/json/parser.h"
+#include "core/util/json/reader.h"
 #include "core/util/json/writer.h"
 
-
 #include <algorithm>
+#include <charconv>
 #include <map>
 #include <numeric>
 #include <unordered_map>
@@ -16,7 +17,6 @@
 namespace cc::interop {
 
 namespace {
-
 
 std::string rankListText(const std::vector<std::int32_t>& ranks)
 {
@@ -533,8 +533,8 @@ private:
             for (const auto& s : shards_) {
                 const RankClock* c = cal.find(s.rank);
                 offsets.set(std::to_string(s.rank), formatScaledDecimal(c->offsetNs, kMicrosToNanosScale) + " us +- " +
-                                                         formatScaledDecimal(c->uncertaintyNs, kMicrosToNanosScale) +
-                                                         " us");
+                                                        formatScaledDecimal(c->uncertaintyNs, kMicrosToNanosScale) +
+                                                        " us");
             }
             clock.set("offsets", std::move(offsets));
             merge.set("clock_calibration", std::move(clock));
@@ -569,6 +569,23 @@ private:
             text += " " + std::to_string(summary_.partialEvents) +
                     " collectives lack contributions from some member ranks (partial_rank_arrival).";
         }
+        std::size_t prototype = 0;
+        std::size_t offsets = 0;
+        for (const auto& s : shards_) {
+            prototype += s.prototypeConvention ? 1 : 0;
+            offsets += s.unmeasuredClockOffsetNs ? 1 : 0;
+        }
+        if (prototype > 0) {
+            text += " " + std::to_string(prototype) +
+                    " shards follow the Python prototype's convention (rank from system.rank, collective_seq as "
+                    "message_sequence).";
+        }
+        if (offsets > 0) {
+            text += " " + std::to_string(offsets) +
+                    " shards carry system.clock_offset_us without an uncertainty; it was not taken as a measurement" +
+                    (options_.calibration ? std::string(" (the clock calibration was used instead).")
+                                          : std::string(": give --clock-calibration to measure skew."));
+        }
         return text;
     }
 
@@ -593,6 +610,78 @@ MergeIdentity mergeIdentity(const Trace& trace, std::size_t i, std::int64_t sequ
 {
     return MergeIdentity{isPointToPoint(trace.kind[i]) ? p2pKey(trace, i) : groupKey(trace, i), sequence};
 }
+
+namespace {
+
+/// The Python prototype's shard convention: system.rank (integer or decimal text; "unknown" and
+/// empty are no rank), system.clock_offset_us (kept aside, never a measurement), and each event's
+/// collective_seq as its message_sequence.
+void prototypeShard(Trace& trace, RankShard& shard, std::optional<std::int64_t>& rank)
+{
+    const json::Value system = json::parse(trace.systemJson, shard.name);
+    const json::Value* r = system.find("rank");
+    if (r == nullptr) {
+        return;
+    }
+    std::optional<std::int64_t> value = r->toInt64();
+    if (!value && r->isString()) {
+        const std::string& text = r->string();
+        std::int64_t v = 0;
+        auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (ec == std::errc() && end == text.data() + text.size() && !text.empty()) {
+            value = v;
+        }
+    }
+    if (!value || *value < 0 || *value > 2147483647) {
+        throw InputError(
+            Diagnostic{shard.name,
+                       kNoEvent,
+                       {},
+                       "system.rank",
+                       "must be a rank (a non-negative integer or its decimal text), not " + json::describeValue(*r)});
+    }
+    rank = *value;
+    shard.prototypeConvention = true;
+    if (const json::Value* offset = system.find("clock_offset_us"); offset != nullptr && !offset->isNull()) {
+        auto parsed = (offset->isInteger() || offset->isNumber())
+                          ? parseScaledDecimal(offset->numberLiteral(), kMicrosToNanosScale, true)
+                          : ScaledValue{0, DecimalError::NotANumber};
+        if (parsed.error != DecimalError::None) {
+            throw InputError(Diagnostic{shard.name,
+                                        kNoEvent,
+                                        {},
+                                        "system.clock_offset_us",
+                                        "must be a number of microseconds, not " + json::describeValue(*offset)});
+        }
+        shard.unmeasuredClockOffsetNs = parsed.value;
+    }
+    for (std::size_t i = 0; i < trace.size(); ++i) {
+        if (trace.extraIndex[i] == kNoString) {
+            continue;
+        }
+        auto raw = extraValue(trace.extras[trace.extraIndex[i]], "collective_seq");
+        if (!raw) {
+            continue;
+        }
+        const std::string text = std::move(*raw);
+        std::int64_t seq = -1;
+        const char* last = text.data() + text.size();
+        auto [end, ec] = std::from_chars(text.data(), last, seq);
+        if (ec != std::errc() || end != last || seq < 0) {
+            throw InputError(Diagnostic{shard.name, trace.sourceIndex[i], std::string(trace.id(i)), "collective_seq",
+                                        "must be a non-negative integer, not " + text});
+        }
+        if (trace.messageSequence[i] >= 0 && trace.messageSequence[i] != seq) {
+            throw InputError(Diagnostic{shard.name, trace.sourceIndex[i], std::string(trace.id(i)), "collective_seq",
+                                        "is " + std::to_string(seq) + " but message_sequence is " +
+                                            std::to_string(trace.messageSequence[i]) +
+                                            ": contradicting values are refused, not arbitrated"});
+        }
+        trace.messageSequence[i] = seq;
+    }
+}
+
+} // namespace
 
 RankShard shardFromTrace(Trace trace, std::string name)
 {
@@ -621,13 +710,17 @@ RankShard shardFromTrace(Trace trace, std::string name)
             }
         }
     }
+    if (!rank && !trace.systemJson.empty()) {
+        prototypeShard(trace, shard, rank);
+    }
     if (!rank) {
         throw InputError(Diagnostic{shard.name,
                                     kNoEvent,
                                     {},
                                     "system.rank_local.rank",
                                     "is missing: a shard must say which rank it is (import-kineto records it when the "
-                                    "profile does, or with --rank)"});
+                                    "profile does, or with --rank; the Python prototype's shards say it in "
+                                    "system.rank)"});
     }
     shard.rank = static_cast<std::int32_t>(*rank);
     shard.trace = std::move(trace);

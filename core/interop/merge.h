@@ -47,10 +47,18 @@ struct RankShard {
     std::int32_t rank = 0;
     Ns clockOriginNs = 0; ///< rank-local clock reading at the trace's start 0
     Trace trace;          ///< rank-local, timestamped
+    /// Written by the Python prototype's capture (system.rank, collective_seq), not ours.
+    bool prototypeConvention = false;
+    /// The prototype's system.clock_offset_us when the shard carries one: an offset without an
+    /// uncertainty, which merge does not take as a measurement (it is named in the notes).
+    std::optional<Ns> unmeasuredClockOffsetNs;
 };
 
-/// Makes a shard of a rank-local trace: rank and clock origin from system.rank_local. Throws
-/// InputError when the trace does not say which rank it is, or is not timestamped.
+/// Makes a shard of a rank-local trace: rank and clock origin from system.rank_local. The Python
+/// prototype's convention is accepted too: the rank from system.rank (an integer or its decimal
+/// text), clock origin 0 (its start_us is already on the rank's clock), and each event's
+/// collective_seq as its message_sequence (both present and different is refused). Throws
+/// InputError when the trace does not say which rank it is.
 RankShard shardFromTrace(Trace trace, std::string name);
 
 /// The merge identity of event i of a rank-local trace given its sequence number.

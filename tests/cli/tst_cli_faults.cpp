@@ -221,9 +221,12 @@ void TestCliFaults::outputNamingAnInputIsRefused_data()
         {s("replay"), s("trace.json"), s("--configs"), s("IN"), s("-o"), s("OUT")},
         {s("compile"), s("trace.json"), s("--behavior-search"), s("--search-evidence-output"), s("OUT"), s("-o"),
          s("canary.json"), s("--configs"), s("IN")},
+        {s("align-clocks"), s("IN"), s("other.json"), s("-o"), s("OUT")},
+        {s("import-kineto"), s("IN"), s("--ledger"), s("OUT"), s("-o"), s("trace-out.json")},
+        {s("import-kineto"), s("trace.json"), s("--groups"), s("IN"), s("-o"), s("OUT")},
     };
-    const char* labels[] = {"TRACE", "TRACE", "INPUT",  "PROFILE", "SHARD",     "CANARY",
-                            "TRACE", "TRACE", "CANARY", "INPUT",   "--configs", "--configs"};
+    const char* labels[] = {"TRACE",  "TRACE", "INPUT",     "PROFILE",   "SHARD", "CANARY",  "TRACE",   "TRACE",
+                            "CANARY", "INPUT", "--configs", "--configs", "SHARD", "PROFILE", "--groups"};
     for (std::size_t c = 0; c < std::size(commands); ++c) {
         for (const char* variant : {"in.json", "./in.json", "sub/../in.json", "link.json", "hard.json"}) {
             QStringList args = commands[c];
@@ -271,6 +274,7 @@ void TestCliFaults::emptyOutputIsRefused_data()
     QTest::newRow("export-param") << QStringList{s("export-param"), trace, s("-o"), QString()};
     QTest::newRow("export-chrome") << QStringList{s("export-chrome"), trace, s("--input"), trace, s("-o"), QString()};
     QTest::newRow("generate") << QStringList{s("generate"), s("training"), s("-o"), QString()};
+    QTest::newRow("align-clocks") << QStringList{s("align-clocks"), trace, trace, s("-o"), QString()};
     QTest::newRow("--output=") << QStringList{s("normalize"), trace, s("--output=")};
 }
 
@@ -329,6 +333,9 @@ void TestCliFaults::missingOutputFolderIsRefusedBeforeAnyWork_data()
     QTest::newRow("verify-fidelity") << QStringList{s("verify-fidelity"), missing, missing, s("-o"), s("OUT")};
     QTest::newRow("export-param") << QStringList{s("export-param"), missing, s("-o"), s("OUT")};
     QTest::newRow("reduce") << QStringList{s("reduce"), missing, s("-o"), s("OUT")};
+    QTest::newRow("align-clocks") << QStringList{s("align-clocks"), missing, missing, s("-o"), s("OUT")};
+    QTest::newRow("import-kineto --ledger")
+        << QStringList{s("import-kineto"), missing, s("--ledger"), s("OUT"), s("-o"), s("trace-out.json")};
 }
 
 void TestCliFaults::missingOutputFolderIsRefusedBeforeAnyWork()

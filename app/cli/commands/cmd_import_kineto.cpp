@@ -2,6 +2,8 @@
 #include "app/cli/cli.h"
 
 #include "core/interop/clock_calibration.h"
+#include "core/interop/group_declaration.h"
+#include "core/interop/import_ledger.h"
 #include "core/interop/kineto_import.h"
 #include "core/interop/merge.h"
 #include "core/trace/trace_io.h"
@@ -42,6 +44,19 @@ int runImportKineto(const std::vector<std::string>& argv)
                 "uncertainty; give one per rank",
                 std::nullopt, true);
     args.flag("assume-shared-clock", "treat the profiles' clocks as one clock (an assumption, recorded in the trace)");
+    args.option("group", "NAME=RANKS",
+                "declare the members of process group NAME, which the profile does not record (RANKS as 0-7, "
+                "0,2,4,6 or START:STRIDE:COUNT); checked against everything the profile records and written into the "
+                "notes as a declaration",
+                std::nullopt, true);
+    args.option("group-of-size", "N=RANKS",
+                "declare that the collectives whose shapes imply a group of N ranks ran on RANKS (legacy annotations "
+                "name no group); checked like --group",
+                std::nullopt, true);
+    args.option("groups", "FILE", "group declarations as commcanary-workbench.kineto-groups.v1 JSON");
+    args.option("ledger", "FILE",
+                "write where every profile event went (kept, twin merged, kernel without a CPU call, not "
+                "communication, refused with the reason) as commcanary-workbench.import-ledger.v1 JSON");
     args.epilog("Exit codes: 3 when a profile cannot be imported without guessing (the message names the file, the "
                 "traceEvents index and the field), nothing is written.\n");
     return guarded("import-kineto", [&] {
@@ -53,7 +68,14 @@ int runImportKineto(const std::vector<std::string>& argv)
         if (!args.has("output")) {
             throw UsageError("missing -o TRACE (see commcanary import-kineto --help)");
         }
-        checkOutputFile("output", output, inputPaths(args, {"PROFILE"}, {"clock-calibration"}));
+        checkOutputFile("output", output, inputPaths(args, {"PROFILE"}, {"clock-calibration", "groups"}));
+        const std::string ledgerPath = args.value("ledger");
+        if (args.has("ledger")) {
+            checkOutputFile("ledger", ledgerPath, inputPaths(args, {"PROFILE"}, {"clock-calibration", "groups"}));
+            if (ledgerPath == output) {
+                throw UsageError("--ledger and -o name the same file");
+            }
+        }
         const bool several = profiles.size() > 1;
         const int clockSources = (args.has("clock-calibration") ? 1 : 0) + (args.has("clock-offset-us") ? 1 : 0) +
                                  (args.has("assume-shared-clock") ? 1 : 0);
@@ -78,11 +100,33 @@ int runImportKineto(const std::vector<std::string>& argv)
             }
             options.rank = static_cast<std::int32_t>(rank);
         }
+        for (const auto& [option, bySize] : {std::pair{"group", false}, std::pair{"group-of-size", true}}) {
+            for (const auto& text : args.values(option)) {
+                std::string reason;
+                auto group = interop::parseGroupArgument(text, bySize, &reason);
+                if (!group) {
+                    throw UsageError("--" + std::string(option) + " " + text + ": " + reason);
+                }
+                options.groups.push_back(std::move(*group));
+            }
+        }
+        if (args.has("groups")) {
+            auto fromFile = interop::readGroupDeclarations(args.value("groups"));
+            options.groups.insert(options.groups.end(), fromFile.begin(), fromFile.end());
+        }
+        interop::checkGroupDeclarations(options.groups);
         Progress& progress = terminalProgress();
+        std::vector<interop::ImportLedger> ledgers;
         if (!several) {
             auto imported = interop::importKinetoProfile(profiles.front(), options, progress);
+            if (args.has("ledger")) {
+                writeFileAtomic(ledgerPath, interop::writeImportLedgerJson({imported.summary.ledger}), progress);
+            }
             writeFileAtomic(output, writeTraceJson(imported.trace), progress);
             out(interop::describeKinetoImport(imported.summary));
+            if (args.has("ledger")) {
+                out(interop::describeImportLedger(imported.summary.ledger));
+            }
             out("wrote " + output + " (" + std::to_string(imported.trace.size()) + " events)\n");
             return kExitOk;
         }
@@ -93,6 +137,10 @@ int runImportKineto(const std::vector<std::string>& argv)
                              0.8 * static_cast<double>(k + 1) / static_cast<double>(profiles.size()));
             auto imported = interop::importKinetoProfile(profiles[k], options, part);
             out(interop::describeKinetoImport(imported.summary));
+            if (args.has("ledger")) {
+                out(interop::describeImportLedger(imported.summary.ledger));
+            }
+            ledgers.push_back(imported.summary.ledger);
             shards.push_back(interop::shardFromTrace(std::move(imported.trace), profiles[k]));
             ranks.push_back(shards.back().rank);
         }
@@ -123,6 +171,9 @@ int runImportKineto(const std::vector<std::string>& argv)
         }
         SubProgress merging(progress, 0.8, 1.0);
         auto merged = interop::mergeRankShards(std::move(shards), merge, merging);
+        if (args.has("ledger")) {
+            writeFileAtomic(ledgerPath, interop::writeImportLedgerJson(ledgers), progress);
+        }
         writeFileAtomic(output, writeTraceJson(merged.trace), progress);
         out(merged.summary.notes + "\n");
         out("wrote " + output + " (" + std::to_string(merged.trace.size()) + " events)\n");

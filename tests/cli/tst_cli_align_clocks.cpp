@@ -1,0 +1,123 @@
+// align-clocks end to end with the real binary: two synthetic shards with a known offset give the
+// calibration the bounds imply, merge turns it into measured skew, and the refusals (shards
+// without completions such as Kineto imports, too few shards, no -o) exit with their codes and
+// write nothing.
+#include "test_support.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+using cctest::runCli;
+
+class TestCliAlignClocks : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QString path(const QString& name) const { return dir_.filePath(name); }
+private slots:
+    void initTestCase();
+    void knownOffsetIsBoundedAndMerged();
+    void kinetoImportsAreRefused();
+    void usageErrors();
+};
+
+namespace {
+
+QString s(const char* text)
+{
+    return QString::fromUtf8(text);
+}
+
+QJsonObject readObject(const QString& file)
+{
+    return QJsonDocument::fromJson(cctest::readAll(file)).object();
+}
+
+QByteArray shard(int rank, qint64 originNs, const char* events)
+{
+    return QByteArray("{\"format\":\"commcanary.trace.v1\",\"system\":{\"rank_local\":{\"rank\":") +
+           QByteArray::number(rank) + QByteArray(",\"clock_origin_ns\":") + QByteArray::number(originNs) +
+           QByteArray("}},\"events\":[") + QByteArray(events) + QByteArray("]}");
+}
+
+} // namespace
+
+void TestCliAlignClocks::initTestCase()
+{
+    QVERIFY(dir_.isValid());
+}
+
+void TestCliAlignClocks::knownOffsetIsBoundedAndMerged()
+{
+    // Rank 1's clock runs 2000 us behind rank 0's. Collective 0: rank 0 arrives at 1e6 us, rank 1
+    // 30 us later, both leave at +100 us; collective 1: arrivals at +1000 and +1010, exits at +1060.
+    const QString a = path(s("rank0.json"));
+    const QString b = path(s("rank1.json"));
+    QVERIFY(cctest::writeAll(a, shard(0, 1'000'000'000, R"(
+        {"op":"all_reduce","bytes":1024,"ranks":[0,1],"group":"dp","message_sequence":0,"start_us":0,"duration_us":100},
+        {"op":"all_reduce","bytes":1024,"ranks":[0,1],"group":"dp","message_sequence":1,"start_us":1000,"duration_us":60})")));
+    QVERIFY(cctest::writeAll(b, shard(1, 998'000'000, R"(
+        {"op":"all_reduce","bytes":1024,"ranks":[0,1],"group":"dp","message_sequence":0,"start_us":30,"duration_us":70},
+        {"op":"all_reduce","bytes":1024,"ranks":[0,1],"group":"dp","message_sequence":1,"start_us":1010,"duration_us":50})")));
+    const QString cal = path(s("cal.json"));
+    auto r = runCli({s("align-clocks"), a, b, s("-o"), cal});
+    QCOMPARE(r.exitCode, 0);
+    // Bounds: collective 0 gives [1900, 2070] us, collective 1 [1940, 2050]: 1995 +- 55 us.
+    QVERIFY2(r.out.contains(s("rank 1  offset 1995 us +- 55 us  (bound [1940, 2050] us from 2 collectives)")),
+             qPrintable(r.out));
+    const auto doc = readObject(cal);
+    QCOMPARE(doc[s("format")].toString(), s("commcanary-workbench.clock-calibration.v1"));
+    QCOMPARE(doc[s("method")].toString(), s("collective_completion"));
+    const auto ranks = doc[s("ranks")].toArray();
+    QCOMPARE(ranks.size(), 2);
+    QCOMPARE(ranks[1].toObject()[s("offset_us")].toDouble(), 1995.0);
+    QCOMPARE(ranks[1].toObject()[s("uncertainty_us")].toDouble(), 55.0);
+    QVERIFY(std::abs(ranks[1].toObject()[s("offset_us")].toDouble() - 2000.0) <=
+            ranks[1].toObject()[s("uncertainty_us")].toDouble());
+    const QString merged = path(s("merged.json"));
+    QCOMPARE(runCli({s("merge"), a, b, s("--clock-calibration"), cal, s("-o"), merged}).exitCode, 0);
+    const auto e = readObject(merged)[s("events")].toArray()[0].toObject();
+    // rank 1 arrives at 998030 + 1995 = 1000025 us on rank 0's clock: skew 25 us (truth 30) +- 55 us
+    QCOMPARE(e[s("rank_arrival_us")].toObject()[s("1")].toDouble(), 25.0);
+    QCOMPARE(e[s("arrival_skew_uncertainty_us")].toDouble(), 55.0);
+}
+
+void TestCliAlignClocks::kinetoImportsAreRefused()
+{
+    if (!cctest::haveShared(s("data/kineto/param-dlrm-8ranks"))) {
+        QSKIP("../shared/data/kineto is absent");
+    }
+    QStringList shards;
+    for (int r = 0; r < 2; ++r) {
+        const QString out = path(QStringLiteral("dlrm%1.json").arg(r));
+        QCOMPARE(runCli({s("import-kineto"),
+                         cctest::sharedDir() + QStringLiteral("/data/kineto/param-dlrm-8ranks/worker%1.json.gz").arg(r),
+                         s("-o"), out})
+                     .exitCode,
+                 0);
+        shards << out;
+    }
+    const QString cal = path(s("dlrm-cal.json"));
+    auto r = runCli(QStringList{s("align-clocks")} + shards + QStringList{s("-o"), cal});
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.err.contains(s("dlrm1.json: rank 1 shares no timed synchronising collective")) &&
+                 r.err.contains(s("record no completion")),
+             qPrintable(r.err));
+    QVERIFY(r.err.contains(s("nothing was written")));
+    QVERIFY(!QFile::exists(cal));
+}
+
+void TestCliAlignClocks::usageErrors()
+{
+    const QString cal = path(s("usage-cal.json"));
+    QCOMPARE(runCli({s("align-clocks"), s("a.json"), s("-o"), cal}).exitCode, 2); // one shard
+    QCOMPARE(runCli({s("align-clocks"), s("a.json"), s("b.json")}).exitCode, 2);  // no -o
+    auto help = runCli({s("align-clocks"), s("--help")});
+    QCOMPARE(help.exitCode, 0);
+    QVERIFY(help.out.contains(s("collective_completion")));
+    QVERIFY(!QFile::exists(cal));
+}
+
+QTEST_GUILESS_MAIN(TestCliAlignClocks)
+#include "tst_cli_align_clocks.moc"

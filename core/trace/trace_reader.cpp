@@ -4,6 +4,7 @@
 #include "core/trace/trace_builder.h"
 #include "core/util/atomic_file.h"
 #include "core/util/decimal.h"
+#include "core/util/json/array_scan.h"
 #include "core/util/json/parser.h"
 #include "core/util/json/reader.h"
 #include "core/util/json/writer.h"
@@ -11,6 +12,7 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <array>
 #include <set>
 #include <string>
@@ -24,16 +26,63 @@ namespace {
 constexpr Ns kMaxTimeNs = 1'000'000'000'000'000LL; // the format's 1e12 us ceiling
 
 enum Key : int {
-    kOp, kCustomOp, kDtype, kBytes, kRanks, kRankCount, kPhase, kGroup, kRankArrival, kPartialArrival, kArrivalSkew,
-    kStart, kGap, kComputeBefore, kComputeOverlap, kOverlapUnknown, kPressure, kExposed, kConcurrentGroups, kSender,
-    kReceiver, kRoot, kReductionOp, kMessageSequence, kTag, kChannel, kId, kKeyCount
+    kOp,
+    kCustomOp,
+    kDtype,
+    kBytes,
+    kRanks,
+    kRankCount,
+    kPhase,
+    kGroup,
+    kRankArrival,
+    kPartialArrival,
+    kArrivalSkew,
+    kStart,
+    kGap,
+    kComputeBefore,
+    kComputeOverlap,
+    kOverlapUnknown,
+    kPressure,
+    kExposed,
+    kConcurrentGroups,
+    kSender,
+    kReceiver,
+    kRoot,
+    kReductionOp,
+    kMessageSequence,
+    kTag,
+    kChannel,
+    kId,
+    kKeyCount
 };
 
-constexpr std::array<std::string_view, kKeyCount> kKeyNames{
-    "op", "custom_op", "dtype", "bytes", "ranks", "rank_count", "phase", "group", "rank_arrival_us",
-    "partial_rank_arrival", "arrival_skew_us", "start_us", "gap_us", "compute_before_us", "compute_overlap_us",
-    "compute_overlap_unknown", "compute_pressure", "observed_exposed_us", "concurrent_groups", "sender_rank",
-    "receiver_rank", "root_rank", "reduction_op", "message_sequence", "tag", "channel", "id"};
+constexpr std::array<std::string_view, kKeyCount> kKeyNames{"op",
+                                                            "custom_op",
+                                                            "dtype",
+                                                            "bytes",
+                                                            "ranks",
+                                                            "rank_count",
+                                                            "phase",
+                                                            "group",
+                                                            "rank_arrival_us",
+                                                            "partial_rank_arrival",
+                                                            "arrival_skew_us",
+                                                            "start_us",
+                                                            "gap_us",
+                                                            "compute_before_us",
+                                                            "compute_overlap_us",
+                                                            "compute_overlap_unknown",
+                                                            "compute_pressure",
+                                                            "observed_exposed_us",
+                                                            "concurrent_groups",
+                                                            "sender_rank",
+                                                            "receiver_rank",
+                                                            "root_rank",
+                                                            "reduction_op",
+                                                            "message_sequence",
+                                                            "tag",
+                                                            "channel",
+                                                            "id"};
 
 int keyIndex(std::string_view key)
 {
@@ -80,13 +129,16 @@ public:
         auto text = rawNumber(v, field);
         auto parsed = parseScaledDecimal(text, kMicrosToNanosScale);
         if (parsed.error == DecimalError::TooFine) {
-            throw FieldError{std::string(field), "value " + std::string(text) + " us is finer than 1 ns, the resolution kept inside"};
+            throw FieldError{std::string(field),
+                             "value " + std::string(text) + " us is finer than 1 ns, the resolution kept inside"};
         }
         if (parsed.error != DecimalError::None) {
-            throw FieldError{std::string(field), "value " + std::string(text) + " " + std::string(decimalErrorText(parsed.error))};
+            throw FieldError{std::string(field),
+                             "value " + std::string(text) + " " + std::string(decimalErrorText(parsed.error))};
         }
         if (parsed.value > kMaxTimeNs) {
-            throw FieldError{std::string(field), "value " + std::string(text) + " us exceeds the format's maximum of 1e12 us"};
+            throw FieldError{std::string(field),
+                             "value " + std::string(text) + " us exceeds the format's maximum of 1e12 us"};
         }
         return parsed.value;
     }
@@ -99,7 +151,8 @@ public:
             throw FieldError{std::string(field), "must be an integer (got " + std::string(text) + ")"};
         }
         if (parsed.error != DecimalError::None) {
-            throw FieldError{std::string(field), "value " + std::string(text) + " " + std::string(decimalErrorText(parsed.error))};
+            throw FieldError{std::string(field),
+                             "value " + std::string(text) + " " + std::string(decimalErrorText(parsed.error))};
         }
         return parsed.value;
     }
@@ -118,7 +171,8 @@ public:
         auto text = rawNumber(v, field);
         auto parsed = parseScaledDecimal(text, kFactorScale);
         if (parsed.error != DecimalError::None) {
-            throw FieldError{std::string(field), "value " + std::string(text) + " " + std::string(decimalErrorText(parsed.error))};
+            throw FieldError{std::string(field),
+                             "value " + std::string(text) + " " + std::string(decimalErrorText(parsed.error))};
         }
         return parsed.value;
     }
@@ -369,7 +423,8 @@ private:
                 throw FieldError{"ranks", "malformed array"};
             }
             if (e.ranks.size() >= resourceLimits().maxRanksPerEvent) {
-                throw FieldError{"ranks", "has more members than the limit of " + std::to_string(resourceLimits().maxRanksPerEvent)};
+                throw FieldError{"ranks", "has more members than the limit of " +
+                                              std::to_string(resourceLimits().maxRanksPerEvent)};
             }
             try {
                 e.ranks.push_back(rank(item, "ranks"));
@@ -427,7 +482,8 @@ private:
                 throw FieldError{path(), "malformed value"};
             }
             try {
-                e.arrivals.push_back(RankArrival{static_cast<std::int32_t>(parsedKey.value), timeNs(item, "rank_arrival_us")});
+                e.arrivals.push_back(
+                    RankArrival{static_cast<std::int32_t>(parsedKey.value), timeNs(item, "rank_arrival_us")});
             } catch (FieldError& error) {
                 error.field = path();
                 throw;
@@ -478,14 +534,238 @@ void resetEvent(Event& e)
     throw InputError(source, "malformed JSON " + std::string(where) + ": " + simdjson::error_message(error));
 }
 
+/// Events are parsed in pieces of about this many bytes: each piece is one simdjson document, so
+/// its first pass is short, cancellation is checked between pieces, and the parser's index stays
+/// small whatever the size of the trace.
+constexpr std::size_t kPieceBytes = std::size_t{1} << 20;
+
+/// A piece of the events array is parsed as {"events":[ ... ]}, so every value in it sits at the
+/// depth it has in the whole document and the parser's depth limit bites exactly where it would.
+constexpr std::string_view kPieceOpen = "{\"events\":[";
+constexpr std::string_view kPieceClose = "]}";
+
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+std::size_t skipSpace(std::string_view text, std::size_t at)
+{
+    while (at < text.size() && isSpace(text[at])) {
+        ++at;
+    }
+    return at;
+}
+
+/// The offset just past the string that opens at text[at], or npos when it does not close.
+std::size_t skipString(std::string_view text, std::size_t at)
+{
+    for (std::size_t k = at + 1; k < text.size(); ++k) {
+        if (text[k] == '\\') {
+            ++k;
+        } else if (text[k] == '"') {
+            return k + 1;
+        }
+    }
+    return std::string_view::npos;
+}
+
+/// The offset just past the value that starts at text[at] (structure only), or npos.
+std::size_t skipValue(std::string_view text, std::size_t at)
+{
+    if (at >= text.size()) {
+        return std::string_view::npos;
+    }
+    if (text[at] == '"') {
+        return skipString(text, at);
+    }
+    if (text[at] != '{' && text[at] != '[') {
+        while (at < text.size() && !isSpace(text[at]) && text[at] != ',' && text[at] != '}' && text[at] != ']') {
+            ++at;
+        }
+        return at;
+    }
+    std::size_t depth = 0;
+    for (std::size_t k = at; k < text.size(); ++k) {
+        const char c = text[k];
+        if (c == '"') {
+            k = skipString(text, k);
+            if (k == std::string_view::npos) {
+                return k;
+            }
+            --k;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            if (--depth == 0) {
+                return k + 1;
+            }
+        }
+    }
+    return std::string_view::npos;
+}
+
+/// Where the events array is and where its pieces meet. found = false: the document is parsed
+/// whole, exactly as written (no "events" array at the top level, or text the scan did not
+/// recognise as well formed, which the parser then judges).
+struct EventsLayout {
+    bool found = false;
+    std::size_t open = 0;  ///< '[' of the events array
+    std::size_t close = 0; ///< its ']'
+    std::vector<std::size_t> cuts;
+};
+
+/// Walks the top-level object's members by structure up to the first "events" key (as written,
+/// without escapes) whose value is an array, and cuts that array into pieces.
+EventsLayout findEvents(std::string_view text, Progress& progress)
+{
+    std::size_t at = skipSpace(text, 0);
+    if (at >= text.size() || text[at] != '{') {
+        return {};
+    }
+    at = skipSpace(text, at + 1);
+    while (at < text.size() && text[at] == '"') {
+        const std::size_t keyEnd = skipString(text, at);
+        if (keyEnd == std::string_view::npos) {
+            return {};
+        }
+        const std::string_view key = text.substr(at, keyEnd - at);
+        at = skipSpace(text, keyEnd);
+        if (at >= text.size() || text[at] != ':') {
+            return {};
+        }
+        at = skipSpace(text, at + 1);
+        if (key == "\"events\"" && at < text.size() && text[at] == '[') {
+            SubProgress scanning(progress, 0.0, 0.05);
+            auto pieces = json::cutArray(text, at, kPieceBytes, scanning);
+            if (!pieces.ok) {
+                return {};
+            }
+            return EventsLayout{true, at, pieces.close, std::move(pieces.cuts)};
+        }
+        at = skipSpace(text, skipValue(text, at));
+        if (at >= text.size() || text[at] != ',') {
+            return {};
+        }
+        at = skipSpace(text, at + 1);
+    }
+    return {};
+}
+
+/// Parses the elements of the events array, from event `index` on, into the builder. Returns false
+/// when the reader gave up on the array (too many diagnostics already).
+bool readEvents(od::array& events, std::size_t& index, EventParser& eventParser, Event& event, TraceBuilder& builder,
+                const std::string& sourceName)
+{
+    for (auto element : events) {
+        od::object object;
+        if (auto error = element.get_object().get(object)) {
+            if (error == simdjson::INCORRECT_TYPE) {
+                builder.fail(index, {}, "events[" + std::to_string(index) + "]", "must be a JSON object");
+                ++index;
+                if (builder.failed() && index > TraceBuilder::kMaxDiagnostics) {
+                    return false;
+                }
+                continue;
+            }
+            malformed(sourceName, error, "in events[" + std::to_string(index) + "]");
+        }
+        resetEvent(event);
+        try {
+            eventParser.parse(object, event);
+            builder.add(event);
+        } catch (const FieldError& fieldError) {
+            builder.fail(index, event.id, fieldError.field, fieldError.rule);
+            // the rest of this object is skipped by simdjson when the loop advances
+        }
+        ++index;
+    }
+    return true;
+}
+
+/// Parses the events array of `text` piece by piece (layout from findEvents).
+void readEventPieces(std::string_view text, const EventsLayout& layout, std::size_t& index, EventParser& eventParser,
+                     Event& event, TraceBuilder& builder, const std::string& sourceName, Progress& progress)
+{
+    std::size_t largest = 0;
+    for (std::size_t piece = 0, from = layout.open + 1; piece <= layout.cuts.size(); ++piece) {
+        const std::size_t to = piece < layout.cuts.size() ? layout.cuts[piece] : layout.close;
+        largest = std::max(largest, to - from);
+        from = to + 1;
+    }
+    od::parser parser;
+    if (auto error = parser.allocate(largest + kPieceOpen.size() + kPieceClose.size(), resourceLimits().maxJsonDepth)) {
+        malformed(sourceName, error, "(parser allocation)");
+    }
+    std::string buffer;
+    std::size_t begin = layout.open + 1;
+    for (std::size_t piece = 0; piece <= layout.cuts.size(); ++piece) {
+        progress.check();
+        progress.report(0.05 + 0.85 * static_cast<double>(begin) / static_cast<double>(text.size()), "reading events");
+        const std::size_t end = piece < layout.cuts.size() ? layout.cuts[piece] : layout.close;
+        const std::size_t length = kPieceOpen.size() + (end - begin) + kPieceClose.size();
+        buffer.resize(length + simdjson::SIMDJSON_PADDING);
+        buffer.replace(0, kPieceOpen.size(), kPieceOpen);
+        buffer.replace(kPieceOpen.size(), end - begin, text.data() + begin, end - begin);
+        buffer.replace(kPieceOpen.size() + (end - begin), kPieceClose.size(), kPieceClose);
+        const std::size_t first = index;
+        // Names the piece by its first event and, when the parser knows it, the byte where it stopped.
+        auto where = [&](od::document* doc) {
+            std::string at = "in events[" + std::to_string(first) + "..]";
+            const char* location = nullptr;
+            if (doc != nullptr && doc->current_location().get(location) == simdjson::SUCCESS &&
+                location >= buffer.data() + kPieceOpen.size() &&
+                location < buffer.data() + kPieceOpen.size() + (end - begin)) {
+                at +=
+                    " at " + json::describePosition(json::positionOf(
+                                 text, begin + static_cast<std::size_t>(location - buffer.data()) - kPieceOpen.size()));
+            } else {
+                at += " between " + json::describePosition(json::positionOf(text, begin)) + " and byte " +
+                      std::to_string(end);
+            }
+            return at;
+        };
+        od::document doc;
+        if (auto error = parser.iterate(buffer.data(), length, buffer.size()).get(doc)) {
+            malformed(sourceName, error, where(nullptr));
+        }
+        od::object root;
+        od::array events;
+        simdjson::error_code error = doc.get_object().get(root);
+        if (!error) {
+            error = root.find_field_unordered("events").get_array().get(events);
+        }
+        if (error) {
+            malformed(sourceName, error, where(&doc));
+        }
+        if (!readEvents(events, index, eventParser, event, builder, sourceName)) {
+            return;
+        }
+        begin = end + 1;
+    }
+}
+
 } // namespace
 
 Trace parseTrace(std::string_view json, const std::string& sourceName, Progress& progress)
 {
-    // simdjson needs SIMDJSON_PADDING readable bytes after the input.
-    simdjson::padded_string padded(json.data(), json.size());
+    // The document is parsed as a skeleton (everything but the events) plus the events array in
+    // pieces. When the structural scan did not recognise the layout, the skeleton is the whole text.
+    const EventsLayout layout = findEvents(json, progress);
+    std::string skeleton;
+    if (layout.found) {
+        skeleton.reserve(json.size() - (layout.close - layout.open - 1) + simdjson::SIMDJSON_PADDING);
+        skeleton.append(json.substr(0, layout.open + 1));
+        skeleton.append(json.substr(layout.close));
+    } else {
+        skeleton.reserve(json.size() + simdjson::SIMDJSON_PADDING);
+        skeleton.append(json);
+    }
+    const std::size_t skeletonSize = skeleton.size();
+    skeleton.resize(skeletonSize + simdjson::SIMDJSON_PADDING);
+    const simdjson::padded_string_view padded(skeleton.data(), skeletonSize, skeleton.size());
     od::parser parser;
-    if (auto error = parser.allocate(padded.size(), resourceLimits().maxJsonDepth)) {
+    if (auto error = parser.allocate(skeletonSize, resourceLimits().maxJsonDepth)) {
         malformed(sourceName, error, "(parser allocation)");
     }
     od::document doc;
@@ -514,7 +794,10 @@ Trace parseTrace(std::string_view json, const std::string& sourceName, Progress&
         }
         std::string keyCopy(key);
         if (!seenKeys.insert(keyCopy).second) {
-            throw InputError(Diagnostic{sourceName, kNoEvent, {}, json::childPath("$", keyCopy),
+            throw InputError(Diagnostic{sourceName,
+                                        kNoEvent,
+                                        {},
+                                        json::childPath("$", keyCopy),
                                         "appears twice at the top level (duplicate keys are refused)"});
         }
         od::value v;
@@ -524,46 +807,28 @@ Trace parseTrace(std::string_view json, const std::string& sourceName, Progress&
         if (keyCopy == "format") {
             std::string_view s;
             if (v.get_string().get(s)) {
-                throw InputError(Diagnostic{sourceName, kNoEvent, {}, "format", "must be the string \"commcanary.trace.v1\""});
+                throw InputError(
+                    Diagnostic{sourceName, kNoEvent, {}, "format", "must be the string \"commcanary.trace.v1\""});
             }
             format.assign(s);
             sawFormat = true;
         } else if (keyCopy == "events") {
+            // The array that findEvents cut into pieces stands in the skeleton as "[]" at its offset.
+            const bool inPieces = layout.found && v.raw_json_token().data() == skeleton.data() + layout.open;
             od::array events;
             if (v.get_array().get(events)) {
                 throw InputError(Diagnostic{sourceName, kNoEvent, {}, "events", "must be an array of event objects"});
             }
             sawEvents = true;
             std::size_t index = 0;
-            for (auto element : events) {
-                od::object object;
-                if (auto error = element.get_object().get(object)) {
-                    if (error == simdjson::INCORRECT_TYPE) {
-                        builder.fail(index, {}, "events[" + std::to_string(index) + "]", "must be a JSON object");
-                        ++index;
-                        if (builder.failed() && index > TraceBuilder::kMaxDiagnostics) {
-                            break;
-                        }
-                        continue;
-                    }
-                    malformed(sourceName, error, "in events[" + std::to_string(index) + "]");
-                }
-                resetEvent(event);
-                try {
-                    eventParser.parse(object, event);
-                    builder.add(event);
-                } catch (const FieldError& fieldError) {
-                    builder.fail(index, event.id, fieldError.field, fieldError.rule);
-                    // the rest of this object is skipped by simdjson when the loop advances
-                }
-                ++index;
-                if ((index & 0xffff) == 0) {
-                    progress.check();
-                    progress.report(0.9 * static_cast<double>(doc.current_location().value_unsafe() - padded.data()) /
-                                        static_cast<double>(std::max<std::size_t>(padded.size(), 1)),
-                                    "reading events");
-                }
+            if (inPieces) {
+                readEventPieces(json, layout, index, eventParser, event, builder, sourceName, progress);
+            } else {
+                progress.check();
+                readEvents(events, index, eventParser, event, builder, sourceName);
             }
+            progress.check();
+            progress.report(0.9, "validating events");
         } else {
             std::string raw;
             try {
@@ -582,22 +847,27 @@ Trace parseTrace(std::string_view json, const std::string& sourceName, Progress&
         }
     }
     if (!sawFormat) {
-        throw InputError(Diagnostic{sourceName, kNoEvent, {}, "format", "is missing: a trace must declare \"format\": \"commcanary.trace.v1\""});
+        throw InputError(Diagnostic{sourceName,
+                                    kNoEvent,
+                                    {},
+                                    "format",
+                                    "is missing: a trace must declare \"format\": \"commcanary.trace.v1\""});
     }
     if (format != kTraceFormat) {
-        throw InputError(Diagnostic{sourceName, kNoEvent, {}, "format",
-                                    "is \"" + format + "\" but this reader takes \"commcanary.trace.v1\""});
+        throw InputError(Diagnostic{
+            sourceName, kNoEvent, {}, "format", "is \"" + format + "\" but this reader takes \"commcanary.trace.v1\""});
     }
     if (!sawEvents) {
         throw InputError(Diagnostic{sourceName, kNoEvent, {}, "events", "is missing"});
     }
-    return builder.finish(progress);
+    SubProgress finishing(progress, 0.9, 1.0);
+    return builder.finish(finishing);
 }
 
 Trace readTrace(const std::filesystem::path& path, Progress& progress)
 {
     progress.report(0.0, "reading file");
-    std::string bytes = readFileBounded(path, resourceLimits().maxInputBytes);
+    std::string bytes = readFileBounded(path, resourceLimits().maxInputBytes, progress);
     return parseTrace(bytes, path.string(), progress);
 }
 

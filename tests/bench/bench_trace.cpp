@@ -1,11 +1,14 @@
 // Load + validate + normalise + hash throughput of commcanary.trace.v1 files.
 // The inputs are generated training traces (1K, 100K, 1M events) written to a temporary folder,
-// plus the Python prototype's fixtures from ../shared/peer/bench when present.
-//   build/release/tests/bench/bench_trace --benchmark_counters_tabular=true
+// plus the Python prototype's fixtures from ../shared/peer/bench when present. The *Reference rows
+// run the reader as it was before it parsed in pieces (tests/support/reference) on the same files.
+// Peak RSS is the process's peak so far: run one row per process when it matters, e.g.
+//   build/release/tests/bench/bench_trace --benchmark_filter='BM_Generated/1000000$' --benchmark_counters_tabular=true
 #include "core/generate/generators.h"
 #include "core/trace/normalized.h"
 #include "core/trace/trace_io.h"
 #include "core/util/atomic_file.h"
+#include "reference_trace_reader.h"
 
 #include <benchmark/benchmark.h>
 
@@ -50,13 +53,15 @@ double peakRssMiB()
     return static_cast<double>(usage.ru_maxrss) / 1024.0;
 }
 
-void loadValidateNormaliseHash(benchmark::State& state, const fs::path& path)
+using ReadFn = cc::Trace (*)(const fs::path&, cc::Progress&);
+
+void loadValidateNormaliseHash(benchmark::State& state, const fs::path& path, ReadFn read = &cc::readTrace)
 {
     cc::NullProgress progress;
     const auto bytes = fs::file_size(path);
     std::size_t events = 0;
     for (auto _ : state) {
-        cc::Trace trace = cc::readTrace(path, progress);
+        cc::Trace trace = read(path, progress);
         std::string sha = cc::normalizedSha256(trace, progress);
         benchmark::DoNotOptimize(sha);
         events = trace.size();
@@ -73,21 +78,45 @@ void BM_Generated(benchmark::State& state)
     loadValidateNormaliseHash(state, generatedTrace(static_cast<std::uint64_t>(state.range(0))));
 }
 
-void BM_PrototypeFixture(benchmark::State& state)
+void BM_GeneratedReference(benchmark::State& state)
+{
+    loadValidateNormaliseHash(state, generatedTrace(static_cast<std::uint64_t>(state.range(0))),
+                              &cc::reference::readTraceReference);
+}
+
+void prototypeFixture(benchmark::State& state, ReadFn read)
 {
     fs::path path = fs::path(COMMCANARY_SHARED_DIR) / "peer" / "bench" /
-                    (state.range(0) == 1000 ? "trace-001000.json" : state.range(0) == 10000 ? "trace-010000.json" : "trace-100000.json");
+                    (state.range(0) == 1000    ? "trace-001000.json"
+                     : state.range(0) == 10000 ? "trace-010000.json"
+                                               : "trace-100000.json");
     if (!fs::exists(path)) {
         state.SkipWithError("../shared/peer/bench is absent");
         return;
     }
-    loadValidateNormaliseHash(state, path);
+    loadValidateNormaliseHash(state, path, read);
+}
+
+void BM_PrototypeFixture(benchmark::State& state)
+{
+    prototypeFixture(state, &cc::readTrace);
+}
+void BM_PrototypeFixtureReference(benchmark::State& state)
+{
+    prototypeFixture(state, &cc::reference::readTraceReference);
 }
 
 } // namespace
 
 BENCHMARK(BM_Generated)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
+BENCHMARK(BM_GeneratedReference)
+    ->Arg(1000)
+    ->Arg(100000)
+    ->Arg(1000000)
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime();
 BENCHMARK(BM_PrototypeFixture)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PrototypeFixtureReference)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 
 int main(int argc, char** argv)
 {

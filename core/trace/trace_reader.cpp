@@ -16,6 +16,7 @@
 #include <array>
 #include <set>
 #include <string>
+#include <utility>
 
 namespace cc {
 
@@ -84,14 +85,62 @@ constexpr std::array<std::string_view, kKeyCount> kKeyNames{"op",
                                                             "channel",
                                                             "id"};
 
-int keyIndex(std::string_view key)
-{
-    for (int i = 0; i < kKeyCount; ++i) {
-        if (kKeyNames[static_cast<std::size_t>(i)] == key) {
-            return i;
+/// Key lookup by (length, first letter): one comparison per key, two for the one pair that share both.
+class KeyTable {
+public:
+    KeyTable()
+    {
+        for (auto& slot : slots_) {
+            slot = {-1, -1};
+        }
+        for (int i = 0; i < kKeyCount; ++i) {
+            auto& slot = slots_[slotOf(kKeyNames[static_cast<std::size_t>(i)])];
+            slot[slot[0] < 0 ? 0 : 1] = static_cast<std::int8_t>(i);
         }
     }
-    return -1;
+
+    int find(std::string_view key) const
+    {
+        if (key.empty() || key.size() >= kMaxLength) {
+            return -1;
+        }
+        for (const std::int8_t candidate : slots_[slotOf(key)]) {
+            if (candidate >= 0 && kKeyNames[static_cast<std::size_t>(candidate)] == key) {
+                return candidate;
+            }
+        }
+        return -1;
+    }
+
+private:
+    static constexpr std::size_t kMaxLength = 32;
+    static std::size_t slotOf(std::string_view key)
+    {
+        return key.size() * 32 + (static_cast<unsigned char>(key.front()) & 31U);
+    }
+    std::array<std::array<std::int8_t, 2>, kMaxLength * 32> slots_{};
+};
+
+int keyIndex(std::string_view key)
+{
+    static const KeyTable table;
+    return table.find(key);
+}
+
+/// The key of an object member. A key without escapes is its raw text (the document's first pass
+/// has checked that it closes); only one with escapes is unescaped.
+simdjson::error_code keyOf(od::field& field, std::string_view& key)
+{
+    const char* const begin = field.key().raw();
+    const char* end = begin;
+    while (*end != '"' && *end != '\\') {
+        ++end;
+    }
+    if (*end == '"') {
+        key = std::string_view(begin, static_cast<std::size_t>(end - begin));
+        return simdjson::SUCCESS;
+    }
+    return field.unescaped_key().get(key);
 }
 
 std::string_view trimRight(std::string_view text)
@@ -250,13 +299,11 @@ public:
         arrayArrivals_.clear();
         for (auto field : object) {
             std::string_view key;
-            if (field.unescaped_key().get(key) != simdjson::SUCCESS) {
+            od::field member;
+            if (std::move(field).get(member) != simdjson::SUCCESS || keyOf(member, key) != simdjson::SUCCESS) {
                 throw FieldError{"<key>", "malformed key"};
             }
-            od::value v;
-            if (field.value().get(v) != simdjson::SUCCESS) {
-                throw FieldError{std::string(key), "malformed value"};
-            }
+            od::value v = std::move(member).value();
             int k = keyIndex(key);
             if (k < 0) {
                 std::string keyCopy(key);
@@ -613,11 +660,12 @@ struct EventsLayout {
     std::size_t open = 0;  ///< '[' of the events array
     std::size_t close = 0; ///< its ']'
     std::vector<std::size_t> cuts;
+    std::size_t bracketed = 0; ///< events that are objects (or arrays): a capacity hint
 };
 
 /// Walks the top-level object's members by structure up to the first "events" key (as written,
 /// without escapes) whose value is an array, and cuts that array into pieces.
-EventsLayout findEvents(std::string_view text, Progress& progress)
+EventsLayout findEvents(std::string_view text, Progress& progress, MappedInput* input)
 {
     std::size_t at = skipSpace(text, 0);
     if (at >= text.size() || text[at] != '{') {
@@ -637,11 +685,20 @@ EventsLayout findEvents(std::string_view text, Progress& progress)
         at = skipSpace(text, at + 1);
         if (key == "\"events\"" && at < text.size() && text[at] == '[') {
             SubProgress scanning(progress, 0.0, 0.05);
-            auto pieces = json::cutArray(text, at, kPieceBytes, scanning);
+            // The scan lets the mapped pages behind it go; the pieces read them again from the page cache.
+            std::function<void(std::size_t)> scanned;
+            std::size_t released = 0;
+            if (input != nullptr) {
+                scanned = [input, &released](std::size_t offset) {
+                    input->release(released, offset);
+                    released = offset;
+                };
+            }
+            auto pieces = json::cutArray(text, at, kPieceBytes, scanning, scanned);
             if (!pieces.ok) {
                 return {};
             }
-            return EventsLayout{true, at, pieces.close, std::move(pieces.cuts)};
+            return EventsLayout{true, at, pieces.close, std::move(pieces.cuts), pieces.bracketed};
         }
         at = skipSpace(text, skipValue(text, at));
         if (at >= text.size() || text[at] != ',') {
@@ -685,8 +742,14 @@ bool readEvents(od::array& events, std::size_t& index, EventParser& eventParser,
 
 /// Parses the events array of `text` piece by piece (layout from findEvents).
 void readEventPieces(std::string_view text, const EventsLayout& layout, std::size_t& index, EventParser& eventParser,
-                     Event& event, TraceBuilder& builder, const std::string& sourceName, Progress& progress)
+                     Event& event, TraceBuilder& builder, const std::string& sourceName, Progress& progress,
+                     MappedInput* input)
 {
+    // Columns sized once instead of grown by doubling; only a hint, never more than the limits allow.
+    const std::size_t expected = std::min<std::uint64_t>(layout.bracketed, resourceLimits().maxEvents);
+    if (estimatedTraceBytes(expected, 0) <= resourceLimits().maxMemoryBytes / 2) {
+        builder.reserve(expected);
+    }
     std::size_t largest = 0;
     for (std::size_t piece = 0, from = layout.open + 1; piece <= layout.cuts.size(); ++piece) {
         const std::size_t to = piece < layout.cuts.size() ? layout.cuts[piece] : layout.close;
@@ -741,17 +804,19 @@ void readEventPieces(std::string_view text, const EventsLayout& layout, std::siz
         if (!readEvents(events, index, eventParser, event, builder, sourceName)) {
             return;
         }
+        if (input != nullptr) {
+            input->release(begin, end);
+        }
         begin = end + 1;
     }
 }
 
-} // namespace
-
-Trace parseTrace(std::string_view json, const std::string& sourceName, Progress& progress)
+/// input: where json lives when it is a mapped file whose pages may be let go behind the reader.
+Trace parseTraceText(std::string_view json, const std::string& sourceName, Progress& progress, MappedInput* input)
 {
     // The document is parsed as a skeleton (everything but the events) plus the events array in
     // pieces. When the structural scan did not recognise the layout, the skeleton is the whole text.
-    const EventsLayout layout = findEvents(json, progress);
+    const EventsLayout layout = findEvents(json, progress, input);
     std::string skeleton;
     if (layout.found) {
         skeleton.reserve(json.size() - (layout.close - layout.open - 1) + simdjson::SIMDJSON_PADDING);
@@ -822,7 +887,7 @@ Trace parseTrace(std::string_view json, const std::string& sourceName, Progress&
             sawEvents = true;
             std::size_t index = 0;
             if (inPieces) {
-                readEventPieces(json, layout, index, eventParser, event, builder, sourceName, progress);
+                readEventPieces(json, layout, index, eventParser, event, builder, sourceName, progress, input);
             } else {
                 progress.check();
                 readEvents(events, index, eventParser, event, builder, sourceName);
@@ -864,11 +929,18 @@ Trace parseTrace(std::string_view json, const std::string& sourceName, Progress&
     return builder.finish(finishing);
 }
 
+} // namespace
+
+Trace parseTrace(std::string_view json, const std::string& sourceName, Progress& progress)
+{
+    return parseTraceText(json, sourceName, progress, nullptr);
+}
+
 Trace readTrace(const std::filesystem::path& path, Progress& progress)
 {
     progress.report(0.0, "reading file");
-    std::string bytes = readFileBounded(path, resourceLimits().maxInputBytes, progress);
-    return parseTrace(bytes, path.string(), progress);
+    MappedInput input(path, resourceLimits().maxInputBytes, progress);
+    return parseTraceText(input.bytes(), path.string(), progress, &input);
 }
 
 } // namespace cc

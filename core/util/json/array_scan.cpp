@@ -121,7 +121,8 @@ bool separatesElements(std::string_view text, std::size_t at)
 
 } // namespace
 
-ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceBytes, const Progress& progress)
+ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceBytes, const Progress& progress,
+                     const std::function<void(std::size_t)>& scanned)
 {
     ArrayPieces out;
     if (open >= text.size() || text[open] != '[') {
@@ -137,6 +138,9 @@ ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceB
     for (std::size_t base = open + 1; base < text.size(); base += kBlock) {
         if (++blocks % kBlocksPerCheck == 0) {
             progress.check();
+            if (scanned) {
+                scanned(base);
+            }
         }
         const char* p = text.data() + base;
         if (text.size() - base < kBlock) {
@@ -171,6 +175,7 @@ ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceB
                     return out;
                 }
                 --depth;
+                out.bracketed += depth == 0 ? 1 : 0;
                 if (depth == 0 && !cutting && at + 1 - pieceStart >= pieceBytes) {
                     cutting = true;
                     bits |= commas & ~((one << 1) - 1);

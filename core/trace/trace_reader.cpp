@@ -14,8 +14,13 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
 #include <set>
 #include <string>
+#include <thread>
 #include <utility>
 
 namespace cc {
@@ -709,30 +714,75 @@ EventsLayout findEvents(std::string_view text, Progress& progress, MappedInput* 
     return {};
 }
 
-/// Parses the elements of the events array, from event `index` on, into the builder. Returns false
+/// Where parsed events go, in input order: straight into the builder, or recorded by the parsing
+/// thread for the builder's thread to replay.
+class EventSink {
+public:
+    virtual ~EventSink() = default;
+    /// An event to parse into (the caller resets it).
+    virtual Event& next() = 0;
+    virtual void accepted(Event& event) = 0;
+    virtual void failed(std::size_t index, const Event& event, FieldError&& error) = 0;
+    /// Element `index` is not an object. Returns false when the reader gives up on the array.
+    virtual bool notObject(std::size_t index) = 0;
+};
+
+/// The builder's rule for giving up: once something failed, after more elements than diagnostics.
+bool givesUp(const TraceBuilder& builder, std::size_t elementsSoFar)
+{
+    return builder.failed() && elementsSoFar > TraceBuilder::kMaxDiagnostics;
+}
+
+void failNotObject(TraceBuilder& builder, std::size_t index)
+{
+    builder.fail(index, {}, "events[" + std::to_string(index) + "]", "must be a JSON object");
+}
+
+class BuilderSink final : public EventSink {
+public:
+    explicit BuilderSink(TraceBuilder& builder) : builder_(builder) {}
+    Event& next() override { return event_; }
+    void accepted(Event& event) override { builder_.add(event); }
+    void failed(std::size_t index, const Event& event, FieldError&& error) override
+    {
+        builder_.fail(index, event.id, std::move(error.field), std::move(error.rule));
+    }
+    bool notObject(std::size_t index) override
+    {
+        failNotObject(builder_, index);
+        return !givesUp(builder_, index + 1);
+    }
+
+private:
+    TraceBuilder& builder_;
+    Event event_;
+};
+
+/// Parses the elements of the events array, from event `index` on, into the sink. Returns false
 /// when the reader gave up on the array (too many diagnostics already).
-bool readEvents(od::array& events, std::size_t& index, EventParser& eventParser, Event& event, TraceBuilder& builder,
+bool readEvents(od::array& events, std::size_t& index, EventParser& eventParser, EventSink& sink,
                 const std::string& sourceName)
 {
     for (auto element : events) {
         od::object object;
         if (auto error = element.get_object().get(object)) {
             if (error == simdjson::INCORRECT_TYPE) {
-                builder.fail(index, {}, "events[" + std::to_string(index) + "]", "must be a JSON object");
+                const bool goOn = sink.notObject(index);
                 ++index;
-                if (builder.failed() && index > TraceBuilder::kMaxDiagnostics) {
+                if (!goOn) {
                     return false;
                 }
                 continue;
             }
             malformed(sourceName, error, "in events[" + std::to_string(index) + "]");
         }
+        Event& event = sink.next();
         resetEvent(event);
         try {
             eventParser.parse(object, event);
-            builder.add(event);
-        } catch (const FieldError& fieldError) {
-            builder.fail(index, event.id, fieldError.field, fieldError.rule);
+            sink.accepted(event);
+        } catch (FieldError& fieldError) {
+            sink.failed(index, event, std::move(fieldError));
             // the rest of this object is skipped by simdjson when the loop advances
         }
         ++index;
@@ -740,57 +790,64 @@ bool readEvents(od::array& events, std::size_t& index, EventParser& eventParser,
     return true;
 }
 
-/// Parses the events array of `text` piece by piece (layout from findEvents).
-void readEventPieces(std::string_view text, const EventsLayout& layout, std::size_t& index, EventParser& eventParser,
-                     Event& event, TraceBuilder& builder, const std::string& sourceName, Progress& progress,
-                     MappedInput* input)
-{
-    // Columns sized once instead of grown by doubling; only a hint, never more than the limits allow.
-    const std::size_t expected = std::min<std::uint64_t>(layout.bracketed, resourceLimits().maxEvents);
-    if (estimatedTraceBytes(expected, 0) <= resourceLimits().maxMemoryBytes / 2) {
-        builder.reserve(expected);
+/// Parses pieces of the events array (layout from findEvents), each as its own small document.
+class PieceParser {
+public:
+    PieceParser(std::string_view text, const EventsLayout& layout, const std::string& sourceName)
+        : text_(text), sourceName_(sourceName)
+    {
+        std::size_t largest = 0;
+        for (std::size_t piece = 0; piece < pieceCount(layout); ++piece) {
+            largest = std::max(largest, pieceEnd(layout, piece) - pieceBegin(layout, piece));
+        }
+        if (auto error =
+                parser_.allocate(largest + kPieceOpen.size() + kPieceClose.size(), resourceLimits().maxJsonDepth)) {
+            malformed(sourceName, error, "(parser allocation)");
+        }
     }
-    std::size_t largest = 0;
-    for (std::size_t piece = 0, from = layout.open + 1; piece <= layout.cuts.size(); ++piece) {
-        const std::size_t to = piece < layout.cuts.size() ? layout.cuts[piece] : layout.close;
-        largest = std::max(largest, to - from);
-        from = to + 1;
+
+    static std::size_t pieceCount(const EventsLayout& layout) { return layout.cuts.size() + 1; }
+    static std::size_t pieceBegin(const EventsLayout& layout, std::size_t piece)
+    {
+        return piece == 0 ? layout.open + 1 : layout.cuts[piece - 1] + 1;
     }
-    od::parser parser;
-    if (auto error = parser.allocate(largest + kPieceOpen.size() + kPieceClose.size(), resourceLimits().maxJsonDepth)) {
-        malformed(sourceName, error, "(parser allocation)");
+    static std::size_t pieceEnd(const EventsLayout& layout, std::size_t piece)
+    {
+        return piece < layout.cuts.size() ? layout.cuts[piece] : layout.close;
     }
-    std::string buffer;
-    std::size_t begin = layout.open + 1;
-    for (std::size_t piece = 0; piece <= layout.cuts.size(); ++piece) {
-        progress.check();
-        progress.report(0.05 + 0.85 * static_cast<double>(begin) / static_cast<double>(text.size()), "reading events");
-        const std::size_t end = piece < layout.cuts.size() ? layout.cuts[piece] : layout.close;
+
+    /// Parses text[begin, end) (whole events) into the sink, numbering them from index on. After
+    /// the copy, the input's pages of the piece are let go when input is given.
+    bool parse(std::size_t begin, std::size_t end, std::size_t& index, EventSink& sink, MappedInput* input)
+    {
         const std::size_t length = kPieceOpen.size() + (end - begin) + kPieceClose.size();
-        buffer.resize(length + simdjson::SIMDJSON_PADDING);
-        buffer.replace(0, kPieceOpen.size(), kPieceOpen);
-        buffer.replace(kPieceOpen.size(), end - begin, text.data() + begin, end - begin);
-        buffer.replace(kPieceOpen.size() + (end - begin), kPieceClose.size(), kPieceClose);
+        buffer_.resize(length + simdjson::SIMDJSON_PADDING);
+        buffer_.replace(0, kPieceOpen.size(), kPieceOpen);
+        buffer_.replace(kPieceOpen.size(), end - begin, text_.data() + begin, end - begin);
+        buffer_.replace(kPieceOpen.size() + (end - begin), kPieceClose.size(), kPieceClose);
+        if (input != nullptr) {
+            input->release(begin, end);
+        }
         const std::size_t first = index;
         // Names the piece by its first event and, when the parser knows it, the byte where it stopped.
         auto where = [&](od::document* doc) {
             std::string at = "in events[" + std::to_string(first) + "..]";
             const char* location = nullptr;
             if (doc != nullptr && doc->current_location().get(location) == simdjson::SUCCESS &&
-                location >= buffer.data() + kPieceOpen.size() &&
-                location < buffer.data() + kPieceOpen.size() + (end - begin)) {
-                at +=
-                    " at " + json::describePosition(json::positionOf(
-                                 text, begin + static_cast<std::size_t>(location - buffer.data()) - kPieceOpen.size()));
+                location >= buffer_.data() + kPieceOpen.size() &&
+                location < buffer_.data() + kPieceOpen.size() + (end - begin)) {
+                at += " at " +
+                      json::describePosition(json::positionOf(
+                          text_, begin + static_cast<std::size_t>(location - buffer_.data()) - kPieceOpen.size()));
             } else {
-                at += " between " + json::describePosition(json::positionOf(text, begin)) + " and byte " +
+                at += " between " + json::describePosition(json::positionOf(text_, begin)) + " and byte " +
                       std::to_string(end);
             }
             return at;
         };
         od::document doc;
-        if (auto error = parser.iterate(buffer.data(), length, buffer.size()).get(doc)) {
-            malformed(sourceName, error, where(nullptr));
+        if (auto error = parser_.iterate(buffer_.data(), length, buffer_.size()).get(doc)) {
+            malformed(sourceName_, error, where(nullptr));
         }
         od::object root;
         od::array events;
@@ -799,15 +856,215 @@ void readEventPieces(std::string_view text, const EventsLayout& layout, std::siz
             error = root.find_field_unordered("events").get_array().get(events);
         }
         if (error) {
-            malformed(sourceName, error, where(&doc));
+            malformed(sourceName_, error, where(&doc));
         }
-        if (!readEvents(events, index, eventParser, event, builder, sourceName)) {
-            return;
+        return readEvents(events, index, eventParser_, sink, sourceName_);
+    }
+
+private:
+    std::string_view text_;
+    const std::string& sourceName_;
+    od::parser parser_;
+    EventParser eventParser_;
+    std::string buffer_;
+};
+
+/// One piece's events as the parsing thread recorded them, for the builder's thread to replay.
+struct ParsedPiece {
+    enum class Kind : std::uint8_t { Accepted, Failed, NotObject };
+    struct Item {
+        Kind kind = Kind::Accepted;
+        std::uint32_t slot = 0; ///< into events (Accepted, Failed)
+        std::string field;      ///< Failed
+        std::string rule;       ///< Failed
+    };
+    std::vector<Event> events; ///< reused from piece to piece: strings keep their capacity
+    std::size_t used = 0;
+    std::vector<Item> items;
+    std::exception_ptr error; ///< parsing stopped here (malformed JSON): thrown after the items
+    std::size_t begin = 0;    ///< the piece's text, for progress
+};
+
+class RecordingSink final : public EventSink {
+public:
+    explicit RecordingSink(ParsedPiece& piece) : piece_(piece) {}
+    Event& next() override
+    {
+        if (piece_.used == piece_.events.size()) {
+            piece_.events.emplace_back();
         }
-        if (input != nullptr) {
-            input->release(begin, end);
+        return piece_.events[piece_.used++];
+    }
+    void accepted(Event& /*event*/) override
+    {
+        piece_.items.push_back({ParsedPiece::Kind::Accepted, static_cast<std::uint32_t>(piece_.used - 1), {}, {}});
+    }
+    void failed(std::size_t /*index*/, const Event& /*event*/, FieldError&& error) override
+    {
+        piece_.items.push_back({ParsedPiece::Kind::Failed, static_cast<std::uint32_t>(piece_.used - 1),
+                                std::move(error.field), std::move(error.rule)});
+    }
+    bool notObject(std::size_t /*index*/) override
+    {
+        piece_.items.push_back({ParsedPiece::Kind::NotObject, 0, {}, {}});
+        return true; // only the builder's thread knows when to give up
+    }
+
+private:
+    ParsedPiece& piece_;
+};
+
+/// Parses the pieces on a second thread, a few pieces ahead of the caller, who replays them into
+/// the builder in order: parsing and building overlap, and the result is what one thread would
+/// build. The destructor stops and joins the thread, whatever the caller is unwinding from.
+class PieceThread {
+public:
+    PieceThread(std::string_view text, const EventsLayout& layout, const std::string& sourceName, MappedInput* input)
+        : layout_(layout), parser_(text, layout, sourceName), input_(input)
+    {
+        thread_ = std::thread([this] { run(); });
+    }
+    ~PieceThread()
+    {
+        {
+            std::lock_guard lock(mutex_);
+            stop_ = true;
         }
-        begin = end + 1;
+        changed_.notify_all();
+        thread_.join();
+    }
+    PieceThread(const PieceThread&) = delete;
+    PieceThread& operator=(const PieceThread&) = delete;
+
+    /// The next piece in order, or nullptr after the last. Checks cancellation while it waits.
+    ParsedPiece* next(const Progress& progress)
+    {
+        std::unique_lock lock(mutex_);
+        while (consumed_ == produced_ && !finished_) {
+            lock.unlock();
+            progress.check();
+            lock.lock();
+            changed_.wait_for(lock, std::chrono::milliseconds(20), [&] { return consumed_ != produced_ || finished_; });
+        }
+        if (consumed_ == produced_) {
+            return nullptr;
+        }
+        return &slots_[consumed_ % kSlots];
+    }
+
+    /// The caller is done with the piece next() returned.
+    void recycle()
+    {
+        {
+            std::lock_guard lock(mutex_);
+            ++consumed_;
+        }
+        changed_.notify_all();
+    }
+
+private:
+    static constexpr std::size_t kSlots = 3;
+
+    void run()
+    {
+        std::size_t index = 0;
+        for (std::size_t piece = 0; piece < PieceParser::pieceCount(layout_); ++piece) {
+            ParsedPiece* slot = nullptr;
+            {
+                std::unique_lock lock(mutex_);
+                changed_.wait(lock, [&] { return stop_ || produced_ - consumed_ < kSlots; });
+                if (stop_) {
+                    break;
+                }
+                slot = &slots_[produced_ % kSlots];
+            }
+            slot->used = 0;
+            slot->items.clear();
+            slot->error = nullptr;
+            slot->begin = PieceParser::pieceBegin(layout_, piece);
+            bool stopHere = false;
+            try {
+                RecordingSink sink(*slot);
+                parser_.parse(slot->begin, PieceParser::pieceEnd(layout_, piece), index, sink, input_);
+            } catch (...) {
+                slot->error = std::current_exception();
+                stopHere = true;
+            }
+            {
+                std::lock_guard lock(mutex_);
+                ++produced_;
+            }
+            changed_.notify_all();
+            if (stopHere) {
+                break;
+            }
+        }
+        {
+            std::lock_guard lock(mutex_);
+            finished_ = true;
+        }
+        changed_.notify_all();
+    }
+
+    const EventsLayout& layout_;
+    PieceParser parser_;
+    MappedInput* input_;
+    std::array<ParsedPiece, kSlots> slots_;
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    std::size_t produced_ = 0; ///< pieces handed over (guarded by mutex_)
+    std::size_t consumed_ = 0; ///< pieces recycled (guarded by mutex_)
+    bool finished_ = false;
+    bool stop_ = false;
+    std::thread thread_;
+};
+
+/// Parses the events array of `text` piece by piece (layout from findEvents) into the builder.
+void readEventPieces(std::string_view text, const EventsLayout& layout, std::size_t& index, TraceBuilder& builder,
+                     const std::string& sourceName, Progress& progress, MappedInput* input)
+{
+    // Columns sized once instead of grown by doubling; only a hint, never more than the limits allow.
+    const std::size_t expected = std::min<std::uint64_t>(layout.bracketed, resourceLimits().maxEvents);
+    if (estimatedTraceBytes(expected, 0) <= resourceLimits().maxMemoryBytes / 2) {
+        builder.reserve(expected);
+    }
+    auto report = [&](std::size_t begin) {
+        progress.report(0.05 + 0.85 * static_cast<double>(begin) / static_cast<double>(text.size()), "reading events");
+    };
+    if (PieceParser::pieceCount(layout) == 1) {
+        progress.check();
+        report(layout.open);
+        PieceParser parser(text, layout, sourceName);
+        BuilderSink sink(builder);
+        parser.parse(PieceParser::pieceBegin(layout, 0), PieceParser::pieceEnd(layout, 0), index, sink, input);
+        return;
+    }
+    PieceThread pieces(text, layout, sourceName, input);
+    while (ParsedPiece* piece = pieces.next(progress)) {
+        progress.check();
+        report(piece->begin);
+        for (auto& item : piece->items) {
+            switch (item.kind) {
+            case ParsedPiece::Kind::Accepted:
+                builder.add(piece->events[item.slot]);
+                break;
+            case ParsedPiece::Kind::Failed:
+                builder.fail(index, piece->events[item.slot].id, std::move(item.field), std::move(item.rule));
+                break;
+            case ParsedPiece::Kind::NotObject:
+                failNotObject(builder, index);
+                if (givesUp(builder, index + 1)) {
+                    ++index;
+                    return;
+                }
+                break;
+            }
+            ++index;
+        }
+        if (piece->error) {
+            std::rethrow_exception(piece->error);
+        }
+        pieces.recycle();
     }
 }
 
@@ -850,7 +1107,6 @@ Trace parseTraceText(std::string_view json, const std::string& sourceName, Progr
     std::string format;
     bool sawFormat = false;
     bool sawEvents = false;
-    Event event;
     std::set<std::string> seenKeys;
     for (auto field : root) {
         std::string_view key;
@@ -887,10 +1143,11 @@ Trace parseTraceText(std::string_view json, const std::string& sourceName, Progr
             sawEvents = true;
             std::size_t index = 0;
             if (inPieces) {
-                readEventPieces(json, layout, index, eventParser, event, builder, sourceName, progress, input);
+                readEventPieces(json, layout, index, builder, sourceName, progress, input);
             } else {
                 progress.check();
-                readEvents(events, index, eventParser, event, builder, sourceName);
+                BuilderSink sink(builder);
+                readEvents(events, index, eventParser, sink, sourceName);
             }
             progress.check();
             progress.report(0.9, "validating events");

@@ -939,12 +939,13 @@ public:
     /// The next piece in order, or nullptr after the last. Checks cancellation while it waits.
     ParsedPiece* next(const Progress& progress)
     {
+        // Checks cancellation only when a wait outlasts 20 ms: pieces that arrive in time cost no check.
         std::unique_lock lock(mutex_);
-        while (consumed_ == produced_ && !finished_) {
+        auto ready = [&] { return consumed_ != produced_ || finished_; };
+        while (!changed_.wait_for(lock, std::chrono::milliseconds(20), ready)) {
             lock.unlock();
             progress.check();
             lock.lock();
-            changed_.wait_for(lock, std::chrono::milliseconds(20), [&] { return consumed_ != produced_ || finished_; });
         }
         if (consumed_ == produced_) {
             return nullptr;

@@ -670,7 +670,7 @@ struct EventsLayout {
 
 /// Walks the top-level object's members by structure up to the first "events" key (as written,
 /// without escapes) whose value is an array, and cuts that array into pieces.
-EventsLayout findEvents(std::string_view text, Progress& progress, MappedInput* input)
+EventsLayout findEvents(std::string_view text, Progress& progress)
 {
     std::size_t at = skipSpace(text, 0);
     if (at >= text.size() || text[at] != '{') {
@@ -690,16 +690,9 @@ EventsLayout findEvents(std::string_view text, Progress& progress, MappedInput* 
         at = skipSpace(text, at + 1);
         if (key == "\"events\"" && at < text.size() && text[at] == '[') {
             SubProgress scanning(progress, 0.0, 0.05);
-            // The scan lets the mapped pages behind it go; the pieces read them again from the page cache.
-            std::function<void(std::size_t)> scanned;
-            std::size_t released = 0;
-            if (input != nullptr) {
-                scanned = [input, &released](std::size_t offset) {
-                    input->release(released, offset);
-                    released = offset;
-                };
-            }
-            auto pieces = json::cutArray(text, at, kPieceBytes, scanning, scanned);
+            // The scan keeps the pages it maps (the pieces read them next, and release them behind):
+            // releasing them here would map the whole input twice for a peak no lower than its size.
+            auto pieces = json::cutArray(text, at, kPieceBytes, scanning);
             if (!pieces.ok) {
                 return {};
             }
@@ -1074,7 +1067,7 @@ Trace parseTraceText(std::string_view json, const std::string& sourceName, Progr
 {
     // The document is parsed as a skeleton (everything but the events) plus the events array in
     // pieces. When the structural scan did not recognise the layout, the skeleton is the whole text.
-    const EventsLayout layout = findEvents(json, progress, input);
+    const EventsLayout layout = findEvents(json, progress);
     std::string skeleton;
     if (layout.found) {
         skeleton.reserve(json.size() - (layout.close - layout.open - 1) + simdjson::SIMDJSON_PADDING);

@@ -11,7 +11,6 @@
 #include "core/util/progress.h"
 
 #include <cstddef>
-#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -30,9 +29,7 @@ struct ArrayPieces {
 /// between two elements once the current piece holds at least pieceBytes; it is made only after an
 /// element that closed with a bracket, between two non-empty elements, so that parsing the pieces
 /// as arrays one by one judges every element exactly as parsing the whole array would. Calls
-/// progress.check() every few MiB (throws Cancelled), and then scanned(offset) when given: the text
-/// before offset will not be read again.
-ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceBytes, const Progress& progress,
-                     const std::function<void(std::size_t)>& scanned = {});
+/// progress.check() every few MiB (throws Cancelled).
+ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceBytes, const Progress& progress);
 
 } // namespace cc::json

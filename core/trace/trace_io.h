@@ -4,6 +4,7 @@
 #include "core/trace/trace.h"
 #include "core/util/progress.h"
 
+#include <cstddef>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -17,6 +18,12 @@ Trace parseTrace(std::string_view json, const std::string& sourceName, Progress&
 
 /// Reads a trace file (plain or gzip). Throws IoError / InputError.
 Trace readTrace(const std::filesystem::path& path, Progress& progress);
+
+namespace detail {
+/// How many threads parse the pieces of a large trace: 0 (the default) means one per spare
+/// processor, at most three. The result never depends on it; tests set it to exercise each way.
+void setTraceParsingThreads(std::size_t threads);
+} // namespace detail
 
 /// Writes the trace as commcanary.trace.v1 JSON: events in canonical order, times as exact
 /// microsecond decimals, unknown fields preserved. Deterministic.

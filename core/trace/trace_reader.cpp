@@ -14,10 +14,14 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
+#include <limits>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
@@ -751,10 +755,25 @@ private:
     Event event_;
 };
 
+/// Malformed JSON among the events, found by a thread that may not know the absolute index of the
+/// piece it parsed: index counts from the piece's first event, which the builder's thread adds.
+struct MalformedAt {
+    simdjson::error_code error = simdjson::SUCCESS;
+    std::size_t index = 0;   ///< the element, or the piece's first element (wholePiece)
+    std::string where;       ///< wholePiece: where in the file the parser stopped
+    bool wholePiece = false; ///< the piece as a whole failed (its first pass or its frame)
+};
+
+[[noreturn]] void throwMalformed(const std::string& sourceName, const MalformedAt& at, std::size_t firstIndex)
+{
+    const std::string index = std::to_string(firstIndex + at.index);
+    malformed(sourceName, at.error,
+              at.wholePiece ? "in events[" + index + "..]" + at.where : "in events[" + index + "]");
+}
+
 /// Parses the elements of the events array, from event `index` on, into the sink. Returns false
-/// when the reader gave up on the array (too many diagnostics already).
-bool readEvents(od::array& events, std::size_t& index, EventParser& eventParser, EventSink& sink,
-                const std::string& sourceName)
+/// when the reader gave up on the array (too many diagnostics already). Throws MalformedAt.
+bool readEvents(od::array& events, std::size_t& index, EventParser& eventParser, EventSink& sink)
 {
     for (auto element : events) {
         od::object object;
@@ -767,7 +786,7 @@ bool readEvents(od::array& events, std::size_t& index, EventParser& eventParser,
                 }
                 continue;
             }
-            malformed(sourceName, error, "in events[" + std::to_string(index) + "]");
+            throw MalformedAt{error, index, {}, false};
         }
         Event& event = sink.next();
         resetEvent(event);
@@ -786,8 +805,7 @@ bool readEvents(od::array& events, std::size_t& index, EventParser& eventParser,
 /// Parses pieces of the events array (layout from findEvents), each as its own small document.
 class PieceParser {
 public:
-    PieceParser(std::string_view text, const EventsLayout& layout, const std::string& sourceName)
-        : text_(text), sourceName_(sourceName)
+    PieceParser(std::string_view text, const EventsLayout& layout, const std::string& sourceName) : text_(text)
     {
         std::size_t largest = 0;
         for (std::size_t piece = 0; piece < pieceCount(layout); ++piece) {
@@ -810,7 +828,7 @@ public:
     }
 
     /// Parses text[begin, end) (whole events) into the sink, numbering them from index on. After
-    /// the copy, the input's pages of the piece are let go when input is given.
+    /// the copy, the input's pages of the piece are let go when input is given. Throws MalformedAt.
     bool parse(std::size_t begin, std::size_t end, std::size_t& index, EventSink& sink, MappedInput* input)
     {
         const std::size_t length = kPieceOpen.size() + (end - begin) + kPieceClose.size();
@@ -821,26 +839,22 @@ public:
         if (input != nullptr) {
             input->release(begin, end);
         }
-        const std::size_t first = index;
-        // Names the piece by its first event and, when the parser knows it, the byte where it stopped.
+        // Where the parser stopped (when it knows) or which bytes the piece held.
         auto where = [&](od::document* doc) {
-            std::string at = "in events[" + std::to_string(first) + "..]";
             const char* location = nullptr;
             if (doc != nullptr && doc->current_location().get(location) == simdjson::SUCCESS &&
                 location >= buffer_.data() + kPieceOpen.size() &&
                 location < buffer_.data() + kPieceOpen.size() + (end - begin)) {
-                at += " at " +
-                      json::describePosition(json::positionOf(
-                          text_, begin + static_cast<std::size_t>(location - buffer_.data()) - kPieceOpen.size()));
-            } else {
-                at += " between " + json::describePosition(json::positionOf(text_, begin)) + " and byte " +
-                      std::to_string(end);
+                return " at " +
+                       json::describePosition(json::positionOf(
+                           text_, begin + static_cast<std::size_t>(location - buffer_.data()) - kPieceOpen.size()));
             }
-            return at;
+            return " between " + json::describePosition(json::positionOf(text_, begin)) + " and byte " +
+                   std::to_string(end);
         };
         od::document doc;
         if (auto error = parser_.iterate(buffer_.data(), length, buffer_.size()).get(doc)) {
-            malformed(sourceName_, error, where(nullptr));
+            throw MalformedAt{error, index, where(nullptr), true};
         }
         od::object root;
         od::array events;
@@ -849,14 +863,13 @@ public:
             error = root.find_field_unordered("events").get_array().get(events);
         }
         if (error) {
-            malformed(sourceName_, error, where(&doc));
+            throw MalformedAt{error, index, where(&doc), true};
         }
-        return readEvents(events, index, eventParser_, sink, sourceName_);
+        return readEvents(events, index, eventParser_, sink);
     }
 
 private:
     std::string_view text_;
-    const std::string& sourceName_;
     od::parser parser_;
     EventParser eventParser_;
     std::string buffer_;
@@ -874,8 +887,9 @@ struct ParsedPiece {
     std::vector<Event> events; ///< reused from piece to piece: strings keep their capacity
     std::size_t used = 0;
     std::vector<Item> items;
-    std::exception_ptr error; ///< parsing stopped here (malformed JSON): thrown after the items
-    std::size_t begin = 0;    ///< the piece's text, for progress
+    std::optional<MalformedAt> malformed; ///< parsing stopped here: thrown after the items
+    std::exception_ptr error;             ///< anything else that stopped it (memory)
+    std::size_t begin = 0;                ///< the piece's text, for progress
 };
 
 class RecordingSink final : public EventSink {
@@ -907,43 +921,52 @@ private:
     ParsedPiece& piece_;
 };
 
-/// Parses the pieces on a second thread, a few pieces ahead of the caller, who replays them into
-/// the builder in order: parsing and building overlap, and the result is what one thread would
-/// build. The destructor stops and joins the thread, whatever the caller is unwinding from.
-class PieceThread {
+/// Parses the pieces on worker threads, a few pieces ahead of the caller, who replays them into the
+/// builder in input order: parsing and building overlap, and the result is what one thread would
+/// build. Worker w takes pieces w, w + N, w + 2N, ...; each numbers its events from the start of its
+/// piece. The destructor stops and joins the workers, whatever the caller is unwinding from.
+class PieceWorkers {
 public:
-    PieceThread(std::string_view text, const EventsLayout& layout, const std::string& sourceName, MappedInput* input)
-        : layout_(layout), parser_(text, layout, sourceName), input_(input)
+    PieceWorkers(std::string_view text, const EventsLayout& layout, const std::string& sourceName, MappedInput* input,
+                 std::size_t workers)
+        : layout_(layout), count_(PieceParser::pieceCount(layout)), workers_(workers), input_(input),
+          slots_(2 * workers + 1)
     {
-        thread_ = std::thread([this] { run(); });
+        parsers_.reserve(workers);
+        for (std::size_t w = 0; w < workers; ++w) {
+            parsers_.push_back(std::make_unique<PieceParser>(text, layout, sourceName));
+        }
+        threads_.reserve(workers);
+        for (std::size_t w = 0; w < workers; ++w) {
+            threads_.emplace_back([this, w] { run(w); });
+        }
     }
-    ~PieceThread()
+    ~PieceWorkers()
     {
         {
             std::lock_guard lock(mutex_);
             stop_ = true;
         }
         changed_.notify_all();
-        thread_.join();
+        for (auto& thread : threads_) {
+            thread.join();
+        }
     }
-    PieceThread(const PieceThread&) = delete;
-    PieceThread& operator=(const PieceThread&) = delete;
+    PieceWorkers(const PieceWorkers&) = delete;
+    PieceWorkers& operator=(const PieceWorkers&) = delete;
 
-    /// The next piece in order, or nullptr after the last. Checks cancellation while it waits.
+    /// The next piece in input order, or nullptr after the last. Checks cancellation only when a
+    /// wait outlasts 20 ms: pieces that arrive in time cost no check.
     ParsedPiece* next(const Progress& progress)
     {
-        // Checks cancellation only when a wait outlasts 20 ms: pieces that arrive in time cost no check.
         std::unique_lock lock(mutex_);
-        auto ready = [&] { return consumed_ != produced_ || finished_; };
+        auto ready = [&] { return consumed_ >= count_ || slots_[consumed_ % slots_.size()].ready; };
         while (!changed_.wait_for(lock, std::chrono::milliseconds(20), ready)) {
             lock.unlock();
             progress.check();
             lock.lock();
         }
-        if (consumed_ == produced_) {
-            return nullptr;
-        }
-        return &slots_[consumed_ % kSlots];
+        return consumed_ >= count_ ? nullptr : &slots_[consumed_ % slots_.size()].piece;
     }
 
     /// The caller is done with the piece next() returned.
@@ -951,67 +974,84 @@ public:
     {
         {
             std::lock_guard lock(mutex_);
+            slots_[consumed_ % slots_.size()].ready = false;
             ++consumed_;
         }
         changed_.notify_all();
     }
 
 private:
-    static constexpr std::size_t kSlots = 3;
+    struct Slot {
+        ParsedPiece piece;
+        bool ready = false; ///< guarded by mutex_
+    };
 
-    void run()
+    void run(std::size_t worker)
     {
-        std::size_t index = 0;
-        for (std::size_t piece = 0; piece < PieceParser::pieceCount(layout_); ++piece) {
-            ParsedPiece* slot = nullptr;
+        for (std::size_t piece = worker; piece < count_; piece += workers_) {
+            ParsedPiece* out = nullptr;
             {
                 std::unique_lock lock(mutex_);
-                changed_.wait(lock, [&] { return stop_ || produced_ - consumed_ < kSlots; });
-                if (stop_) {
-                    break;
+                // The slot is free once the piece that used it before (slots_.size() earlier) is consumed.
+                changed_.wait(lock, [&] { return stop_ || piece < consumed_ + slots_.size(); });
+                if (stop_ || piece > stopAt_) {
+                    return;
                 }
-                slot = &slots_[produced_ % kSlots];
+                out = &slots_[piece % slots_.size()].piece;
             }
-            slot->used = 0;
-            slot->items.clear();
-            slot->error = nullptr;
-            slot->begin = PieceParser::pieceBegin(layout_, piece);
-            bool stopHere = false;
+            out->used = 0;
+            out->items.clear();
+            out->malformed.reset();
+            out->error = nullptr;
+            out->begin = PieceParser::pieceBegin(layout_, piece);
+            bool stopped = true;
             try {
-                RecordingSink sink(*slot);
-                parser_.parse(slot->begin, PieceParser::pieceEnd(layout_, piece), index, sink, input_);
+                RecordingSink sink(*out);
+                std::size_t index = 0;
+                parsers_[worker]->parse(out->begin, PieceParser::pieceEnd(layout_, piece), index, sink, input_);
+                stopped = false;
+            } catch (MalformedAt& at) {
+                out->malformed = std::move(at);
             } catch (...) {
-                slot->error = std::current_exception();
-                stopHere = true;
+                out->error = std::current_exception();
             }
             {
                 std::lock_guard lock(mutex_);
-                ++produced_;
+                slots_[piece % slots_.size()].ready = true;
+                if (stopped) {
+                    stopAt_ = std::min(stopAt_, piece); // nothing after this piece is read
+                }
             }
             changed_.notify_all();
-            if (stopHere) {
-                break;
-            }
         }
-        {
-            std::lock_guard lock(mutex_);
-            finished_ = true;
-        }
-        changed_.notify_all();
     }
 
     const EventsLayout& layout_;
-    PieceParser parser_;
+    const std::size_t count_;
+    const std::size_t workers_;
     MappedInput* input_;
-    std::array<ParsedPiece, kSlots> slots_;
+    std::vector<std::unique_ptr<PieceParser>> parsers_;
+    std::vector<Slot> slots_;
     std::mutex mutex_;
     std::condition_variable changed_;
-    std::size_t produced_ = 0; ///< pieces handed over (guarded by mutex_)
-    std::size_t consumed_ = 0; ///< pieces recycled (guarded by mutex_)
-    bool finished_ = false;
+    std::size_t consumed_ = 0;                                     ///< pieces replayed and recycled (guarded by mutex_)
+    std::size_t stopAt_ = std::numeric_limits<std::size_t>::max(); ///< first piece that stopped (guarded)
     bool stop_ = false;
-    std::thread thread_;
+    std::vector<std::thread> threads_;
 };
+
+std::atomic<std::size_t> chosenParsingThreads{0};
+
+/// Parsing threads for a read: one per spare processor, at most three (the builder's thread is the
+/// limit beyond that), at least one; or what detail::setTraceParsingThreads chose.
+std::size_t parsingThreads()
+{
+    if (const std::size_t chosen = chosenParsingThreads.load(std::memory_order_relaxed); chosen > 0) {
+        return chosen;
+    }
+    const unsigned processors = std::thread::hardware_concurrency();
+    return std::clamp<std::size_t>(processors > 1 ? processors - 1 : 1, 1, 3);
+}
 
 /// Parses the events array of `text` piece by piece (layout from findEvents) into the builder.
 void readEventPieces(std::string_view text, const EventsLayout& layout, std::size_t& index, TraceBuilder& builder,
@@ -1030,11 +1070,16 @@ void readEventPieces(std::string_view text, const EventsLayout& layout, std::siz
         report(layout.open);
         PieceParser parser(text, layout, sourceName);
         BuilderSink sink(builder);
-        parser.parse(PieceParser::pieceBegin(layout, 0), PieceParser::pieceEnd(layout, 0), index, sink, input);
+        try {
+            parser.parse(PieceParser::pieceBegin(layout, 0), PieceParser::pieceEnd(layout, 0), index, sink, input);
+        } catch (const MalformedAt& at) {
+            throwMalformed(sourceName, at, 0);
+        }
         return;
     }
-    PieceThread pieces(text, layout, sourceName, input);
+    PieceWorkers pieces(text, layout, sourceName, input, parsingThreads());
     while (ParsedPiece* piece = pieces.next(progress)) {
+        const std::size_t first = index;
         progress.check();
         report(piece->begin);
         for (auto& item : piece->items) {
@@ -1054,6 +1099,9 @@ void readEventPieces(std::string_view text, const EventsLayout& layout, std::siz
                 break;
             }
             ++index;
+        }
+        if (piece->malformed) {
+            throwMalformed(sourceName, *piece->malformed, first);
         }
         if (piece->error) {
             std::rethrow_exception(piece->error);
@@ -1141,7 +1189,11 @@ Trace parseTraceText(std::string_view json, const std::string& sourceName, Progr
             } else {
                 progress.check();
                 BuilderSink sink(builder);
-                readEvents(events, index, eventParser, sink, sourceName);
+                try {
+                    readEvents(events, index, eventParser, sink);
+                } catch (const MalformedAt& at) {
+                    throwMalformed(sourceName, at, 0);
+                }
             }
             progress.check();
             progress.report(0.9, "validating events");
@@ -1181,6 +1233,11 @@ Trace parseTraceText(std::string_view json, const std::string& sourceName, Progr
 }
 
 } // namespace
+
+void detail::setTraceParsingThreads(std::size_t threads)
+{
+    chosenParsingThreads.store(threads, std::memory_order_relaxed);
+}
 
 Trace parseTrace(std::string_view json, const std::string& sourceName, Progress& progress)
 {

@@ -43,10 +43,21 @@ template <typename Read> Outcome outcomeOf(Read&& read)
     return out;
 }
 
-/// QVERIFYs that both readers decide the same on text; returns the new reader's outcome.
+/// QVERIFYs that both readers decide the same on text, and that the reader's outcome (message
+/// included) does not depend on how many threads parse the pieces; returns the reader's outcome.
 Outcome compareOn(const std::string& text, const QString& what)
 {
+    detail::setTraceParsingThreads(3);
+    const Outcome threaded = outcomeOf([&](Progress& p) { return parseTrace(text, "case.json", p); });
+    detail::setTraceParsingThreads(1);
     const Outcome now = outcomeOf([&](Progress& p) { return parseTrace(text, "case.json", p); });
+    detail::setTraceParsingThreads(0);
+    if (threaded.accepted != now.accepted || threaded.refusal != now.refusal || threaded.written != now.written) {
+        QTest::qFail(qPrintable(what + QStringLiteral(": one and three parsing threads differ: ") +
+                                QString::fromStdString(now.refusal + " / " + threaded.refusal)),
+                     __FILE__, __LINE__);
+        return now;
+    }
     const Outcome before = outcomeOf([&](Progress& p) { return reference::parseTraceReference(text, "case.json", p); });
     if (now.accepted != before.accepted) {
         QTest::qFail(qPrintable(what + QStringLiteral(": the reader ") +

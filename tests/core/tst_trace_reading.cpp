@@ -119,8 +119,20 @@ private slots:
         QCOMPARE(recorder.fractions.back(), 1.0);
     }
 
+    void cancellationStopsTheReadWhereverItIsChecked_data()
+    {
+        QTest::addColumn<int>("threads");
+        QTest::newRow("one parsing thread") << 1;
+        QTest::newRow("three parsing threads") << 3;
+    }
+
     void cancellationStopsTheReadWhereverItIsChecked()
     {
+        QFETCH(int, threads);
+        detail::setTraceParsingThreads(static_cast<std::size_t>(threads));
+        struct Reset {
+            ~Reset() { detail::setTraceParsingThreads(0); }
+        } reset;
         TempDir dir;
         write(dir.path() / "big.trace.json", bigText());
         // Cancel at the first check, then the second, ...: each read ends with Cancelled until the

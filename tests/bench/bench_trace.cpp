@@ -3,7 +3,8 @@
 // plus the Python prototype's fixtures from ../shared/peer/bench when present. The *Reference rows
 // run the reader as it was before it parsed in pieces (tests/support/reference) on the same files.
 // Peak RSS is the process's peak so far: run one row per process when it matters, e.g.
-//   build/release/tests/bench/bench_trace --benchmark_filter='BM_Generated/1000000$' --benchmark_counters_tabular=true
+//   COMMCANARY_BENCH_TRACE=t1m.json build/release/tests/bench/bench_trace --benchmark_filter='BM_File$'
+// on a trace from `commcanary generate training --events 1000000 -o t1m.json`.
 #include "core/generate/generators.h"
 #include "core/trace/normalized.h"
 #include "core/trace/trace_io.h"
@@ -12,6 +13,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -106,17 +108,61 @@ void BM_PrototypeFixtureReference(benchmark::State& state)
     prototypeFixture(state, &cc::reference::readTraceReference);
 }
 
+/// A trace file named by COMMCANARY_BENCH_TRACE (for example one written by `commcanary generate`),
+/// so a large input is measured in a process that did not generate it (peak RSS).
+void fileRow(benchmark::State& state, ReadFn read)
+{
+    const char* path = std::getenv("COMMCANARY_BENCH_TRACE");
+    if (path == nullptr || !fs::exists(path)) {
+        state.SkipWithError("COMMCANARY_BENCH_TRACE names no file");
+        return;
+    }
+    loadValidateNormaliseHash(state, path, read);
+}
+
+void BM_File(benchmark::State& state)
+{
+    fileRow(state, &cc::readTrace);
+}
+void BM_FileReference(benchmark::State& state)
+{
+    fileRow(state, &cc::reference::readTraceReference);
+}
+
 } // namespace
 
-BENCHMARK(BM_Generated)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
+// Throughput is by wall time (the reader parses on several threads); the CPU column is the whole
+// process's.
+BENCHMARK(BM_Generated)
+    ->Arg(1000)
+    ->Arg(100000)
+    ->Arg(1000000)
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
+    ->UseRealTime();
 BENCHMARK(BM_GeneratedReference)
     ->Arg(1000)
     ->Arg(100000)
     ->Arg(1000000)
     ->Unit(benchmark::kMillisecond)
-    ->MeasureProcessCPUTime();
-BENCHMARK(BM_PrototypeFixture)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_PrototypeFixtureReference)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+    ->MeasureProcessCPUTime()
+    ->UseRealTime();
+BENCHMARK(BM_PrototypeFixture)
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
+    ->UseRealTime();
+BENCHMARK(BM_PrototypeFixtureReference)
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
+    ->UseRealTime();
+BENCHMARK(BM_File)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
+BENCHMARK(BM_FileReference)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
 
 int main(int argc, char** argv)
 {

@@ -1,6 +1,7 @@
 // The commcanary.trace.v1 reader as it was before it parsed in bounded pieces: one simdjson
 // on-demand document over the whole text. Kept only as the reference the differential test and the
-// "old" row of bench_trace compare the product's reader with; the product never links it.
+// "old" rows of bench_trace compare the product's reader with; the product never links it. Numbers
+// go through the general decimal conversion, as they did then.
 #include "reference_trace_reader.h"
 
 #include "core/trace/trace_io.h"
@@ -129,7 +130,7 @@ public:
     Ns timeNs(od::value& v, std::string_view field)
     {
         auto text = rawNumber(v, field);
-        auto parsed = parseScaledDecimal(text, kMicrosToNanosScale);
+        auto parsed = detail::parseScaledDecimalGeneral(text, kMicrosToNanosScale, false);
         if (parsed.error == DecimalError::TooFine) {
             throw FieldError{std::string(field),
                              "value " + std::string(text) + " us is finer than 1 ns, the resolution kept inside"};
@@ -148,7 +149,7 @@ public:
     std::int64_t integer(od::value& v, std::string_view field)
     {
         auto text = rawNumber(v, field);
-        auto parsed = parseScaledDecimal(text, 0, /*allowNegative=*/true);
+        auto parsed = detail::parseScaledDecimalGeneral(text, 0, /*allowNegative=*/true);
         if (parsed.error == DecimalError::TooFine) {
             throw FieldError{std::string(field), "must be an integer (got " + std::string(text) + ")"};
         }
@@ -171,7 +172,7 @@ public:
     std::int64_t factor(od::value& v, std::string_view field)
     {
         auto text = rawNumber(v, field);
-        auto parsed = parseScaledDecimal(text, kFactorScale);
+        auto parsed = detail::parseScaledDecimalGeneral(text, kFactorScale, false);
         if (parsed.error != DecimalError::None) {
             throw FieldError{std::string(field),
                              "value " + std::string(text) + " " + std::string(decimalErrorText(parsed.error))};
@@ -474,7 +475,7 @@ private:
                 throw FieldError{"rank_arrival_us", "malformed key"};
             }
             auto path = [&] { return "rank_arrival_us." + std::string(key); };
-            auto parsedKey = parseScaledDecimal(key, 0);
+            auto parsedKey = detail::parseScaledDecimalGeneral(key, 0, false);
             if (key.empty() || key.find_first_not_of("0123456789") != std::string_view::npos ||
                 parsedKey.error != DecimalError::None || parsedKey.value > INT32_MAX) {
                 throw FieldError{path(), "key \"" + std::string(key) + "\" is not a rank number"};

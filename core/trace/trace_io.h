@@ -5,7 +5,9 @@
 #include "core/util/progress.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -28,6 +30,12 @@ void setTraceParsingThreads(std::size_t threads);
 /// Writes the trace as commcanary.trace.v1 JSON: events in canonical order, times as exact
 /// microsecond decimals, unknown fields preserved. Deterministic.
 std::string writeTraceJson(const Trace& trace);
+
+/// The same bytes as writeTraceJson, handed to sink in pieces of about 64 KiB, never all in memory.
+void writeTraceJson(const Trace& trace, const std::function<void(std::string_view)>& sink);
+
+/// writeTraceJson(trace).size(), without holding the bytes.
+std::uint64_t traceJsonBytes(const Trace& trace);
 
 /// Writes the trace to a file atomically.
 void writeTraceFile(const Trace& trace, const std::filesystem::path& path);

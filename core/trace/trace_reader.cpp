@@ -854,6 +854,19 @@ public:
         };
         od::document doc;
         if (auto error = parser_.iterate(buffer_.data(), length, buffer_.size()).get(doc)) {
+            if (error == simdjson::UTF8_ERROR) {
+                // The first pass knows only that the piece holds bad UTF-8; name the first bad byte.
+                for (std::size_t at = begin; at < end; ++at) {
+                    if (static_cast<unsigned char>(text_[at]) >= 0x80) {
+                        const std::size_t length = json::utf8SequenceLength(text_, at);
+                        if (length == 0 || at + length > end) {
+                            throw MalformedAt{error, index,
+                                              " at " + json::describePosition(json::positionOf(text_, at)), true};
+                        }
+                        at += length - 1;
+                    }
+                }
+            }
             throw MalformedAt{error, index, where(nullptr), true};
         }
         od::object root;

@@ -154,6 +154,20 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(Cancelled, parseTrace(bigText(), "big", cancelling));
     }
 
+    void normalisingStopsWhenCancelled()
+    {
+        NullProgress quiet;
+        const Trace trace = parseTrace(bigText(), "big", quiet);
+        Recorder counting;
+        const std::string sha = normalizedSha256(trace, counting);
+        QVERIFY2(counting.checks() >= 3, "checked once a chunk of about 1 MiB");
+        for (int at = 1; at <= counting.checks(); ++at) {
+            Recorder cancelling(at);
+            QVERIFY_THROWS_EXCEPTION(Cancelled, normalizedSha256(trace, cancelling));
+        }
+        QCOMPARE(normalizedSha256(trace, quiet), sha);
+    }
+
     void gzipAndPlainAndTextGiveOneTrace()
     {
         TempDir dir;

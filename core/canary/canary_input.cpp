@@ -52,8 +52,9 @@ Trace parseTraceOrCanary(std::string_view bytes, const std::string& sourceName, 
 
 Trace readTraceOrCanary(const std::filesystem::path& path, Progress& progress)
 {
-    std::string bytes = readFileBounded(path, resourceLimits().maxInputBytes);
-    return parseTraceOrCanary(bytes, path.string(), progress);
+    progress.report(0.0, "reading file");
+    const MappedInput input(path, resourceLimits().maxInputBytes, progress);
+    return parseTraceOrCanary(input.bytes(), path.string(), progress);
 }
 
 } // namespace cc

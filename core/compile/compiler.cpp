@@ -182,7 +182,7 @@ CompileResult compileCanary(const Trace& trace, const CompileOptions& options, P
     }
     progress.check();
     h.sourceEvents = total;
-    h.sourceBytes = writeTraceJson(trace).size();
+    h.sourceBytes = traceJsonBytes(trace);
     progress.check();
     progress.report(0.2, "reading timing");
 
@@ -476,7 +476,7 @@ CompileResult compileCanary(const Trace& trace, const CompileOptions& options, P
         h.coveredBytes = h.sourceBytes;
     } else {
         SubProgress rebuilding(progress, 0.9, 0.95);
-        h.coveredBytes = writeTraceJson(prefixTrace(trace, n, rebuilding)).size();
+        h.coveredBytes = traceJsonBytes(prefixTrace(trace, n, rebuilding));
     }
     if (bounded) {
         h.budget = options.budget;

@@ -196,10 +196,10 @@ template <typename Sink> void encodeTrace(const Trace& trace, Progress& progress
         if (chunk.size() >= (1 << 20)) {
             sink(chunk);
             chunk.clear();
-            if ((i & 0xfff) == 0) {
-                progress.check();
-                progress.report(static_cast<double>(i) / static_cast<double>(trace.size()), "normalising");
-            }
+            // Once a chunk (about a millisecond of work): checking only when the event index was
+            // also a multiple of 4096 left long traces without a cancellation point.
+            progress.check();
+            progress.report(static_cast<double>(i) / static_cast<double>(trace.size()), "normalising");
         }
     }
     chunk += "],";

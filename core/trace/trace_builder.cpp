@@ -336,40 +336,32 @@ Trace TraceBuilder::finish(Progress& progress)
     }
 
     // ---- canonical order ----
-    if (t.timing == TimingSemantics::Timestamped) {
+    // A trace already in time order (most are) keeps its order: a stable sort would not move it.
+    if (t.timing == TimingSemantics::Timestamped && !std::is_sorted(t.start.begin(), t.start.end())) {
         std::vector<std::uint32_t> order(n);
         std::iota(order.begin(), order.end(), 0U);
         std::stable_sort(order.begin(), order.end(),
                          [&](std::uint32_t a, std::uint32_t b) { return t.start[a] < t.start[b]; });
-        bool sorted = true;
-        for (std::size_t i = 0; i < n; ++i) {
-            if (order[i] != i) {
-                sorted = false;
-                break;
-            }
+        permute(t.sourceIndex, order);
+        permute(t.op, order);
+        permute(t.kind, order);
+        permute(t.flags, order);
+        permute(t.bytes, order);
+        permute(t.rankSet, order);
+        permute(t.rankCount, order);
+        for (auto* v : {&t.group, &t.phase, &t.dtype, &t.tag, &t.channel, &t.reductionOp, &t.idLength, &t.arrivalBegin,
+                        &t.arrivalCount, &t.extraIndex}) {
+            permute(*v, order);
         }
-        if (!sorted) {
-            permute(t.sourceIndex, order);
-            permute(t.op, order);
-            permute(t.kind, order);
-            permute(t.flags, order);
-            permute(t.bytes, order);
-            permute(t.rankSet, order);
-            permute(t.rankCount, order);
-            for (auto* v : {&t.group, &t.phase, &t.dtype, &t.tag, &t.channel, &t.reductionOp, &t.idLength,
-                            &t.arrivalBegin, &t.arrivalCount, &t.extraIndex}) {
-                permute(*v, order);
-            }
-            permute(t.idOffset, order);
-            for (auto* v : {&t.start, &t.gap, &t.computeBefore, &t.computeOverlap, &t.observedExposed, &t.arrivalSkew,
-                            &t.pressure, &t.messageSequence, &t.skewValue}) {
-                permute(*v, order);
-            }
-            for (auto* v : {&t.concurrentGroups, &t.senderRank, &t.receiverRank, &t.rootRank}) {
-                permute(*v, order);
-            }
-            permute(t.skewState, order);
+        permute(t.idOffset, order);
+        for (auto* v : {&t.start, &t.gap, &t.computeBefore, &t.computeOverlap, &t.observedExposed, &t.arrivalSkew,
+                        &t.pressure, &t.messageSequence, &t.skewValue}) {
+            permute(*v, order);
         }
+        for (auto* v : {&t.concurrentGroups, &t.senderRank, &t.receiverRank, &t.rootRank}) {
+            permute(*v, order);
+        }
+        permute(t.skewState, order);
     }
     progress.check();
 

@@ -4,6 +4,7 @@
 #include "core/trace/trace_builder.h"
 #include "core/util/atomic_file.h"
 #include "core/util/decimal.h"
+#include "core/util/json/array_scan.h"
 #include "core/util/json/parser.h"
 #include "core/util/json/reader.h"
 #include "core/util/json/writer.h"
@@ -11,9 +12,20 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <array>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <set>
 #include <string>
+#include <thread>
+#include <utility>
 
 namespace cc {
 
@@ -24,25 +36,120 @@ namespace {
 constexpr Ns kMaxTimeNs = 1'000'000'000'000'000LL; // the format's 1e12 us ceiling
 
 enum Key : int {
-    kOp, kCustomOp, kDtype, kBytes, kRanks, kRankCount, kPhase, kGroup, kRankArrival, kPartialArrival, kArrivalSkew,
-    kStart, kGap, kComputeBefore, kComputeOverlap, kOverlapUnknown, kPressure, kExposed, kConcurrentGroups, kSender,
-    kReceiver, kRoot, kReductionOp, kMessageSequence, kTag, kChannel, kId, kKeyCount
+    kOp,
+    kCustomOp,
+    kDtype,
+    kBytes,
+    kRanks,
+    kRankCount,
+    kPhase,
+    kGroup,
+    kRankArrival,
+    kPartialArrival,
+    kArrivalSkew,
+    kStart,
+    kGap,
+    kComputeBefore,
+    kComputeOverlap,
+    kOverlapUnknown,
+    kPressure,
+    kExposed,
+    kConcurrentGroups,
+    kSender,
+    kReceiver,
+    kRoot,
+    kReductionOp,
+    kMessageSequence,
+    kTag,
+    kChannel,
+    kId,
+    kKeyCount
 };
 
-constexpr std::array<std::string_view, kKeyCount> kKeyNames{
-    "op", "custom_op", "dtype", "bytes", "ranks", "rank_count", "phase", "group", "rank_arrival_us",
-    "partial_rank_arrival", "arrival_skew_us", "start_us", "gap_us", "compute_before_us", "compute_overlap_us",
-    "compute_overlap_unknown", "compute_pressure", "observed_exposed_us", "concurrent_groups", "sender_rank",
-    "receiver_rank", "root_rank", "reduction_op", "message_sequence", "tag", "channel", "id"};
+constexpr std::array<std::string_view, kKeyCount> kKeyNames{"op",
+                                                            "custom_op",
+                                                            "dtype",
+                                                            "bytes",
+                                                            "ranks",
+                                                            "rank_count",
+                                                            "phase",
+                                                            "group",
+                                                            "rank_arrival_us",
+                                                            "partial_rank_arrival",
+                                                            "arrival_skew_us",
+                                                            "start_us",
+                                                            "gap_us",
+                                                            "compute_before_us",
+                                                            "compute_overlap_us",
+                                                            "compute_overlap_unknown",
+                                                            "compute_pressure",
+                                                            "observed_exposed_us",
+                                                            "concurrent_groups",
+                                                            "sender_rank",
+                                                            "receiver_rank",
+                                                            "root_rank",
+                                                            "reduction_op",
+                                                            "message_sequence",
+                                                            "tag",
+                                                            "channel",
+                                                            "id"};
+
+/// Key lookup by (length, first letter): one comparison per key, two for the one pair that share both.
+class KeyTable {
+public:
+    KeyTable()
+    {
+        for (auto& slot : slots_) {
+            slot = {-1, -1};
+        }
+        for (int i = 0; i < kKeyCount; ++i) {
+            auto& slot = slots_[slotOf(kKeyNames[static_cast<std::size_t>(i)])];
+            slot[slot[0] < 0 ? 0 : 1] = static_cast<std::int8_t>(i);
+        }
+    }
+
+    int find(std::string_view key) const
+    {
+        if (key.empty() || key.size() >= kMaxLength) {
+            return -1;
+        }
+        for (const std::int8_t candidate : slots_[slotOf(key)]) {
+            if (candidate >= 0 && kKeyNames[static_cast<std::size_t>(candidate)] == key) {
+                return candidate;
+            }
+        }
+        return -1;
+    }
+
+private:
+    static constexpr std::size_t kMaxLength = 32;
+    static std::size_t slotOf(std::string_view key)
+    {
+        return key.size() * 32 + (static_cast<unsigned char>(key.front()) & 31U);
+    }
+    std::array<std::array<std::int8_t, 2>, kMaxLength * 32> slots_{};
+};
 
 int keyIndex(std::string_view key)
 {
-    for (int i = 0; i < kKeyCount; ++i) {
-        if (kKeyNames[static_cast<std::size_t>(i)] == key) {
-            return i;
-        }
+    static const KeyTable table;
+    return table.find(key);
+}
+
+/// The key of an object member. A key without escapes is its raw text (the document's first pass
+/// has checked that it closes); only one with escapes is unescaped.
+simdjson::error_code keyOf(od::field& field, std::string_view& key)
+{
+    const char* const begin = field.key().raw();
+    const char* end = begin;
+    while (*end != '"' && *end != '\\') {
+        ++end;
     }
-    return -1;
+    if (*end == '"') {
+        key = std::string_view(begin, static_cast<std::size_t>(end - begin));
+        return simdjson::SUCCESS;
+    }
+    return field.unescaped_key().get(key);
 }
 
 std::string_view trimRight(std::string_view text)
@@ -80,13 +187,16 @@ public:
         auto text = rawNumber(v, field);
         auto parsed = parseScaledDecimal(text, kMicrosToNanosScale);
         if (parsed.error == DecimalError::TooFine) {
-            throw FieldError{std::string(field), "value " + std::string(text) + " us is finer than 1 ns, the resolution kept inside"};
+            throw FieldError{std::string(field),
+                             "value " + std::string(text) + " us is finer than 1 ns, the resolution kept inside"};
         }
         if (parsed.error != DecimalError::None) {
-            throw FieldError{std::string(field), "value " + std::string(text) + " " + std::string(decimalErrorText(parsed.error))};
+            throw FieldError{std::string(field),
+                             "value " + std::string(text) + " " + std::string(decimalErrorText(parsed.error))};
         }
         if (parsed.value > kMaxTimeNs) {
-            throw FieldError{std::string(field), "value " + std::string(text) + " us exceeds the format's maximum of 1e12 us"};
+            throw FieldError{std::string(field),
+                             "value " + std::string(text) + " us exceeds the format's maximum of 1e12 us"};
         }
         return parsed.value;
     }
@@ -99,7 +209,8 @@ public:
             throw FieldError{std::string(field), "must be an integer (got " + std::string(text) + ")"};
         }
         if (parsed.error != DecimalError::None) {
-            throw FieldError{std::string(field), "value " + std::string(text) + " " + std::string(decimalErrorText(parsed.error))};
+            throw FieldError{std::string(field),
+                             "value " + std::string(text) + " " + std::string(decimalErrorText(parsed.error))};
         }
         return parsed.value;
     }
@@ -118,7 +229,8 @@ public:
         auto text = rawNumber(v, field);
         auto parsed = parseScaledDecimal(text, kFactorScale);
         if (parsed.error != DecimalError::None) {
-            throw FieldError{std::string(field), "value " + std::string(text) + " " + std::string(decimalErrorText(parsed.error))};
+            throw FieldError{std::string(field),
+                             "value " + std::string(text) + " " + std::string(decimalErrorText(parsed.error))};
         }
         return parsed.value;
     }
@@ -196,13 +308,11 @@ public:
         arrayArrivals_.clear();
         for (auto field : object) {
             std::string_view key;
-            if (field.unescaped_key().get(key) != simdjson::SUCCESS) {
+            od::field member;
+            if (std::move(field).get(member) != simdjson::SUCCESS || keyOf(member, key) != simdjson::SUCCESS) {
                 throw FieldError{"<key>", "malformed key"};
             }
-            od::value v;
-            if (field.value().get(v) != simdjson::SUCCESS) {
-                throw FieldError{std::string(key), "malformed value"};
-            }
+            od::value v = std::move(member).value();
             int k = keyIndex(key);
             if (k < 0) {
                 std::string keyCopy(key);
@@ -369,7 +479,8 @@ private:
                 throw FieldError{"ranks", "malformed array"};
             }
             if (e.ranks.size() >= resourceLimits().maxRanksPerEvent) {
-                throw FieldError{"ranks", "has more members than the limit of " + std::to_string(resourceLimits().maxRanksPerEvent)};
+                throw FieldError{"ranks", "has more members than the limit of " +
+                                              std::to_string(resourceLimits().maxRanksPerEvent)};
             }
             try {
                 e.ranks.push_back(rank(item, "ranks"));
@@ -427,7 +538,8 @@ private:
                 throw FieldError{path(), "malformed value"};
             }
             try {
-                e.arrivals.push_back(RankArrival{static_cast<std::int32_t>(parsedKey.value), timeNs(item, "rank_arrival_us")});
+                e.arrivals.push_back(
+                    RankArrival{static_cast<std::int32_t>(parsedKey.value), timeNs(item, "rank_arrival_us")});
             } catch (FieldError& error) {
                 error.field = path();
                 throw;
@@ -478,14 +590,559 @@ void resetEvent(Event& e)
     throw InputError(source, "malformed JSON " + std::string(where) + ": " + simdjson::error_message(error));
 }
 
-} // namespace
+/// Events are parsed in pieces of about this many bytes: each piece is one simdjson document, so
+/// its first pass is short, cancellation is checked between pieces, and the parser's index stays
+/// small whatever the size of the trace.
+constexpr std::size_t kPieceBytes = std::size_t{1} << 20;
 
-Trace parseTrace(std::string_view json, const std::string& sourceName, Progress& progress)
+/// A piece of the events array is parsed as {"events":[ ... ]}, so every value in it sits at the
+/// depth it has in the whole document and the parser's depth limit bites exactly where it would.
+constexpr std::string_view kPieceOpen = "{\"events\":[";
+constexpr std::string_view kPieceClose = "]}";
+
+bool isSpace(char c)
 {
-    // simdjson needs SIMDJSON_PADDING readable bytes after the input.
-    simdjson::padded_string padded(json.data(), json.size());
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+std::size_t skipSpace(std::string_view text, std::size_t at)
+{
+    while (at < text.size() && isSpace(text[at])) {
+        ++at;
+    }
+    return at;
+}
+
+/// The offset just past the string that opens at text[at], or npos when it does not close.
+std::size_t skipString(std::string_view text, std::size_t at)
+{
+    for (std::size_t k = at + 1; k < text.size(); ++k) {
+        if (text[k] == '\\') {
+            ++k;
+        } else if (text[k] == '"') {
+            return k + 1;
+        }
+    }
+    return std::string_view::npos;
+}
+
+/// The offset just past the value that starts at text[at] (structure only), or npos.
+std::size_t skipValue(std::string_view text, std::size_t at)
+{
+    if (at >= text.size()) {
+        return std::string_view::npos;
+    }
+    if (text[at] == '"') {
+        return skipString(text, at);
+    }
+    if (text[at] != '{' && text[at] != '[') {
+        while (at < text.size() && !isSpace(text[at]) && text[at] != ',' && text[at] != '}' && text[at] != ']') {
+            ++at;
+        }
+        return at;
+    }
+    std::size_t depth = 0;
+    for (std::size_t k = at; k < text.size(); ++k) {
+        const char c = text[k];
+        if (c == '"') {
+            k = skipString(text, k);
+            if (k == std::string_view::npos) {
+                return k;
+            }
+            --k;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            if (--depth == 0) {
+                return k + 1;
+            }
+        }
+    }
+    return std::string_view::npos;
+}
+
+/// Where the events array is and where its pieces meet. found = false: the document is parsed
+/// whole, exactly as written (no "events" array at the top level, or text the scan did not
+/// recognise as well formed, which the parser then judges).
+struct EventsLayout {
+    bool found = false;
+    std::size_t open = 0;  ///< '[' of the events array
+    std::size_t close = 0; ///< its ']'
+    std::vector<std::size_t> cuts;
+    std::size_t bracketed = 0; ///< events that are objects (or arrays): a capacity hint
+};
+
+/// Walks the top-level object's members by structure up to the first "events" key (as written,
+/// without escapes) whose value is an array, and cuts that array into pieces.
+EventsLayout findEvents(std::string_view text, Progress& progress)
+{
+    std::size_t at = skipSpace(text, 0);
+    if (at >= text.size() || text[at] != '{') {
+        return {};
+    }
+    at = skipSpace(text, at + 1);
+    while (at < text.size() && text[at] == '"') {
+        const std::size_t keyEnd = skipString(text, at);
+        if (keyEnd == std::string_view::npos) {
+            return {};
+        }
+        const std::string_view key = text.substr(at, keyEnd - at);
+        at = skipSpace(text, keyEnd);
+        if (at >= text.size() || text[at] != ':') {
+            return {};
+        }
+        at = skipSpace(text, at + 1);
+        if (key == "\"events\"" && at < text.size() && text[at] == '[') {
+            SubProgress scanning(progress, 0.0, 0.05);
+            // The scan keeps the pages it maps (the pieces read them next, and release them behind):
+            // releasing them here would map the whole input twice for a peak no lower than its size.
+            auto pieces = json::cutArray(text, at, kPieceBytes, scanning);
+            if (!pieces.ok) {
+                return {};
+            }
+            return EventsLayout{true, at, pieces.close, std::move(pieces.cuts), pieces.bracketed};
+        }
+        at = skipSpace(text, skipValue(text, at));
+        if (at >= text.size() || text[at] != ',') {
+            return {};
+        }
+        at = skipSpace(text, at + 1);
+    }
+    return {};
+}
+
+/// Where parsed events go, in input order: straight into the builder, or recorded by the parsing
+/// thread for the builder's thread to replay.
+class EventSink {
+public:
+    virtual ~EventSink() = default;
+    /// An event to parse into (the caller resets it).
+    virtual Event& next() = 0;
+    virtual void accepted(Event& event) = 0;
+    virtual void failed(std::size_t index, const Event& event, FieldError&& error) = 0;
+    /// Element `index` is not an object. Returns false when the reader gives up on the array.
+    virtual bool notObject(std::size_t index) = 0;
+};
+
+/// The builder's rule for giving up: once something failed, after more elements than diagnostics.
+bool givesUp(const TraceBuilder& builder, std::size_t elementsSoFar)
+{
+    return builder.failed() && elementsSoFar > TraceBuilder::kMaxDiagnostics;
+}
+
+void failNotObject(TraceBuilder& builder, std::size_t index)
+{
+    builder.fail(index, {}, "events[" + std::to_string(index) + "]", "must be a JSON object");
+}
+
+class BuilderSink final : public EventSink {
+public:
+    explicit BuilderSink(TraceBuilder& builder) : builder_(builder) {}
+    Event& next() override { return event_; }
+    void accepted(Event& event) override { builder_.add(event); }
+    void failed(std::size_t index, const Event& event, FieldError&& error) override
+    {
+        builder_.fail(index, event.id, std::move(error.field), std::move(error.rule));
+    }
+    bool notObject(std::size_t index) override
+    {
+        failNotObject(builder_, index);
+        return !givesUp(builder_, index + 1);
+    }
+
+private:
+    TraceBuilder& builder_;
+    Event event_;
+};
+
+/// Malformed JSON among the events, found by a thread that may not know the absolute index of the
+/// piece it parsed: index counts from the piece's first event, which the builder's thread adds.
+struct MalformedAt {
+    simdjson::error_code error = simdjson::SUCCESS;
+    std::size_t index = 0;   ///< the element, or the piece's first element (wholePiece)
+    std::string where;       ///< wholePiece: where in the file the parser stopped
+    bool wholePiece = false; ///< the piece as a whole failed (its first pass or its frame)
+};
+
+[[noreturn]] void throwMalformed(const std::string& sourceName, const MalformedAt& at, std::size_t firstIndex)
+{
+    const std::string index = std::to_string(firstIndex + at.index);
+    malformed(sourceName, at.error,
+              at.wholePiece ? "in events[" + index + "..]" + at.where : "in events[" + index + "]");
+}
+
+/// Parses the elements of the events array, from event `index` on, into the sink. Returns false
+/// when the reader gave up on the array (too many diagnostics already). Throws MalformedAt.
+bool readEvents(od::array& events, std::size_t& index, EventParser& eventParser, EventSink& sink)
+{
+    for (auto element : events) {
+        od::object object;
+        if (auto error = element.get_object().get(object)) {
+            if (error == simdjson::INCORRECT_TYPE) {
+                const bool goOn = sink.notObject(index);
+                ++index;
+                if (!goOn) {
+                    return false;
+                }
+                continue;
+            }
+            throw MalformedAt{error, index, {}, false};
+        }
+        Event& event = sink.next();
+        resetEvent(event);
+        try {
+            eventParser.parse(object, event);
+            sink.accepted(event);
+        } catch (FieldError& fieldError) {
+            sink.failed(index, event, std::move(fieldError));
+            // the rest of this object is skipped by simdjson when the loop advances
+        }
+        ++index;
+    }
+    return true;
+}
+
+/// Parses pieces of the events array (layout from findEvents), each as its own small document.
+class PieceParser {
+public:
+    PieceParser(std::string_view text, const EventsLayout& layout, const std::string& sourceName) : text_(text)
+    {
+        std::size_t largest = 0;
+        for (std::size_t piece = 0; piece < pieceCount(layout); ++piece) {
+            largest = std::max(largest, pieceEnd(layout, piece) - pieceBegin(layout, piece));
+        }
+        if (auto error =
+                parser_.allocate(largest + kPieceOpen.size() + kPieceClose.size(), resourceLimits().maxJsonDepth)) {
+            malformed(sourceName, error, "(parser allocation)");
+        }
+    }
+
+    static std::size_t pieceCount(const EventsLayout& layout) { return layout.cuts.size() + 1; }
+    static std::size_t pieceBegin(const EventsLayout& layout, std::size_t piece)
+    {
+        return piece == 0 ? layout.open + 1 : layout.cuts[piece - 1] + 1;
+    }
+    static std::size_t pieceEnd(const EventsLayout& layout, std::size_t piece)
+    {
+        return piece < layout.cuts.size() ? layout.cuts[piece] : layout.close;
+    }
+
+    /// Parses text[begin, end) (whole events) into the sink, numbering them from index on. After
+    /// the copy, the input's pages of the piece are let go when input is given. Throws MalformedAt.
+    bool parse(std::size_t begin, std::size_t end, std::size_t& index, EventSink& sink, MappedInput* input)
+    {
+        const std::size_t length = kPieceOpen.size() + (end - begin) + kPieceClose.size();
+        buffer_.resize(length + simdjson::SIMDJSON_PADDING);
+        buffer_.replace(0, kPieceOpen.size(), kPieceOpen);
+        buffer_.replace(kPieceOpen.size(), end - begin, text_.data() + begin, end - begin);
+        buffer_.replace(kPieceOpen.size() + (end - begin), kPieceClose.size(), kPieceClose);
+        if (input != nullptr) {
+            input->release(begin, end);
+        }
+        // Where the parser stopped (when it knows) or which bytes the piece held.
+        auto where = [&](od::document* doc) {
+            const char* location = nullptr;
+            if (doc != nullptr && doc->current_location().get(location) == simdjson::SUCCESS &&
+                location >= buffer_.data() + kPieceOpen.size() &&
+                location < buffer_.data() + kPieceOpen.size() + (end - begin)) {
+                return " at " +
+                       json::describePosition(json::positionOf(
+                           text_, begin + static_cast<std::size_t>(location - buffer_.data()) - kPieceOpen.size()));
+            }
+            return " between " + json::describePosition(json::positionOf(text_, begin)) + " and byte " +
+                   std::to_string(end);
+        };
+        od::document doc;
+        if (auto error = parser_.iterate(buffer_.data(), length, buffer_.size()).get(doc)) {
+            if (error == simdjson::UTF8_ERROR) {
+                // The first pass knows only that the piece holds bad UTF-8; name the first bad byte.
+                for (std::size_t at = begin; at < end; ++at) {
+                    if (static_cast<unsigned char>(text_[at]) >= 0x80) {
+                        const std::size_t length = json::utf8SequenceLength(text_, at);
+                        if (length == 0 || at + length > end) {
+                            throw MalformedAt{error, index,
+                                              " at " + json::describePosition(json::positionOf(text_, at)), true};
+                        }
+                        at += length - 1;
+                    }
+                }
+            }
+            throw MalformedAt{error, index, where(nullptr), true};
+        }
+        od::object root;
+        od::array events;
+        simdjson::error_code error = doc.get_object().get(root);
+        if (!error) {
+            error = root.find_field_unordered("events").get_array().get(events);
+        }
+        if (error) {
+            throw MalformedAt{error, index, where(&doc), true};
+        }
+        return readEvents(events, index, eventParser_, sink);
+    }
+
+private:
+    std::string_view text_;
+    od::parser parser_;
+    EventParser eventParser_;
+    std::string buffer_;
+};
+
+/// One piece's events as the parsing thread recorded them, for the builder's thread to replay.
+struct ParsedPiece {
+    enum class Kind : std::uint8_t { Accepted, Failed, NotObject };
+    struct Item {
+        Kind kind = Kind::Accepted;
+        std::uint32_t slot = 0; ///< into events (Accepted, Failed)
+        std::string field;      ///< Failed
+        std::string rule;       ///< Failed
+    };
+    std::vector<Event> events; ///< reused from piece to piece: strings keep their capacity
+    std::size_t used = 0;
+    std::vector<Item> items;
+    std::optional<MalformedAt> malformed; ///< parsing stopped here: thrown after the items
+    std::exception_ptr error;             ///< anything else that stopped it (memory)
+    std::size_t begin = 0;                ///< the piece's text, for progress
+};
+
+class RecordingSink final : public EventSink {
+public:
+    explicit RecordingSink(ParsedPiece& piece) : piece_(piece) {}
+    Event& next() override
+    {
+        if (piece_.used == piece_.events.size()) {
+            piece_.events.emplace_back();
+        }
+        return piece_.events[piece_.used++];
+    }
+    void accepted(Event& /*event*/) override
+    {
+        piece_.items.push_back({ParsedPiece::Kind::Accepted, static_cast<std::uint32_t>(piece_.used - 1), {}, {}});
+    }
+    void failed(std::size_t /*index*/, const Event& /*event*/, FieldError&& error) override
+    {
+        piece_.items.push_back({ParsedPiece::Kind::Failed, static_cast<std::uint32_t>(piece_.used - 1),
+                                std::move(error.field), std::move(error.rule)});
+    }
+    bool notObject(std::size_t /*index*/) override
+    {
+        piece_.items.push_back({ParsedPiece::Kind::NotObject, 0, {}, {}});
+        return true; // only the builder's thread knows when to give up
+    }
+
+private:
+    ParsedPiece& piece_;
+};
+
+/// Parses the pieces on worker threads, a few pieces ahead of the caller, who replays them into the
+/// builder in input order: parsing and building overlap, and the result is what one thread would
+/// build. Worker w takes pieces w, w + N, w + 2N, ...; each numbers its events from the start of its
+/// piece. The destructor stops and joins the workers, whatever the caller is unwinding from.
+class PieceWorkers {
+public:
+    PieceWorkers(std::string_view text, const EventsLayout& layout, const std::string& sourceName, MappedInput* input,
+                 std::size_t workers)
+        : layout_(layout), count_(PieceParser::pieceCount(layout)), workers_(workers), input_(input),
+          slots_(2 * workers + 1)
+    {
+        parsers_.reserve(workers);
+        for (std::size_t w = 0; w < workers; ++w) {
+            parsers_.push_back(std::make_unique<PieceParser>(text, layout, sourceName));
+        }
+        threads_.reserve(workers);
+        for (std::size_t w = 0; w < workers; ++w) {
+            threads_.emplace_back([this, w] { run(w); });
+        }
+    }
+    ~PieceWorkers()
+    {
+        {
+            std::lock_guard lock(mutex_);
+            stop_ = true;
+        }
+        changed_.notify_all();
+        for (auto& thread : threads_) {
+            thread.join();
+        }
+    }
+    PieceWorkers(const PieceWorkers&) = delete;
+    PieceWorkers& operator=(const PieceWorkers&) = delete;
+
+    /// The next piece in input order, or nullptr after the last. Checks cancellation only when a
+    /// wait outlasts 20 ms: pieces that arrive in time cost no check.
+    ParsedPiece* next(const Progress& progress)
+    {
+        std::unique_lock lock(mutex_);
+        auto ready = [&] { return consumed_ >= count_ || slots_[consumed_ % slots_.size()].ready; };
+        while (!changed_.wait_for(lock, std::chrono::milliseconds(20), ready)) {
+            lock.unlock();
+            progress.check();
+            lock.lock();
+        }
+        return consumed_ >= count_ ? nullptr : &slots_[consumed_ % slots_.size()].piece;
+    }
+
+    /// The caller is done with the piece next() returned.
+    void recycle()
+    {
+        {
+            std::lock_guard lock(mutex_);
+            slots_[consumed_ % slots_.size()].ready = false;
+            ++consumed_;
+        }
+        changed_.notify_all();
+    }
+
+private:
+    struct Slot {
+        ParsedPiece piece;
+        bool ready = false; ///< guarded by mutex_
+    };
+
+    void run(std::size_t worker)
+    {
+        for (std::size_t piece = worker; piece < count_; piece += workers_) {
+            ParsedPiece* out = nullptr;
+            {
+                std::unique_lock lock(mutex_);
+                // The slot is free once the piece that used it before (slots_.size() earlier) is consumed.
+                changed_.wait(lock, [&] { return stop_ || piece < consumed_ + slots_.size(); });
+                if (stop_ || piece > stopAt_) {
+                    return;
+                }
+                out = &slots_[piece % slots_.size()].piece;
+            }
+            out->used = 0;
+            out->items.clear();
+            out->malformed.reset();
+            out->error = nullptr;
+            out->begin = PieceParser::pieceBegin(layout_, piece);
+            bool stopped = true;
+            try {
+                RecordingSink sink(*out);
+                std::size_t index = 0;
+                parsers_[worker]->parse(out->begin, PieceParser::pieceEnd(layout_, piece), index, sink, input_);
+                stopped = false;
+            } catch (MalformedAt& at) {
+                out->malformed = std::move(at);
+            } catch (...) {
+                out->error = std::current_exception();
+            }
+            {
+                std::lock_guard lock(mutex_);
+                slots_[piece % slots_.size()].ready = true;
+                if (stopped) {
+                    stopAt_ = std::min(stopAt_, piece); // nothing after this piece is read
+                }
+            }
+            changed_.notify_all();
+        }
+    }
+
+    const EventsLayout& layout_;
+    const std::size_t count_;
+    const std::size_t workers_;
+    MappedInput* input_;
+    std::vector<std::unique_ptr<PieceParser>> parsers_;
+    std::vector<Slot> slots_;
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    std::size_t consumed_ = 0;                                     ///< pieces replayed and recycled (guarded by mutex_)
+    std::size_t stopAt_ = std::numeric_limits<std::size_t>::max(); ///< first piece that stopped (guarded)
+    bool stop_ = false;
+    std::vector<std::thread> threads_;
+};
+
+std::atomic<std::size_t> chosenParsingThreads{0};
+
+/// Parsing threads for a read: one per spare processor, at most three (the builder's thread is the
+/// limit beyond that), at least one; or what detail::setTraceParsingThreads chose.
+std::size_t parsingThreads()
+{
+    if (const std::size_t chosen = chosenParsingThreads.load(std::memory_order_relaxed); chosen > 0) {
+        return chosen;
+    }
+    const unsigned processors = std::thread::hardware_concurrency();
+    return std::clamp<std::size_t>(processors > 1 ? processors - 1 : 1, 1, 3);
+}
+
+/// Parses the events array of `text` piece by piece (layout from findEvents) into the builder.
+void readEventPieces(std::string_view text, const EventsLayout& layout, std::size_t& index, TraceBuilder& builder,
+                     const std::string& sourceName, Progress& progress, MappedInput* input)
+{
+    // Columns sized once instead of grown by doubling; only a hint, never more than the limits allow.
+    const std::size_t expected = std::min<std::uint64_t>(layout.bracketed, resourceLimits().maxEvents);
+    if (estimatedTraceBytes(expected, 0) <= resourceLimits().maxMemoryBytes / 2) {
+        builder.reserve(expected);
+    }
+    auto report = [&](std::size_t begin) {
+        progress.report(0.05 + 0.85 * static_cast<double>(begin) / static_cast<double>(text.size()), "reading events");
+    };
+    if (PieceParser::pieceCount(layout) == 1) {
+        progress.check();
+        report(layout.open);
+        PieceParser parser(text, layout, sourceName);
+        BuilderSink sink(builder);
+        try {
+            parser.parse(PieceParser::pieceBegin(layout, 0), PieceParser::pieceEnd(layout, 0), index, sink, input);
+        } catch (const MalformedAt& at) {
+            throwMalformed(sourceName, at, 0);
+        }
+        return;
+    }
+    PieceWorkers pieces(text, layout, sourceName, input, parsingThreads());
+    while (ParsedPiece* piece = pieces.next(progress)) {
+        const std::size_t first = index;
+        progress.check();
+        report(piece->begin);
+        for (auto& item : piece->items) {
+            switch (item.kind) {
+            case ParsedPiece::Kind::Accepted:
+                builder.add(piece->events[item.slot]);
+                break;
+            case ParsedPiece::Kind::Failed:
+                builder.fail(index, piece->events[item.slot].id, std::move(item.field), std::move(item.rule));
+                break;
+            case ParsedPiece::Kind::NotObject:
+                failNotObject(builder, index);
+                if (givesUp(builder, index + 1)) {
+                    ++index;
+                    return;
+                }
+                break;
+            }
+            ++index;
+        }
+        if (piece->malformed) {
+            throwMalformed(sourceName, *piece->malformed, first);
+        }
+        if (piece->error) {
+            std::rethrow_exception(piece->error);
+        }
+        pieces.recycle();
+    }
+}
+
+/// input: where json lives when it is a mapped file whose pages may be let go behind the reader.
+Trace parseTraceText(std::string_view json, const std::string& sourceName, Progress& progress, MappedInput* input)
+{
+    // The document is parsed as a skeleton (everything but the events) plus the events array in
+    // pieces. When the structural scan did not recognise the layout, the skeleton is the whole text.
+    const EventsLayout layout = findEvents(json, progress);
+    std::string skeleton;
+    if (layout.found) {
+        skeleton.reserve(json.size() - (layout.close - layout.open - 1) + simdjson::SIMDJSON_PADDING);
+        skeleton.append(json.substr(0, layout.open + 1));
+        skeleton.append(json.substr(layout.close));
+    } else {
+        skeleton.reserve(json.size() + simdjson::SIMDJSON_PADDING);
+        skeleton.append(json);
+    }
+    const std::size_t skeletonSize = skeleton.size();
+    skeleton.resize(skeletonSize + simdjson::SIMDJSON_PADDING);
+    const simdjson::padded_string_view padded(skeleton.data(), skeletonSize, skeleton.size());
     od::parser parser;
-    if (auto error = parser.allocate(padded.size(), resourceLimits().maxJsonDepth)) {
+    if (auto error = parser.allocate(skeletonSize, resourceLimits().maxJsonDepth)) {
         malformed(sourceName, error, "(parser allocation)");
     }
     od::document doc;
@@ -505,7 +1162,6 @@ Trace parseTrace(std::string_view json, const std::string& sourceName, Progress&
     std::string format;
     bool sawFormat = false;
     bool sawEvents = false;
-    Event event;
     std::set<std::string> seenKeys;
     for (auto field : root) {
         std::string_view key;
@@ -514,7 +1170,10 @@ Trace parseTrace(std::string_view json, const std::string& sourceName, Progress&
         }
         std::string keyCopy(key);
         if (!seenKeys.insert(keyCopy).second) {
-            throw InputError(Diagnostic{sourceName, kNoEvent, {}, json::childPath("$", keyCopy),
+            throw InputError(Diagnostic{sourceName,
+                                        kNoEvent,
+                                        {},
+                                        json::childPath("$", keyCopy),
                                         "appears twice at the top level (duplicate keys are refused)"});
         }
         od::value v;
@@ -524,46 +1183,33 @@ Trace parseTrace(std::string_view json, const std::string& sourceName, Progress&
         if (keyCopy == "format") {
             std::string_view s;
             if (v.get_string().get(s)) {
-                throw InputError(Diagnostic{sourceName, kNoEvent, {}, "format", "must be the string \"commcanary.trace.v1\""});
+                throw InputError(
+                    Diagnostic{sourceName, kNoEvent, {}, "format", "must be the string \"commcanary.trace.v1\""});
             }
             format.assign(s);
             sawFormat = true;
         } else if (keyCopy == "events") {
+            // The array that findEvents cut into pieces stands in the skeleton as "[]" at its offset.
+            const bool inPieces = layout.found && v.raw_json_token().data() == skeleton.data() + layout.open;
             od::array events;
             if (v.get_array().get(events)) {
                 throw InputError(Diagnostic{sourceName, kNoEvent, {}, "events", "must be an array of event objects"});
             }
             sawEvents = true;
             std::size_t index = 0;
-            for (auto element : events) {
-                od::object object;
-                if (auto error = element.get_object().get(object)) {
-                    if (error == simdjson::INCORRECT_TYPE) {
-                        builder.fail(index, {}, "events[" + std::to_string(index) + "]", "must be a JSON object");
-                        ++index;
-                        if (builder.failed() && index > TraceBuilder::kMaxDiagnostics) {
-                            break;
-                        }
-                        continue;
-                    }
-                    malformed(sourceName, error, "in events[" + std::to_string(index) + "]");
-                }
-                resetEvent(event);
+            if (inPieces) {
+                readEventPieces(json, layout, index, builder, sourceName, progress, input);
+            } else {
+                progress.check();
+                BuilderSink sink(builder);
                 try {
-                    eventParser.parse(object, event);
-                    builder.add(event);
-                } catch (const FieldError& fieldError) {
-                    builder.fail(index, event.id, fieldError.field, fieldError.rule);
-                    // the rest of this object is skipped by simdjson when the loop advances
-                }
-                ++index;
-                if ((index & 0xffff) == 0) {
-                    progress.check();
-                    progress.report(0.9 * static_cast<double>(doc.current_location().value_unsafe() - padded.data()) /
-                                        static_cast<double>(std::max<std::size_t>(padded.size(), 1)),
-                                    "reading events");
+                    readEvents(events, index, eventParser, sink);
+                } catch (const MalformedAt& at) {
+                    throwMalformed(sourceName, at, 0);
                 }
             }
+            progress.check();
+            progress.report(0.9, "validating events");
         } else {
             std::string raw;
             try {
@@ -582,23 +1228,40 @@ Trace parseTrace(std::string_view json, const std::string& sourceName, Progress&
         }
     }
     if (!sawFormat) {
-        throw InputError(Diagnostic{sourceName, kNoEvent, {}, "format", "is missing: a trace must declare \"format\": \"commcanary.trace.v1\""});
+        throw InputError(Diagnostic{sourceName,
+                                    kNoEvent,
+                                    {},
+                                    "format",
+                                    "is missing: a trace must declare \"format\": \"commcanary.trace.v1\""});
     }
     if (format != kTraceFormat) {
-        throw InputError(Diagnostic{sourceName, kNoEvent, {}, "format",
-                                    "is \"" + format + "\" but this reader takes \"commcanary.trace.v1\""});
+        throw InputError(Diagnostic{
+            sourceName, kNoEvent, {}, "format", "is \"" + format + "\" but this reader takes \"commcanary.trace.v1\""});
     }
     if (!sawEvents) {
         throw InputError(Diagnostic{sourceName, kNoEvent, {}, "events", "is missing"});
     }
-    return builder.finish(progress);
+    SubProgress finishing(progress, 0.9, 1.0);
+    return builder.finish(finishing);
+}
+
+} // namespace
+
+void detail::setTraceParsingThreads(std::size_t threads)
+{
+    chosenParsingThreads.store(threads, std::memory_order_relaxed);
+}
+
+Trace parseTrace(std::string_view json, const std::string& sourceName, Progress& progress)
+{
+    return parseTraceText(json, sourceName, progress, nullptr);
 }
 
 Trace readTrace(const std::filesystem::path& path, Progress& progress)
 {
     progress.report(0.0, "reading file");
-    std::string bytes = readFileBounded(path, resourceLimits().maxInputBytes);
-    return parseTrace(bytes, path.string(), progress);
+    MappedInput input(path, resourceLimits().maxInputBytes, progress);
+    return parseTraceText(input.bytes(), path.string(), progress, &input);
 }
 
 } // namespace cc

@@ -13,7 +13,11 @@ class EventWriter {
 public:
     explicit EventWriter(std::string& out) : out_(out) {}
 
-    void begin() { out_ += '{'; first_ = true; }
+    void begin()
+    {
+        out_ += '{';
+        first_ = true;
+    }
     void end() { out_ += '}'; }
 
     void key(std::string_view name)
@@ -146,10 +150,14 @@ void writeEvent(std::string& out, const Trace& t, std::size_t i)
 
 } // namespace
 
-std::string writeTraceJson(const Trace& trace)
+namespace {
+
+/// Writes the trace through a buffer of about kChunkBytes that is handed to sink whenever it fills,
+/// so a caller can count, hash or store the bytes without holding all of them.
+constexpr std::size_t kChunkBytes = std::size_t{1} << 16;
+
+template <typename Sink> void writeTrace(const Trace& trace, std::string& out, Sink&& sink)
 {
-    std::string out;
-    out.reserve(trace.size() * 200 + 256);
     out += "{\"format\":";
     json::appendString(out, kTraceFormat);
     if (!trace.workloadJson.empty()) {
@@ -170,9 +178,39 @@ std::string writeTraceJson(const Trace& trace)
     for (std::size_t i = 0; i < trace.size(); ++i) {
         out += i == 0 ? "\n" : ",\n";
         writeEvent(out, trace, i);
+        if (out.size() >= kChunkBytes) {
+            sink(out);
+        }
     }
     out += "\n]}\n";
+    sink(out);
+}
+
+} // namespace
+
+std::string writeTraceJson(const Trace& trace)
+{
+    std::string out;
+    out.reserve(trace.size() * 200 + 256);
+    writeTrace(trace, out, [](std::string&) {});
     return out;
+}
+
+void writeTraceJson(const Trace& trace, const std::function<void(std::string_view)>& sink)
+{
+    std::string chunk;
+    chunk.reserve(kChunkBytes * 2);
+    writeTrace(trace, chunk, [&](std::string& out) {
+        sink(out);
+        out.clear();
+    });
+}
+
+std::uint64_t traceJsonBytes(const Trace& trace)
+{
+    std::uint64_t bytes = 0;
+    writeTraceJson(trace, [&](std::string_view chunk) { bytes += chunk.size(); });
+    return bytes;
 }
 
 void writeTraceFile(const Trace& trace, const std::filesystem::path& path)

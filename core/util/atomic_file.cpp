@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <fstream>
 #include <mutex>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -625,7 +626,10 @@ std::string gunzip(std::string_view bytes, const std::string& sourceName, std::u
     return gunzip(bytes, sourceName, maxBytes, kNoProgress);
 }
 
-std::string readFileBounded(const fs::path& path, std::uint64_t maxBytes, const Progress& progress)
+namespace {
+
+/// Opens a regular file for reading, refusing one larger than maxBytes; the caller closes the descriptor.
+int openBounded(const fs::path& path, std::uint64_t maxBytes, std::uint64_t& size)
 {
     std::error_code ec;
     if (!fs::exists(path, ec)) {
@@ -638,19 +642,33 @@ std::string readFileBounded(const fs::path& path, std::uint64_t maxBytes, const 
     if (fd < 0) {
         throw IoError(path.string() + ": cannot open: " + errnoText(errno));
     }
-    struct Closer {
-        int fd;
-        ~Closer() { ::close(fd); }
-    } closer{fd};
     struct stat st {};
     if (::fstat(fd, &st) != 0) {
-        throw IoError(path.string() + ": cannot read size: " + errnoText(errno));
+        const int error = errno;
+        ::close(fd);
+        throw IoError(path.string() + ": cannot read size: " + errnoText(error));
     }
-    const auto size = static_cast<std::uint64_t>(st.st_size);
+    size = static_cast<std::uint64_t>(st.st_size);
     if (size > maxBytes) {
+        ::close(fd);
         throw InputError(path.string(), "file is " + std::to_string(size) + " bytes, larger than the limit of " +
                                             std::to_string(maxBytes) + " bytes");
     }
+    return fd;
+}
+
+struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+};
+
+} // namespace
+
+std::string readFileBounded(const fs::path& path, std::uint64_t maxBytes, const Progress& progress)
+{
+    std::uint64_t size = 0;
+    const int fd = openBounded(path, maxBytes, size);
+    Closer closer{fd};
     std::string bytes;
     bytes.resize(size);
     std::size_t done = 0;
@@ -680,6 +698,54 @@ std::string readFileBounded(const fs::path& path, std::uint64_t maxBytes, const 
 std::string readFileBounded(const fs::path& path, std::uint64_t maxBytes)
 {
     return readFileBounded(path, maxBytes, kNoProgress);
+}
+
+MappedInput::MappedInput(const fs::path& path, std::uint64_t maxBytes, const Progress& progress)
+{
+    std::uint64_t size = 0;
+    const int fd = openBounded(path, maxBytes, size);
+    Closer closer{fd};
+    if (size == 0) {
+        return;
+    }
+    void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (map == MAP_FAILED) {
+        // Not mappable (a pipe, a special file system): read it like any other input.
+        inflated_ = readFileBounded(path, maxBytes, progress);
+        bytes_ = inflated_;
+        return;
+    }
+    map_ = map;
+    mapSize_ = size;
+    ::madvise(map_, mapSize_, MADV_SEQUENTIAL);
+    bytes_ = std::string_view(static_cast<const char*>(map_), mapSize_);
+    if (isGzip(bytes_)) {
+        inflated_ = gunzip(bytes_, path.string(), maxBytes, progress);
+        bytes_ = inflated_;
+        ::munmap(map_, mapSize_);
+        map_ = nullptr;
+        mapSize_ = 0;
+    }
+}
+
+MappedInput::~MappedInput()
+{
+    if (map_ != nullptr) {
+        ::munmap(map_, mapSize_);
+    }
+}
+
+void MappedInput::release(std::size_t begin, std::size_t end)
+{
+    if (map_ == nullptr) {
+        return;
+    }
+    const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+    begin = std::min(begin, mapSize_) / page * page;
+    end = std::min(end, mapSize_) / page * page;
+    if (end > begin) {
+        ::madvise(static_cast<char*>(map_) + begin, end - begin, MADV_DONTNEED);
+    }
 }
 
 } // namespace cc

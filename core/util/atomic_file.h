@@ -94,6 +94,30 @@ std::vector<std::filesystem::path> committedAtomicWrites();
 std::string readFileBounded(const std::filesystem::path& path, std::uint64_t maxBytes, const Progress& progress);
 std::string readFileBounded(const std::filesystem::path& path, std::uint64_t maxBytes);
 
+/// A file read once, front to back, without a copy: a plain file is mapped, a gzip file inflated into
+/// memory (readFileBounded's checks and refusals, Cancelled between pieces). A reader that is done
+/// with a prefix lets its pages go, so resident memory does not keep the whole input.
+class MappedInput {
+public:
+    MappedInput(const std::filesystem::path& path, std::uint64_t maxBytes, const Progress& progress);
+    ~MappedInput();
+    MappedInput(const MappedInput&) = delete;
+    MappedInput& operator=(const MappedInput&) = delete;
+
+    std::string_view bytes() const { return bytes_; }
+    /// The reader is done with the bytes before `end` (for now) and has released what came before
+    /// `begin` already: the mapped pages from the one holding `begin` up to the one holding `end`
+    /// leave resident memory (touched again, they are read from the file again). No effect on
+    /// inflated content.
+    void release(std::size_t begin, std::size_t end);
+
+private:
+    void* map_ = nullptr;
+    std::size_t mapSize_ = 0;
+    std::string inflated_;
+    std::string_view bytes_;
+};
+
 /// True when the bytes start with the gzip magic number.
 bool isGzip(std::string_view bytes);
 

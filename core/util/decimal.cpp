@@ -7,11 +7,16 @@ namespace cc {
 
 namespace {
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
 
 } // namespace
 
-ScaledValue parseScaledDecimal(std::string_view text, int scale, bool allowNegative)
+namespace detail {
+
+ScaledValue parseScaledDecimalGeneral(std::string_view text, int scale, bool allowNegative)
 {
     ScaledValue out;
     std::size_t pos = 0;
@@ -126,14 +131,84 @@ ScaledValue parseScaledDecimal(std::string_view text, int scale, bool allowNegat
     return out;
 }
 
+} // namespace detail
+
+ScaledValue parseScaledDecimal(std::string_view text, int scale, bool allowNegative)
+{
+    // The common shapes, [-]digits[.digits] with at most 18 digits, in one pass without a copy.
+    // Everything else (exponents, long numbers, malformed text) takes the general path. Both give
+    // the same answer, errors and their order included (tst_decimal compares them).
+    constexpr std::size_t kMaxDigits = 18;
+    static constexpr std::array<std::uint64_t, kMaxDigits + 1> kPow10 = [] {
+        std::array<std::uint64_t, kMaxDigits + 1> p{};
+        p[0] = 1;
+        for (std::size_t k = 1; k < p.size(); ++k) {
+            p[k] = p[k - 1] * 10;
+        }
+        return p;
+    }();
+    if (scale < 0 || scale > static_cast<int>(kMaxDigits)) {
+        return detail::parseScaledDecimalGeneral(text, scale, allowNegative);
+    }
+    std::size_t pos = 0;
+    const bool negative = !text.empty() && text[0] == '-';
+    pos += negative ? 1 : 0;
+    std::uint64_t acc = 0;
+    std::size_t digits = 0;
+    while (pos < text.size() && isDigit(text[pos])) {
+        acc = acc * 10 + static_cast<std::uint64_t>(text[pos++] - '0');
+        ++digits;
+    }
+    std::size_t fractionDigits = 0;
+    if (pos < text.size() && text[pos] == '.') {
+        ++pos;
+        while (pos < text.size() && isDigit(text[pos])) {
+            acc = acc * 10 + static_cast<std::uint64_t>(text[pos++] - '0');
+            ++fractionDigits;
+        }
+        if (fractionDigits == 0) {
+            return detail::parseScaledDecimalGeneral(text, scale, allowNegative);
+        }
+    }
+    if (digits == 0 || pos != text.size() || digits + fractionDigits > kMaxDigits) {
+        return detail::parseScaledDecimalGeneral(text, scale, allowNegative);
+    }
+    ScaledValue out;
+    if (acc == 0) {
+        return out; // zero, negative zero included
+    }
+    if (negative && !allowNegative) {
+        out.error = DecimalError::Negative;
+        return out;
+    }
+    const int shift = scale - static_cast<int>(fractionDigits);
+    if (shift < 0) {
+        const std::uint64_t unit = kPow10[static_cast<std::size_t>(-shift)];
+        if (acc % unit != 0) {
+            out.error = DecimalError::TooFine;
+            return out;
+        }
+        acc /= unit;
+    } else {
+        const std::uint64_t unit = kPow10[static_cast<std::size_t>(shift)];
+        if (acc > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) / unit) {
+            out.error = DecimalError::OutOfRange;
+            return out;
+        }
+        acc *= unit;
+    }
+    out.value = negative ? -static_cast<std::int64_t>(acc) : static_cast<std::int64_t>(acc);
+    return out;
+}
+
 void appendScaledDecimal(std::string& out, std::int64_t value, int scale)
 {
     if (value < 0) {
         out += '-';
         // Avoid overflow on INT64_MIN by working in unsigned.
     }
-    unsigned long long magnitude = value < 0 ? 0ULL - static_cast<unsigned long long>(value)
-                                             : static_cast<unsigned long long>(value);
+    unsigned long long magnitude =
+        value < 0 ? 0ULL - static_cast<unsigned long long>(value) : static_cast<unsigned long long>(value);
     std::array<char, 32> buffer{};
     int length = 0;
     do {

@@ -12,10 +12,10 @@ namespace cc {
 
 enum class DecimalError {
     None,
-    NotANumber,   ///< not a JSON number (or NaN / Infinity spelled out)
-    Negative,     ///< below zero where only non-negative values are allowed
-    TooFine,      ///< more precision than the target unit keeps (e.g. finer than 1 ns)
-    OutOfRange,   ///< does not fit the 64-bit integer range
+    NotANumber, ///< not a JSON number (or NaN / Infinity spelled out)
+    Negative,   ///< below zero where only non-negative values are allowed
+    TooFine,    ///< more precision than the target unit keeps (e.g. finer than 1 ns)
+    OutOfRange, ///< does not fit the 64-bit integer range
 };
 
 struct ScaledValue {
@@ -27,6 +27,12 @@ struct ScaledValue {
 /// returns value × 10^scale exactly. scale = 3 turns microseconds into nanoseconds; scale = 9
 /// stores a dimensionless factor in units of 1e-9. Rejects negative values unless allowNegative.
 ScaledValue parseScaledDecimal(std::string_view text, int scale, bool allowNegative = false);
+
+namespace detail {
+/// The general conversion parseScaledDecimal falls back to for uncommon shapes; exposed so the
+/// tests can hold the fast path to it.
+ScaledValue parseScaledDecimalGeneral(std::string_view text, int scale, bool allowNegative);
+} // namespace detail
 
 /// Writes value / 10^scale as the shortest exact decimal ("1500", 3 -> "1.5"; "1000", 3 -> "1").
 std::string formatScaledDecimal(std::int64_t value, int scale);

@@ -1,14 +1,19 @@
 // Load + validate + normalise + hash throughput of commcanary.trace.v1 files.
 // The inputs are generated training traces (1K, 100K, 1M events) written to a temporary folder,
-// plus the Python prototype's fixtures from ../shared/peer/bench when present.
-//   build/release/tests/bench/bench_trace --benchmark_counters_tabular=true
+// plus the Python prototype's fixtures from ../shared/peer/bench when present. The *Reference rows
+// run the reader as it was before it parsed in pieces (tests/support/reference) on the same files.
+// Peak RSS is the process's peak so far: run one row per process when it matters, e.g.
+//   COMMCANARY_BENCH_TRACE=t1m.json build/release/tests/bench/bench_trace --benchmark_filter='BM_File$'
+// on a trace from `commcanary generate training --events 1000000 -o t1m.json`.
 #include "core/generate/generators.h"
 #include "core/trace/normalized.h"
 #include "core/trace/trace_io.h"
 #include "core/util/atomic_file.h"
+#include "reference_trace_reader.h"
 
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -50,13 +55,15 @@ double peakRssMiB()
     return static_cast<double>(usage.ru_maxrss) / 1024.0;
 }
 
-void loadValidateNormaliseHash(benchmark::State& state, const fs::path& path)
+using ReadFn = cc::Trace (*)(const fs::path&, cc::Progress&);
+
+void loadValidateNormaliseHash(benchmark::State& state, const fs::path& path, ReadFn read = &cc::readTrace)
 {
     cc::NullProgress progress;
     const auto bytes = fs::file_size(path);
     std::size_t events = 0;
     for (auto _ : state) {
-        cc::Trace trace = cc::readTrace(path, progress);
+        cc::Trace trace = read(path, progress);
         std::string sha = cc::normalizedSha256(trace, progress);
         benchmark::DoNotOptimize(sha);
         events = trace.size();
@@ -73,21 +80,89 @@ void BM_Generated(benchmark::State& state)
     loadValidateNormaliseHash(state, generatedTrace(static_cast<std::uint64_t>(state.range(0))));
 }
 
-void BM_PrototypeFixture(benchmark::State& state)
+void BM_GeneratedReference(benchmark::State& state)
+{
+    loadValidateNormaliseHash(state, generatedTrace(static_cast<std::uint64_t>(state.range(0))),
+                              &cc::reference::readTraceReference);
+}
+
+void prototypeFixture(benchmark::State& state, ReadFn read)
 {
     fs::path path = fs::path(COMMCANARY_SHARED_DIR) / "peer" / "bench" /
-                    (state.range(0) == 1000 ? "trace-001000.json" : state.range(0) == 10000 ? "trace-010000.json" : "trace-100000.json");
+                    (state.range(0) == 1000    ? "trace-001000.json"
+                     : state.range(0) == 10000 ? "trace-010000.json"
+                                               : "trace-100000.json");
     if (!fs::exists(path)) {
         state.SkipWithError("../shared/peer/bench is absent");
         return;
     }
-    loadValidateNormaliseHash(state, path);
+    loadValidateNormaliseHash(state, path, read);
+}
+
+void BM_PrototypeFixture(benchmark::State& state)
+{
+    prototypeFixture(state, &cc::readTrace);
+}
+void BM_PrototypeFixtureReference(benchmark::State& state)
+{
+    prototypeFixture(state, &cc::reference::readTraceReference);
+}
+
+/// A trace file named by COMMCANARY_BENCH_TRACE (for example one written by `commcanary generate`),
+/// so a large input is measured in a process that did not generate it (peak RSS).
+void fileRow(benchmark::State& state, ReadFn read)
+{
+    const char* path = std::getenv("COMMCANARY_BENCH_TRACE");
+    if (path == nullptr || !fs::exists(path)) {
+        state.SkipWithError("COMMCANARY_BENCH_TRACE names no file");
+        return;
+    }
+    loadValidateNormaliseHash(state, path, read);
+}
+
+void BM_File(benchmark::State& state)
+{
+    fileRow(state, &cc::readTrace);
+}
+void BM_FileReference(benchmark::State& state)
+{
+    fileRow(state, &cc::reference::readTraceReference);
 }
 
 } // namespace
 
-BENCHMARK(BM_Generated)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
-BENCHMARK(BM_PrototypeFixture)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+// Throughput is by wall time (the reader parses on several threads); the CPU column is the whole
+// process's.
+BENCHMARK(BM_Generated)
+    ->Arg(1000)
+    ->Arg(100000)
+    ->Arg(1000000)
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
+    ->UseRealTime();
+BENCHMARK(BM_GeneratedReference)
+    ->Arg(1000)
+    ->Arg(100000)
+    ->Arg(1000000)
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
+    ->UseRealTime();
+BENCHMARK(BM_PrototypeFixture)
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
+    ->UseRealTime();
+BENCHMARK(BM_PrototypeFixtureReference)
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
+    ->UseRealTime();
+BENCHMARK(BM_File)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
+BENCHMARK(BM_FileReference)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
 
 int main(int argc, char** argv)
 {

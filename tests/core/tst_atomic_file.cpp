@@ -329,6 +329,40 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(InputError, gunzip(gz, "gz", 1 << 20));
         spit(dir / "plain.gz", gz);
         QCOMPARE(readFileBounded(dir / "plain.gz", 1ULL << 30), plain);
+
+        // A mapped input gives the same bytes, plain or inflated, and keeps them after a release.
+        {
+            MappedInput mapped(dir / "plain", 1ULL << 30, NullProgress());
+            QCOMPARE(mapped.bytes(), std::string_view(plain));
+            mapped.release(0, plain.size() / 2);
+            QCOMPARE(mapped.bytes(), std::string_view(plain)); // released pages are read again
+            MappedInput inflated(dir / "plain.gz", 1ULL << 30, NullProgress());
+            QCOMPARE(inflated.bytes(), std::string_view(plain));
+            QVERIFY_THROWS_EXCEPTION(Cancelled, MappedInput(dir / "plain.gz", 1ULL << 30, CancelAfter(2)));
+        }
+    }
+
+    void mappedInputRefusesLikeABoundedRead()
+    {
+        const fs::path dir = fresh("mapped");
+        spit(dir / "small", "0123456789");
+        spit(dir / "empty", "");
+        QCOMPARE(MappedInput(dir / "empty", 100, NullProgress()).bytes().size(), std::size_t{0});
+        auto refusal = [](const fs::path& path, std::uint64_t limit) {
+            try {
+                MappedInput input(path, limit, NullProgress());
+            } catch (const std::exception& error) {
+                return std::string(error.what());
+            }
+            return std::string();
+        };
+        const std::string missing = refusal(dir / "missing", 100);
+        QVERIFY2(missing.find("missing: no such file") != std::string::npos, missing.c_str());
+        const std::string folder = refusal(dir, 100);
+        QVERIFY2(folder.find("is a folder, not a file") != std::string::npos, folder.c_str());
+        const std::string large = refusal(dir / "small", 9);
+        QVERIFY2(large.find("file is 10 bytes, larger than the limit of 9 bytes") != std::string::npos, large.c_str());
+        QVERIFY_THROWS_EXCEPTION(InputError, MappedInput(dir / "small", 9, NullProgress()));
     }
 };
 

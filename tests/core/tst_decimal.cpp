@@ -75,6 +75,68 @@ private slots:
             QCOMPARE(qint64(back.value), qint64(v));
         }
     }
+
+    void fastPathAgreesWithTheGeneralConversion()
+    {
+        // Every shape the fast path takes, and its neighbours it must hand on: value and error
+        // (kind and order: zero before sign before precision before range) must be the same.
+        std::vector<std::string> texts = {"0",
+                                          "-0",
+                                          "0.000",
+                                          "-0.0",
+                                          "00012",
+                                          "1.",
+                                          ".5",
+                                          "-",
+                                          "",
+                                          "1e3",
+                                          "1.5e-3",
+                                          "123456789012345678",
+                                          "1234567890123456789",
+                                          "9223372036854775807",
+                                          "9223372036854775808",
+                                          "-9223372036854775808",
+                                          "0.0000000001",
+                                          "12a",
+                                          "1.2.3",
+                                          "--1",
+                                          "+1",
+                                          "1.0001",
+                                          "999999999999999999",
+                                          "0.999999999999999999"};
+        std::uint64_t state = 88172645463325252ULL; // xorshift: a fixed, reproducible sample
+        auto next = [&] {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            return state;
+        };
+        for (int k = 0; k < 20000; ++k) {
+            std::string text = (next() % 4 == 0) ? "-" : "";
+            const std::size_t intDigits = 1 + next() % 19;
+            for (std::size_t d = 0; d < intDigits; ++d) {
+                text += static_cast<char>('0' + (next() % 3 == 0 ? 0 : next() % 10));
+            }
+            if (next() % 2 == 0) {
+                text += '.';
+                const std::size_t fractionDigits = 1 + next() % 12;
+                for (std::size_t d = 0; d < fractionDigits; ++d) {
+                    text += static_cast<char>('0' + (next() % 2 == 0 ? 0 : next() % 10));
+                }
+            }
+            texts.push_back(text);
+        }
+        for (const auto& text : texts) {
+            for (int scale : {0, 3, 9}) {
+                for (bool allowNegative : {false, true}) {
+                    const auto fast = parseScaledDecimal(text, scale, allowNegative);
+                    const auto general = detail::parseScaledDecimalGeneral(text, scale, allowNegative);
+                    QVERIFY2(fast.error == general.error && fast.value == general.value,
+                             qPrintable(QString::fromStdString(text) + QStringLiteral(" scale %1").arg(scale)));
+                }
+            }
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(TestDecimal)

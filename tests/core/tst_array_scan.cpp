@@ -1,0 +1,126 @@
+// json::cutArray (core/util/json/array_scan.h): where a large array is cut into pieces of whole
+// elements, that strings, escapes and nesting never mislead it, that it refuses to cut text it does
+// not recognise, and that it stops when asked to.
+#include "core/util/json/array_scan.h"
+
+#include <QtTest>
+
+#include <string>
+
+using namespace cc;
+
+namespace {
+
+class CancelledProgress final : public Progress {
+public:
+    bool cancelled() const override { return true; }
+};
+
+/// The pieces' texts between the cuts (without the array's brackets).
+std::vector<std::string> piecesOf(const std::string& text, const json::ArrayPieces& pieces)
+{
+    std::vector<std::string> out;
+    std::size_t begin = text.find('[') + 1;
+    for (std::size_t k = 0; k <= pieces.cuts.size(); ++k) {
+        const std::size_t end = k < pieces.cuts.size() ? pieces.cuts[k] : pieces.close;
+        out.push_back(text.substr(begin, end - begin));
+        begin = end + 1;
+    }
+    return out;
+}
+
+} // namespace
+
+class TestArrayScan : public QObject {
+    Q_OBJECT
+private slots:
+    void cutsAfterWholeElements()
+    {
+        // (escaped text, not raw strings: moc misreads a backslash before a quote in a raw string)
+        const std::string text = "{\"a\":1,\"events\":[{\"x\":\"],}[{\"}, {\"y\":[1,{\"z\":\"\\\"]\"}]} "
+                                 ",{\"w\":\"\\\\\"},{\"v\":2}],\"b\":[]}";
+        const auto open = text.find('[');
+        const auto pieces = json::cutArray(text, open, 1, NullProgress{});
+        QVERIFY(pieces.ok);
+        QCOMPARE(text[pieces.close], ']');
+        QCOMPARE(text.substr(pieces.close), std::string("],\"b\":[]}"));
+        const auto texts = piecesOf(text, pieces);
+        QCOMPARE(texts.size(), std::size_t(4));
+        QCOMPARE(texts[0], std::string("{\"x\":\"],}[{\"}"));
+        QCOMPARE(texts[1], std::string(" {\"y\":[1,{\"z\":\"\\\"]\"}]} "));
+        QCOMPARE(texts[2], std::string("{\"w\":\"\\\\\"}"));
+        QCOMPARE(texts[3], std::string("{\"v\":2}"));
+    }
+
+    void piecesHoldAtLeastThePieceSize()
+    {
+        std::string text = "[";
+        for (int k = 0; k < 1000; ++k) {
+            text += (k == 0 ? "" : ",") + std::string("{\"k\":12345678}");
+        }
+        text += "]";
+        const auto pieces = json::cutArray(text, 0, 1000, NullProgress{});
+        QVERIFY(pieces.ok);
+        QCOMPARE(pieces.close, text.size() - 1);
+        QCOMPARE(pieces.cuts.size(), std::size_t(14)); // 15 bytes a member: 67 members a piece
+        for (const auto& piece : piecesOf(text, pieces)) {
+            QVERIFY(piece.front() == '{' && piece.back() == '}');
+        }
+    }
+
+    void neverCutsBesideAnEmptyElement()
+    {
+        // Cutting at ",," or before "]" would hide the empty element from the parser of the pieces.
+        const std::string text = "[{\"a\":1},,{\"b\":2}, ]  ";
+        const auto pieces = json::cutArray(text, 0, 1, NullProgress{});
+        QVERIFY(pieces.ok);
+        QVERIFY(pieces.cuts.empty());
+        const std::string scalars = "[1,2,3,{\"a\":1},4]";
+        const auto scalarPieces = json::cutArray(scalars, 0, 1, NullProgress{});
+        QVERIFY(scalarPieces.ok);
+        QCOMPARE(scalarPieces.cuts.size(), std::size_t(1)); // only after the element that closed a bracket
+        QCOMPARE(scalars[scalarPieces.cuts.front()], ',');
+        QCOMPARE(scalarPieces.cuts.front(), scalars.find(",4"));
+    }
+
+    void refusesWhatItDoesNotRecognise_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::newRow("closed by a brace") << QByteArray("[{\"a\":1}}");
+        QTest::newRow("not closed") << QByteArray("[{\"a\":1},{\"b\":2}");
+        QTest::newRow("string not closed") << QByteArray("[{\"a\":\"1]}]");
+        QTest::newRow("escaped quote keeps the string open") << QByteArray("[{\"a\":\"\\\"]}]");
+        QTest::newRow("not an array") << QByteArray("{\"a\":[]}");
+    }
+
+    void refusesWhatItDoesNotRecognise()
+    {
+        QFETCH(QByteArray, text);
+        QVERIFY(!json::cutArray(text.toStdString(), 0, 1, NullProgress{}).ok);
+    }
+
+    void blockBoundariesAndLongEscapeRuns()
+    {
+        // Runs of backslashes (odd: the quote after them is escaped; even: it closes the string)
+        // straddling 64-byte blocks, at every offset.
+        for (std::size_t shift = 0; shift < 70; ++shift) {
+            for (std::size_t run : {std::size_t(67), std::size_t(68)}) {
+                const std::string text = "[" + std::string(shift, ' ') + "{\"s\":\"" + std::string(run, '\\') +
+                                         (run % 2 == 1 ? "\"]\"}" : "\"}") + ", {\"t\":\"x\"}]";
+                const auto pieces = json::cutArray(text, 0, 1, NullProgress{});
+                QVERIFY2(pieces.ok, qPrintable(QString::number(shift)));
+                QCOMPARE(pieces.close, text.size() - 1);
+                QCOMPARE(pieces.cuts.size(), std::size_t(1));
+            }
+        }
+    }
+
+    void stopsWhenCancelled()
+    {
+        std::string text = "[" + std::string(std::size_t{32} << 20, ' ') + "]";
+        QVERIFY_THROWS_EXCEPTION(Cancelled, json::cutArray(text, 0, 1, CancelledProgress{}));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestArrayScan)
+#include "tst_array_scan.moc"

@@ -9,6 +9,12 @@ namespace cc {
 
 std::string segmentCommitment(const Trace& trace, std::size_t first, std::size_t last, std::size_t chunkEvents)
 {
+    return segmentCommitment(trace, first, last, NullProgress(), chunkEvents);
+}
+
+std::string segmentCommitment(const Trace& trace, std::size_t first, std::size_t last, const Progress& progress,
+                              std::size_t chunkEvents)
+{
     last = std::min(last, trace.size());
     if (last <= first || last - first <= chunkEvents) {
         return eventRangeSha256(trace, first, std::max(first, last));
@@ -17,6 +23,7 @@ std::string segmentCommitment(const Trace& trace, std::size_t first, std::size_t
     Sha256 hash;
     hash.update("[");
     for (std::size_t from = first; from < last; from += chunkEvents) {
+        progress.check();
         const std::size_t to = std::min(last, from + chunkEvents);
         std::string bytes = normalizedEventRangeBytes(trace, from, to);
         // Drop the chunk's own brackets; join chunks with a comma.

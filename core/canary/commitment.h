@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/trace/trace.h"
+#include "core/util/progress.h"
 
 #include <cstddef>
 #include <string>
@@ -14,6 +15,11 @@ namespace cc {
 inline constexpr std::size_t kCommitmentChunkEvents = 1 << 16;
 
 std::string segmentCommitment(const Trace& trace, std::size_t first, std::size_t last,
+                              std::size_t chunkEvents = kCommitmentChunkEvents);
+
+/// The same, checking progress for cancellation between chunks (a segment of ten million events
+/// takes seconds to hash).
+std::string segmentCommitment(const Trace& trace, std::size_t first, std::size_t last, const Progress& progress,
                               std::size_t chunkEvents = kCommitmentChunkEvents);
 
 } // namespace cc

@@ -211,7 +211,7 @@ std::uint64_t expectedCoveredBytes(const Trace& source, const CanaryHeader& h, P
 {
     const bool whole = !isSubset(h) && h.coveredFirst == 0 && h.coveredLast == source.size();
     if (whole) {
-        return writeTraceJson(source).size();
+        return traceJsonBytes(source);
     }
     if (!isSubset(h) && h.coveredFirst == 0) {
         TraceBuilder builder(source.sourceName);
@@ -223,7 +223,7 @@ std::uint64_t expectedCoveredBytes(const Trace& source, const CanaryHeader& h, P
         for (std::size_t i = 0; i < h.coveredLast && i < source.size(); ++i) {
             builder.add(source.event(i));
         }
-        return writeTraceJson(builder.finish(progress)).size();
+        return traceJsonBytes(builder.finish(progress));
     }
     std::vector<std::uint32_t> indices;
     for (const auto& run : coveredRunsOf(h)) {
@@ -231,7 +231,7 @@ std::uint64_t expectedCoveredBytes(const Trace& source, const CanaryHeader& h, P
             indices.push_back(static_cast<std::uint32_t>(i));
         }
     }
-    return writeTraceJson(subsetEventsTrace(source, indices, progress)).size();
+    return traceJsonBytes(subsetEventsTrace(source, indices, progress));
 }
 
 FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::string_view canaryBytes,
@@ -263,7 +263,7 @@ FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::st
         fail(sourceStatus, "source_events says " + std::to_string(h.sourceEvents) + " but the source has " +
                                std::to_string(source.size()));
     }
-    const std::uint64_t sourceBytes = writeTraceJson(source).size();
+    const std::uint64_t sourceBytes = traceJsonBytes(source);
     if (h.sourceBytes != sourceBytes) {
         fail(sourceStatus, "source_bytes says " + std::to_string(h.sourceBytes) + " but the source serialises to " +
                                std::to_string(sourceBytes));
@@ -358,7 +358,7 @@ FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::st
                  segmentName(k, seg) + " lies beyond the source's " + std::to_string(source.size()) + " events");
         } else {
             sourceRangeHashes[k] = segmentCommitment(source, static_cast<std::size_t>(seg.first),
-                                                     static_cast<std::size_t>(seg.first + seg.events));
+                                                     static_cast<std::size_t>(seg.first + seg.events), progress);
             if (sourceRangeHashes[k] != seg.sha256) {
                 sf.commitment = false;
                 fail(commitments, segmentName(k, seg) + ": its SHA-256 commitment " + seg.sha256 +
@@ -429,7 +429,7 @@ FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::st
                 TimingErrors local = sf.measured;
                 local.drift = 0;
                 auto expandedHash = segmentCommitment(expanded, static_cast<std::size_t>(seg.first) - off,
-                                                      static_cast<std::size_t>(seg.first + seg.events) - off);
+                                                      static_cast<std::size_t>(seg.first + seg.events) - off, progress);
                 if (!local.isZero()) {
                     sf.bounds = false;
                     fail(bounds, segmentName(k, seg) + " is exact but its expansion differs from the source: " +

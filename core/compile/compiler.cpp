@@ -372,7 +372,7 @@ CompileResult compileCanary(const Trace& trace, const CompileOptions& options, P
             }
         }
         seg.sha256 = segmentCommitment(trace, static_cast<std::size_t>(seg.first),
-                                       static_cast<std::size_t>(seg.first + seg.events));
+                                       static_cast<std::size_t>(seg.first + seg.events), progress);
         if (!worst.isZero()) {
             if (!bounded) {
                 throw std::logic_error("lossless compile produced an approximation in segment " + std::to_string(k));

@@ -67,7 +67,7 @@ SubsetCanary subsetCanary(const Trace& source, const std::string& sourceSha256,
     const bool whole = runs.size() == 1 && runs.front().first == 0 && count == source.size();
     h.sourceSha256 = sourceSha256;
     h.sourceEvents = source.size();
-    h.sourceBytes = writeTraceJson(source).size();
+    h.sourceBytes = traceJsonBytes(source);
     h.coverage = whole ? CanaryCoverage::Full : CanaryCoverage::Partial;
     h.coveredFirst = runs.front().first;
     h.coveredLast = runs.back().first + runs.back().events;

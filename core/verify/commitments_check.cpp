@@ -46,7 +46,7 @@ CommitmentsStatus checkCommitments(const Trace& source, const std::string& sourc
             }
             continue;
         }
-        recomputed[s] = segmentCommitment(source, seg.first, seg.first + seg.events);
+        recomputed[s] = segmentCommitment(source, seg.first, seg.first + seg.events, progress);
         if (recomputed[s] == seg.sha256) {
             ++st.segmentsRecomputed;
         } else {
@@ -72,7 +72,7 @@ CommitmentsStatus checkCommitments(const Trace& source, const std::string& sourc
     if (chain.hexDigest() == h.coveredSha256) {
         st.coveredRangeMatches = true;
         st.coveredForm = "segment_chain";
-    } else if (!isSubset(h) && segmentCommitment(source, h.coveredFirst, h.coveredLast) == h.coveredSha256) {
+    } else if (!isSubset(h) && segmentCommitment(source, h.coveredFirst, h.coveredLast, progress) == h.coveredSha256) {
         // (A subset's covered range holds deleted events too: only the segment chain binds a subset.)
         st.coveredRangeMatches = true;
         st.coveredForm = "event_range";

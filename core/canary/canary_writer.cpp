@@ -11,12 +11,6 @@ using json::appendInt;
 using json::appendString;
 using json::appendUInt;
 
-void key(std::string& out, std::string_view name)
-{
-    appendString(out, name);
-    out += ':';
-}
-
 void optionalIndex(std::string& out, std::uint32_t index)
 {
     if (index == kNoIndex) {
@@ -49,7 +43,7 @@ void writeErrors(std::string& out, const TimingErrors& errors)
             out += ',';
         }
         first = false;
-        key(out, kErrorFieldNames[f]);
+        json::appendKey(out, kErrorFieldNames[f]);
         appendInt(out, errorField(errors, f));
     }
     out += '}';
@@ -70,7 +64,7 @@ void writeBudget(std::string& out, const TimingBudget& budget)
     auto cap = [&](std::string_view name, const auto& value) {
         if (value) {
             separator();
-            key(out, name);
+            json::appendKey(out, name);
             appendInt(out, *value);
         }
     };
@@ -82,12 +76,12 @@ void writeBudget(std::string& out, const TimingBudget& budget)
     cap("exposed_ns", budget.exposed);
     if (budget.sampleLimit) {
         separator();
-        key(out, "timing_sample_limit");
+        json::appendKey(out, "timing_sample_limit");
         appendUInt(out, *budget.sampleLimit);
     }
     if (!budget.groupSampleLimits.empty()) {
         separator();
-        key(out, "group_sample_limits");
+        json::appendKey(out, "group_sample_limits");
         out += '{';
         bool firstGroup = true;
         for (const auto& [hash, limit] : budget.groupSampleLimits) {
@@ -120,26 +114,26 @@ void writeItem(std::string& out, const CanaryItem& item)
 void writeSegment(std::string& out, const CanarySegment& s)
 {
     out += '{';
-    key(out, "kind");
+    json::appendKey(out, "kind");
     appendString(out, segmentKindName(s.kind));
     out += ',';
-    key(out, "first");
+    json::appendKey(out, "first");
     appendUInt(out, s.first);
     out += ',';
-    key(out, "events");
+    json::appendKey(out, "events");
     appendUInt(out, s.events);
     if (s.repeats != 1) {
         out += ',';
-        key(out, "repeats");
+        json::appendKey(out, "repeats");
         appendUInt(out, s.repeats);
     }
     if (s.tail != 0) {
         out += ',';
-        key(out, "tail");
+        json::appendKey(out, "tail");
         appendUInt(out, s.tail);
     }
     out += ',';
-    key(out, "body");
+    json::appendKey(out, "body");
     out += '[';
     for (std::size_t k = 0; k < s.body.size(); ++k) {
         if (k > 0) {
@@ -148,11 +142,11 @@ void writeSegment(std::string& out, const CanarySegment& s)
         writeItem(out, s.body[k]);
     }
     out += "],";
-    key(out, "sha256");
+    json::appendKey(out, "sha256");
     appendString(out, s.sha256);
     if (s.bounds) {
         out += ',';
-        key(out, "bounds");
+        json::appendKey(out, "bounds");
         writeErrors(out, *s.bounds);
     }
     out += '}';
@@ -242,43 +236,43 @@ std::string render(const Canary& c)
     std::string out;
     out.reserve(4096 + c.segments.size() * 128 + c.timings.size() * 64);
     out += '{';
-    key(out, "format");
+    json::appendKey(out, "format");
     appendString(out, kCanaryFormat);
     out += ',';
-    key(out, "source_sha256");
+    json::appendKey(out, "source_sha256");
     appendString(out, h.sourceSha256);
     out += ',';
-    key(out, "source_events");
+    json::appendKey(out, "source_events");
     appendUInt(out, h.sourceEvents);
     out += ',';
-    key(out, "source_bytes");
+    json::appendKey(out, "source_bytes");
     appendUInt(out, h.sourceBytes);
     out += ',';
-    key(out, "canary_bytes");
+    json::appendKey(out, "canary_bytes");
     appendUInt(out, h.canaryBytes);
     out += ',';
-    key(out, "logical_events");
+    json::appendKey(out, "logical_events");
     appendUInt(out, h.logicalEvents);
     out += ',';
-    key(out, "stored_events");
+    json::appendKey(out, "stored_events");
     appendUInt(out, h.storedEvents);
     out += ',';
-    key(out, "coverage");
+    json::appendKey(out, "coverage");
     appendString(out, coverageName(h.coverage));
     out += ',';
-    key(out, "timing_mode");
+    json::appendKey(out, "timing_mode");
     appendString(out, timingModeName(h.timingMode));
     out += ',';
-    key(out, "event_compression_ratio");
+    json::appendKey(out, "event_compression_ratio");
     out += formatRatioMicros(h.eventRatioMicros);
     out += ',';
-    key(out, "byte_compression_ratio");
+    json::appendKey(out, "byte_compression_ratio");
     out += formatRatioMicros(h.byteRatioMicros);
     out += ',';
-    key(out, "claim");
+    json::appendKey(out, "claim");
     appendString(out, claimName(h.claim));
     out += ",\n";
-    key(out, "claim_limits");
+    json::appendKey(out, "claim_limits");
     out += '[';
     for (std::size_t k = 0; k < h.claimLimits.size(); ++k) {
         if (k > 0) {
@@ -288,7 +282,7 @@ std::string render(const Canary& c)
     }
     out += "],\n";
     if (!h.resourceLimitOverrides.empty()) {
-        key(out, "resource_limit_overrides");
+        json::appendKey(out, "resource_limit_overrides");
         out += '[';
         for (std::size_t k = 0; k < h.resourceLimitOverrides.size(); ++k) {
             if (k > 0) {
@@ -298,22 +292,22 @@ std::string render(const Canary& c)
         }
         out += "],\n";
     }
-    key(out, "covered");
+    json::appendKey(out, "covered");
     out += '{';
-    key(out, "first");
+    json::appendKey(out, "first");
     appendUInt(out, h.coveredFirst);
     out += ',';
-    key(out, "last");
+    json::appendKey(out, "last");
     appendUInt(out, h.coveredLast);
     out += ',';
-    key(out, "sha256");
+    json::appendKey(out, "sha256");
     appendString(out, h.coveredSha256);
     out += ',';
-    key(out, "bytes");
+    json::appendKey(out, "bytes");
     appendUInt(out, h.coveredBytes);
     if (!h.coveredRuns.empty()) {
         out += ',';
-        key(out, "runs");
+        json::appendKey(out, "runs");
         out += '[';
         for (std::size_t k = 0; k < h.coveredRuns.size(); ++k) {
             out += k == 0 ? "[" : ",[";
@@ -326,34 +320,34 @@ std::string render(const Canary& c)
     }
     out += "},\n";
     if (h.budget) {
-        key(out, "budget");
+        json::appendKey(out, "budget");
         writeBudget(out, *h.budget);
         out += ",\n";
     }
-    key(out, "bounds");
+    json::appendKey(out, "bounds");
     writeErrors(out, h.bounds);
     out += ",\n";
-    key(out, "compiler");
+    json::appendKey(out, "compiler");
     out += '{';
-    key(out, "name");
+    json::appendKey(out, "name");
     appendString(out, kCanaryCompilerName);
     out += ',';
-    key(out, "version");
+    json::appendKey(out, "version");
     appendString(out, h.compilerVersion);
     out += ',';
-    key(out, "source_timing");
+    json::appendKey(out, "source_timing");
     appendString(out, timingSemanticsName(h.sourceTiming));
     out += "},\n";
 
-    key(out, "program");
+    json::appendKey(out, "program");
     out += '{';
-    key(out, "expansion");
+    json::appendKey(out, "expansion");
     appendString(out, c.timestamped ? "timestamped" : "gapped");
     out += ',';
-    key(out, "origin_ns");
+    json::appendKey(out, "origin_ns");
     appendInt(out, c.originNs);
     out += ",\n";
-    key(out, "strings");
+    json::appendKey(out, "strings");
     out += '[';
     for (std::size_t k = 0; k < c.strings.size(); ++k) {
         if (k > 0) {
@@ -362,7 +356,7 @@ std::string render(const Canary& c)
         appendString(out, c.strings[k]);
     }
     out += "],\n";
-    key(out, "rank_sets");
+    json::appendKey(out, "rank_sets");
     out += '[';
     for (std::size_t k = 0; k < c.rankSets.size(); ++k) {
         if (k > 0) {
@@ -378,21 +372,21 @@ std::string render(const Canary& c)
         out += ']';
     }
     out += "],\n";
-    key(out, "signatures");
+    json::appendKey(out, "signatures");
     out += '[';
     for (std::size_t k = 0; k < c.signatures.size(); ++k) {
         out += k == 0 ? "\n" : ",\n";
         writeSignature(out, c.signatures[k]);
     }
     out += "],\n";
-    key(out, "timings");
+    json::appendKey(out, "timings");
     out += '[';
     for (std::size_t k = 0; k < c.timings.size(); ++k) {
         out += k == 0 ? "\n" : ",\n";
         writeTiming(out, c.timings[k]);
     }
     out += "],\n";
-    key(out, "tokens");
+    json::appendKey(out, "tokens");
     out += '[';
     for (std::size_t k = 0; k < c.tokens.size(); ++k) {
         if (k > 0) {
@@ -405,10 +399,10 @@ std::string render(const Canary& c)
         out += ']';
     }
     out += "],\n";
-    key(out, "message_sequences");
+    json::appendKey(out, "message_sequences");
     writeSequences(out, c.messageSequences);
     out += ",\n";
-    key(out, "segments");
+    json::appendKey(out, "segments");
     out += '[';
     for (std::size_t k = 0; k < c.segments.size(); ++k) {
         out += k == 0 ? "\n" : ",\n";

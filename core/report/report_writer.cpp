@@ -19,12 +19,6 @@ using json::appendInt;
 using json::appendString;
 using json::appendUInt;
 
-void key(std::string& out, std::string_view name)
-{
-    appendString(out, name);
-    out += ':';
-}
-
 void appendDistribution(std::string& out, const Distribution& d)
 {
     out += "\"count\":";
@@ -273,7 +267,7 @@ void appendRankings(std::string& out, const std::vector<std::string>& names, con
         if (m > 0) {
             out += ',';
         }
-        key(out, rankMetricName(metric));
+        json::appendKey(out, rankMetricName(metric));
         out += '[';
         for (std::size_t i = 0; i < order.size(); ++i) {
             if (i > 0) {

@@ -144,6 +144,34 @@ std::string TimingErrors::firstExceeding(const TimingErrors& bound) const
     return {};
 }
 
+std::vector<BudgetExcess> budgetExcesses(const TimingBudget& budget, const TimingErrors& bounds)
+{
+    const std::optional<std::int64_t> caps[kErrorFieldCount] = {
+        budget.gap,
+        budget.skew ? std::optional<std::int64_t>(*budget.skew / 2) : std::nullopt, // arrival offsets
+        budget.skew,
+        budget.computeBefore,
+        budget.overlap,
+        budget.pressure,
+        budget.exposed,
+        std::nullopt, // drift is a consequence of gap error: recorded, not budgeted
+    };
+    std::vector<BudgetExcess> excesses;
+    for (std::size_t f = 0; f < kErrorFieldCount; ++f) {
+        const std::int64_t bound = errorField(bounds, f);
+        if (caps[f] && bound > *caps[f]) {
+            excesses.push_back(BudgetExcess{kErrorFieldNames[f], bound, *caps[f]});
+        }
+    }
+    return excesses;
+}
+
+std::string describeBudgetExcess(const BudgetExcess& excess)
+{
+    return "bounds." + std::string(excess.field) + " is " + std::to_string(excess.bound) + ", above the budget's " +
+           std::to_string(excess.cap);
+}
+
 std::vector<CoveredRun> coveredRunsOf(const CanaryHeader& h)
 {
     if (!h.coveredRuns.empty()) {

@@ -108,6 +108,21 @@ struct TimingBudget {
     friend bool operator==(const TimingBudget&, const TimingBudget&) = default;
 };
 
+/// A field whose recorded error lies above its cap in a budget.
+struct BudgetExcess {
+    std::string_view field; ///< as in kErrorFieldNames
+    std::int64_t bound = 0; ///< the recorded error
+    std::int64_t cap = 0;
+};
+
+/// The one budget-bound rule, used by the compiler, the canary reader and the timing re-check:
+/// every capped field's recorded bound lies within its cap, and each arrival offset within half the
+/// skew cap. Returns every field over its cap, in kErrorFieldNames order.
+std::vector<BudgetExcess> budgetExcesses(const TimingBudget& budget, const TimingErrors& bounds);
+
+/// "bounds.gap_ns is 1200, above the budget's 1000".
+std::string describeBudgetExcess(const BudgetExcess& excess);
+
 struct CanaryRankSet {
     std::vector<std::int32_t> ranks;
     friend bool operator==(const CanaryRankSet&, const CanaryRankSet&) = default;

@@ -816,21 +816,8 @@ CanaryConsistency checkCanaryConsistency(const Canary& c, std::uint64_t actualBy
         }
     }
     if (h.budget) {
-        const auto& b = *h.budget;
-        auto over = [&](const char* name, const auto& cap, std::int64_t bound) {
-            if (cap && bound > *cap) {
-                boundProblems.push_back(std::string("bounds.") + name + " is " + std::to_string(bound) +
-                                        ", above the budget's " + std::to_string(*cap));
-            }
-        };
-        over("gap_ns", b.gap, h.bounds.gap);
-        over("skew_ns", b.skew, h.bounds.skew);
-        over("compute_before_ns", b.computeBefore, h.bounds.computeBefore);
-        over("overlap_ns", b.overlap, h.bounds.overlap);
-        over("pressure_e9", b.pressure, h.bounds.pressure);
-        over("exposed_ns", b.exposed, h.bounds.exposed);
-        if (b.skew) {
-            over("arrival_offset_ns", std::optional<std::int64_t>(*b.skew / 2), h.bounds.arrivalOffset);
+        for (const auto& excess : budgetExcesses(*h.budget, h.bounds)) {
+            boundProblems.push_back(describeBudgetExcess(excess));
         }
     }
     return result;

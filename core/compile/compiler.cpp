@@ -401,19 +401,9 @@ CompileResult compileCanary(const Trace& trace, const CompileOptions& options, P
 
     // Fail closed if any measured error broke a cap (never expected: caps are met by construction).
     if (bounded) {
-        const auto& b = options.budget;
-        auto check = [&](const char* field, const std::optional<std::int64_t>& cap, std::int64_t bound) {
-            if (cap && bound > *cap) {
-                throw NegativeResult(std::string("timing budget not met: ") + field + " error " +
-                                     std::to_string(bound) + " exceeds its bound of " + std::to_string(*cap));
-            }
-        };
-        check("gap_ns", b.gap, h.bounds.gap);
-        check("skew_ns", b.skew, h.bounds.skew);
-        check("compute_before_ns", b.computeBefore, h.bounds.computeBefore);
-        check("overlap_ns", b.overlap, h.bounds.overlap);
-        check("pressure_e9", b.pressure, h.bounds.pressure);
-        check("exposed_ns", b.exposed, h.bounds.exposed);
+        if (const auto excesses = budgetExcesses(options.budget, h.bounds); !excesses.empty()) {
+            throw NegativeResult("timing budget not met: " + describeBudgetExcess(excesses.front()));
+        }
     }
 
     // ---- message sequences ----

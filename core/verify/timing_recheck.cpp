@@ -202,21 +202,8 @@ TimingModeStatus checkTimingMode(const Trace& source, const Canary& canary, cons
         st.problems.push_back("the canary claims exact_expansion but its timing mode is bounded");
     }
     if (h.budget) {
-        const auto& b = *h.budget;
-        auto over = [&](std::string_view name, const std::optional<std::int64_t>& cap, std::int64_t bound) {
-            if (cap && bound > *cap) {
-                st.problems.push_back("bounds." + std::string(name) + " " + std::to_string(bound) +
-                                      " is above the budget's " + std::to_string(*cap));
-            }
-        };
-        over("gap_ns", b.gap, h.bounds.gap);
-        over("skew_ns", b.skew, h.bounds.skew);
-        over("compute_before_ns", b.computeBefore, h.bounds.computeBefore);
-        over("overlap_ns", b.overlap, h.bounds.overlap);
-        over("pressure_e9", b.pressure, h.bounds.pressure);
-        over("exposed_ns", b.exposed, h.bounds.exposed);
-        if (b.skew) {
-            over("arrival_offset_ns", std::optional<std::int64_t>(*b.skew / 2), h.bounds.arrivalOffset);
+        for (const auto& excess : budgetExcesses(*h.budget, h.bounds)) {
+            st.problems.push_back(describeBudgetExcess(excess));
         }
     }
 

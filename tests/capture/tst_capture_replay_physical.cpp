@@ -3,8 +3,8 @@
 // compare and verify-report on the measured reports; and every refusal (message checked, nothing
 // written). Needs the worker; the shaped configurations also need CAP_NET_ADMIN. Each skips with
 // its reason otherwise.
-#include "capture/lib/physical_replay.h"
 #include "capture/lib/child_process.h"
+#include "capture/lib/physical_replay.h"
 #include "core/util/json/parser.h"
 #include "core/util/json/writer.h"
 
@@ -273,6 +273,57 @@ private slots:
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
         QCOMPARE(cctest::filesIn(tmp.path()), before);
         QVERIFY(QDir(tmp.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty());
+    }
+
+    void gpuPaths_data()
+    {
+        QTest::addColumn<QString>("backendDevice");
+        QTest::addColumn<int>("worldSize");
+        QTest::addColumn<QByteArray>("configs");
+        // NCCL cannot form two ranks on one GPU: world size 1 measures its launch-overhead floor.
+        QTest::newRow("nccl, world size 1")
+            << QStringLiteral("nccl/cuda") << 1
+            << cctest::readAll(configsFile(QStringLiteral("physical-nccl.configs.json")));
+        // gloo moves CUDA tensors through host memory; the compute stand-in is a spin kernel.
+        QTest::newRow("gloo over CUDA tensors")
+            << QStringLiteral("gloo/cuda") << 2
+            << QByteArray(
+                   R"({"format":"commcanary-workbench.physical-configs.v1","name":"gloo-cuda","configurations":[)"
+                   R"({"name":"gloo-cuda","backend":"gloo","device":"cuda"}]})");
+    }
+
+    void gpuPaths()
+    {
+        QFETCH(QString, backendDevice);
+        QFETCH(int, worldSize);
+        QFETCH(QByteArray, configs);
+        const QString reason = cctest::captureUnavailable(backendDevice);
+        if (!reason.isEmpty()) {
+            QSKIP(qPrintable(backendDevice + QStringLiteral(" cannot run here: ") + reason));
+        }
+        QTemporaryDir tmp;
+        QByteArray events;
+        for (int k = 0; k < 8; ++k) {
+            events += (k == 0 ? "" : ",") + QByteArray(R"({"op":"all_reduce","bytes":1048576,"ranks":)") +
+                      (worldSize == 1 ? "[0]" : "[0,1]") + R"(,"gap_us":500,"compute_before_us":200,)" +
+                      R"("compute_overlap_us":)" + (k % 2 == 0 ? "300" : "0") + "}";
+        }
+        const QString trace = tmp.path() + QStringLiteral("/gpu.trace.json");
+        QVERIFY(cctest::writeAll(trace, R"({"format":"commcanary.trace.v1","events":[)" + events + "]}"));
+        const QString set = tmp.path() + QStringLiteral("/gpu.configs.json");
+        QVERIFY(cctest::writeAll(set, configs));
+        const QString out = tmp.path() + QStringLiteral("/gpu.measured.json");
+        QStringList args = replayArgs(trace, set, out, 3);
+        args << QStringLiteral("--world-size") << QString::number(worldSize);
+        const auto r = cctest::runCli(args, 300000);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        const cc::MeasuredView view = cc::readMeasuredReport(cctest::readAll(out).toStdString(), "gpu.measured.json");
+        for (const auto& c : view.configurations) {
+            QCOMPARE(c.latency.count, std::uint64_t{24});
+            QVERIFY(c.latency.median > 0);
+        }
+        const auto v = cctest::runCli({QStringLiteral("verify-report"), out, QStringLiteral("--input"), trace});
+        QVERIFY2(v.exitCode == 0, qPrintable(v.err));
     }
 
     void shapingWithoutThePrivilegeIsRefused()

@@ -317,7 +317,7 @@ private:
 
 } // namespace
 
-std::vector<std::pair<std::string, std::string>> physicalMachineDescription(const std::optional<fs::path>& worker)
+std::vector<std::pair<std::string, std::string>> physicalMachineDescription(const MachineReport& machine)
 {
     std::vector<std::pair<std::string, std::string>> m;
     const std::string cpu = firstMatchingLine("/proc/cpuinfo", "model name");
@@ -329,7 +329,6 @@ std::vector<std::pair<std::string, std::string>> physicalMachineDescription(cons
     } else {
         m.emplace_back("kernel", "unknown");
     }
-    const MachineReport machine = probeMachine(worker);
     const WorkerProbe& p = machine.probe;
     m.emplace_back("libtorch", p.ran ? p.libtorchVersion : "unknown: " + p.error);
     m.emplace_back("gloo", p.gloo ? "c10d gloo, as bundled with libtorch " + p.libtorchVersion : std::string("absent"));
@@ -345,7 +344,7 @@ std::vector<std::pair<std::string, std::string>> physicalMachineDescription(cons
     return m;
 }
 
-void checkPhysicalReplay(const PhysicalReplayOptions& o)
+MachineReport checkPhysicalReplay(const PhysicalReplayOptions& o)
 {
     if (o.trace == nullptr) {
         throw InputError(o.input.string(), "no input trace");
@@ -375,12 +374,12 @@ void checkPhysicalReplay(const PhysicalReplayOptions& o)
             throw CaptureUnavailable("the set shapes loopback traffic (" + shaped + ") and " + *problem);
         }
     }
+    return machine;
 }
 
 PhysicalReplayResult runPhysicalReplay(const PhysicalReplayOptions& o, Progress& progress)
 {
-    checkPhysicalReplay(o);
-    const MachineReport machine = probeMachine(o.worker);
+    const MachineReport machine = checkPhysicalReplay(o);
     std::error_code ec;
     if (fs::exists(o.workDir, ec)) {
         throw InputError(o.workDir.string(), "the ranks' working folder already exists (left by an earlier failed "
@@ -405,7 +404,7 @@ PhysicalReplayResult runPhysicalReplay(const PhysicalReplayOptions& o, Progress&
     for (std::size_t i = 0; i < trace.size(); ++i) {
         run.opNames.emplace_back(trace.opName(i));
     }
-    run.machine = physicalMachineDescription(o.worker);
+    run.machine = physicalMachineDescription(machine);
     const std::size_t total = o.set.configurations.size();
     for (std::size_t k = 0; k < total; ++k) {
         const PhysicalConfig& config = o.set.configurations[k];

@@ -10,6 +10,7 @@
 
 #include "capture/lib/cell_spec.h"
 #include "capture/lib/clock_calibration.h"
+#include "capture/lib/machine_probe.h"
 #include "capture/lib/rank_launcher.h"
 #include "capture/lib/worker_invocation.h"
 #include "core/configs/physical_configs.h"
@@ -107,7 +108,8 @@ struct PhysicalReplayResult {
 /// Checks everything that can be checked before a rank starts: the program against the world
 /// size and the backend of every configuration (InputError), each configuration's backend and
 /// device against the machine and the shaping privilege (CaptureUnavailable). Writes nothing.
-void checkPhysicalReplay(const PhysicalReplayOptions& options);
+/// Returns the machine report it probed (the worker, its capabilities).
+MachineReport checkPhysicalReplay(const PhysicalReplayOptions& options);
 
 /// Runs every configuration in order (checkPhysicalReplay first). A failed or cancelled launch
 /// stops the run: result.run is empty and the ranks' logs stay in workDir.

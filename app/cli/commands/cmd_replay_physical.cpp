@@ -118,13 +118,13 @@ int runReplayPhysical(const std::vector<std::string>& argv)
         }
         options.masterAddr = args.value("master-addr");
         options.timeout = std::chrono::seconds(timeout);
+        PhysicalReplayResult result;
         try {
-            checkPhysicalReplay(options);
+            result = runPhysicalReplay(options, progress);
         } catch (const CaptureUnavailable& e) {
             throw UsageError(std::string("this replay cannot run on this machine: ") + e.what() +
                              "; nothing was written");
         }
-        const PhysicalReplayResult result = runPhysicalReplay(options, progress);
         if (!result.run) {
             if (result.failedLaunch && result.failedLaunch->outcome == LaunchOutcome::Cancelled) {
                 err("commcanary replay-physical: interrupted; every rank was stopped (logs in " + workDir.string() +

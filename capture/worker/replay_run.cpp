@@ -155,10 +155,10 @@ private:
         sink_ = x;
     }
 
-    bool cuda_ = false;
+    [[maybe_unused]] bool cuda_ = false; // read by the CUDA build only
     std::uint64_t itersPerSlice_ = 1;
     std::int64_t itersPerMs_ = 0;
-    std::int64_t cyclesPerUs_ = 1;
+    [[maybe_unused]] std::int64_t cyclesPerUs_ = 1; // CUDA build only
     volatile std::uint64_t sink_ = 1;
 };
 

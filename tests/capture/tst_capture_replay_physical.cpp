@@ -5,6 +5,8 @@
 // its reason otherwise.
 #include "capture/lib/child_process.h"
 #include "capture/lib/physical_replay.h"
+#include "core/configs/config_io.h"
+#include "core/report/physical_verification.h"
 #include "core/util/json/parser.h"
 #include "core/util/json/writer.h"
 
@@ -202,6 +204,74 @@ private slots:
         const auto r = cctest::runCli({QStringLiteral("compare"), first, second});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
         QVERIFY(r.out.startsWith(QStringLiteral("OK")));
+    }
+
+    void verifyPhysicalWritesEveryStatusForTheCanaryAndTheIsolatedBaseline()
+    {
+        if (!shapingReason_.isEmpty()) {
+            QSKIP(qPrintable(QStringLiteral("the rate-limited configuration needs shaping: ") + shapingReason_));
+        }
+        QTemporaryDir tmp;
+        const QString trace = tmp.path() + QStringLiteral("/small.trace.json");
+        QVERIFY(cctest::writeAll(trace, smallTrace(2)));
+        const QString canary = tmp.path() + QStringLiteral("/small.canary.json");
+        QCOMPARE(cctest::runCli({QStringLiteral("compile"), trace, QStringLiteral("-o"), canary}).exitCode, 0);
+        const QString set = tmp.path() + QStringLiteral("/two.configs.json");
+        QVERIFY(cctest::writeAll(set, subset({QStringLiteral("gloo-unshaped"), QStringLiteral("gloo-tbf-500mbit")})));
+        // A simulator set with the physical configurations' names, for simulator agreement.
+        cc::ConfigSet simulator = cc::defaultConfigSet();
+        simulator.configurations.resize(2);
+        simulator.configurations[0].name = "gloo-unshaped";
+        simulator.configurations[1].name = "gloo-tbf-500mbit";
+        const QString simulatorSet = tmp.path() + QStringLiteral("/simulator.configs.json");
+        QVERIFY(cctest::writeAll(simulatorSet, QByteArray::fromStdString(cc::configSetJson(simulator))));
+        const QString out = tmp.path() + QStringLiteral("/physical.verification.json");
+        const auto r = cctest::runCli(
+            {QStringLiteral("verify-physical"), trace, canary, QStringLiteral("--physical-configs"), set,
+             QStringLiteral("--repeats"), QStringLiteral("2"), QStringLiteral("--warmup"), QStringLiteral("0"),
+             QStringLiteral("--baselines"), QStringLiteral("isolated"), QStringLiteral("--baseline-samples"),
+             QStringLiteral("1"), QStringLiteral("--configs"), simulatorSet, QStringLiteral("-o"), out},
+            600000);
+        // Verified or not is the measurement's answer; both are valid results.
+        QVERIFY2(r.exitCode == 0 || r.exitCode == 1, qPrintable(r.err + r.out));
+        QVERIFY(!QFileInfo::exists(out + QStringLiteral(".work")));
+        const cc::json::Value doc = cc::json::parse(cctest::readAll(out).toStdString(), "verification.json");
+        QCOMPARE(cctest::member(doc, "format").string(), std::string(cc::kPhysicalVerificationFormat));
+        const auto& statuses = cctest::member(doc, "statuses");
+        for (const char* status :
+             {"execution", "noise", "physical_fidelity", "physical_ranking", "simulator_agreement"}) {
+            QVERIFY2(statuses.find(status) != nullptr, status);
+        }
+        QCOMPARE(cctest::member(cctest::member(statuses, "execution"), "status").string(), std::string("pass"));
+        QCOMPARE(cctest::member(cctest::member(statuses, "simulator_agreement"), "status").string(),
+                 std::string("reported"));
+        QStringList proxies;
+        for (const auto& a : cctest::member(cctest::member(statuses, "physical_ranking"), "agreements").items()) {
+            proxies << QString::fromStdString(cctest::member(a, "proxy").string());
+            QVERIFY(cctest::member(a, "agreement_ppm").isInteger());
+            QVERIFY(cctest::member(a, "kendall_tau_ppm").isInteger());
+        }
+        QVERIFY(proxies.contains(QStringLiteral("canary")));
+        QVERIFY(proxies.contains(QStringLiteral("isolated")));
+        QVERIFY(proxies.contains(QStringLiteral("simulator")));
+        const std::string claim = cctest::member(doc, "claim").string();
+        QVERIFY(claim == "physically_verified" || claim == "physically_unverified");
+        QCOMPARE(r.exitCode, claim == "physically_verified" ? 0 : 1);
+    }
+
+    void verifyPhysicalRefusesABaselineItCannotReplay()
+    {
+        QTemporaryDir tmp;
+        const QString trace = tmp.path() + QStringLiteral("/small.trace.json");
+        QVERIFY(cctest::writeAll(trace, smallTrace(1)));
+        const QStringList before = cctest::filesIn(tmp.path());
+        const auto r = cctest::runCli(
+            {QStringLiteral("verify-physical"), trace, trace, QStringLiteral("--physical-configs"),
+             configsFile(QStringLiteral("physical-loopback.configs.json")), QStringLiteral("--baselines"),
+             QStringLiteral("reduced"), QStringLiteral("-o"), tmp.path() + QStringLiteral("/v.json")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("\"reduced\" is not a baseline")), qPrintable(r.err));
+        QCOMPARE(cctest::filesIn(tmp.path()), before);
     }
 
     void aRankKilledMidReplayFailsWithoutAReport()

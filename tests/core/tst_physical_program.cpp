@@ -4,12 +4,15 @@
 #include "core/physical/physical_program.h"
 #include "core/replay/simulator.h"
 #include "core/report/measured_report.h"
+#include "core/report/physical_verification.h"
 #include "core/trace/trace_io.h"
 #include "core/util/errors.h"
 
 #include "test_support.h"
 
 #include <QtTest>
+
+#include <algorithm>
 
 using namespace cc;
 using namespace cc::physical;
@@ -66,6 +69,30 @@ MeasuredRun smallRun()
     };
     run.configurations = {config(0, 1000), config(1, 3000)};
     return run;
+}
+
+/// A measured view whose configurations have the given per-repeat medians (every metric equal).
+MeasuredView viewOf(const std::string& source, const std::vector<std::pair<std::string, std::vector<Ns>>>& configs)
+{
+    MeasuredView v;
+    v.source = source;
+    v.inputSha256 = std::string(64, 'a');
+    v.worldSize = 2;
+    v.repeats = 3;
+    v.sealIntact = true;
+    for (const auto& [name, medians] : configs) {
+        MeasuredView::Configuration c;
+        c.name = name;
+        for (Ns m : medians) {
+            c.perRepeat.push_back(Distribution{1, m, m, m, m, m});
+        }
+        std::vector<Ns> sorted = medians;
+        std::sort(sorted.begin(), sorted.end());
+        const Ns mid = sorted[(sorted.size() - 1) / 2];
+        c.latency = Distribution{sorted.size(), mid, sorted.back(), sorted.back(), sorted.back(), mid};
+        v.configurations.push_back(c);
+    }
+    return v;
 }
 
 } // namespace
@@ -262,6 +289,52 @@ private slots:
         other.worldSize = 4;
         const MeasuredView otherView = readMeasuredReport(buildMeasuredReport(other), "o.json");
         QVERIFY_THROWS_EXCEPTION(InputError, compareMeasuredReports(view, otherView, CompareOptions{}));
+    }
+    void physicalVerificationSeparatesStatusesAndTies()
+    {
+        // a and c cannot be separated by the source's repeats; b is clearly slower than both.
+        const MeasuredView source =
+            viewOf("source", {{"a", {100, 104, 102}}, {"b", {200, 203, 199}}, {"c", {101, 103, 105}}});
+        const MeasuredView canary =
+            viewOf("canary", {{"a", {99, 101, 100}}, {"b", {195, 210, 205}}, {"c", {104, 102, 103}}});
+        const MeasuredView reversed =
+            viewOf("reversed", {{"a", {300, 300, 300}}, {"b", {100, 100, 100}}, {"c", {290, 290, 290}}});
+        SimulatedRanking simulated;
+        simulated.configurations = {{"a", Distribution{1, 10, 10, 10, 10, 10}},
+                                    {"b", Distribution{1, 20, 20, 20, 20, 20}},
+                                    {"c", Distribution{1, 15, 15, 15, 15, 15}}};
+        const PhysicalVerificationOptions options;
+        const PhysicalVerification v = verifyPhysical(source, canary, {{"reversed", reversed}}, simulated, options);
+        QCOMPARE(v.claim, std::string("physically_verified"));
+        QVERIFY(v.fidelityPassed && v.rankingPassed && v.executionPassed);
+        const RankingAgreement& median = v.agreements.front();
+        QCOMPARE(median.proxy, std::string("canary"));
+        QCOMPARE(median.metric, std::string("median"));
+        QCOMPARE(median.decidedPairs, 2U); // a-b and b-c; a-c is a tie
+        QCOMPARE(median.tiedPairs, 1U);
+        QCOMPARE(median.agreementPpm, std::int64_t{1'000'000});
+        bool sawReversed = false;
+        for (const auto& a : v.agreements) {
+            if (a.proxy == "reversed" && a.metric == "median") {
+                sawReversed = true;
+                QCOMPARE(a.agreementPpm, std::int64_t{0});
+                QVERIFY(a.kendallTauPpm < 0);
+            }
+        }
+        QVERIFY(sawReversed);
+        // A canary that loses a decided pair fails the ranking; one far off fails fidelity.
+        const MeasuredView swapped =
+            viewOf("swapped", {{"a", {250, 250, 250}}, {"b", {200, 200, 200}}, {"c", {101, 103, 105}}});
+        const PhysicalVerification w = verifyPhysical(source, swapped, {}, std::nullopt, options);
+        QCOMPARE(w.claim, std::string("physically_unverified"));
+        QVERIFY(!w.rankingPassed);
+        QVERIFY(!w.fidelityPassed);
+        const std::string text = physicalVerificationJson(w, source, swapped, options);
+        QVERIFY(text.find("\"simulator_agreement\"") != std::string::npos);
+        QVERIFY(text.find("not_evaluated") != std::string::npos);
+        // Reports of different configurations are not one experiment.
+        const MeasuredView other = viewOf("other", {{"x", {1, 1, 1}}, {"b", {1, 1, 1}}, {"c", {1, 1, 1}}});
+        QVERIFY_THROWS_EXCEPTION(InputError, verifyPhysical(source, other, {}, std::nullopt, options));
     }
 };
 

@@ -108,10 +108,11 @@ int main(int argc, char** argv)
         return cc::cli::kExitUsage;
     }
     std::vector<std::string> rest(args.begin() + 1, args.end());
-    // capture launches rank processes and must stop them before it ends, so an interrupt ends it
-    // only through its Progress; every other command is ended by the interrupt's deadline when a
-    // core loop does not notice the interrupt in time.
-    cc::cli::installInterruptHandling(args[0] != "capture");
+    // capture, replay-physical and verify-physical launch rank processes and must stop them before they end, so an
+    // interrupt ends them only through their Progress; every other command is ended by the
+    // interrupt's deadline when a core loop does not notice the interrupt in time.
+    cc::cli::installInterruptHandling(args[0] != "capture" && args[0] != "replay-physical" &&
+                                      args[0] != "verify-physical");
     try {
         return found->second.run(rest);
     } catch (const cc::cli::UsageError& e) {

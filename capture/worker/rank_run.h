@@ -3,6 +3,7 @@
 #pragma once
 
 #include "capture/lib/calibration.h"
+#include "capture/lib/physical_replay.h"
 #include "capture/lib/worker_invocation.h"
 
 #include <string>
@@ -16,6 +17,10 @@ int runRank(const WorkerRunOptions& options, const RankEnvironment& environment)
 /// Runs one rank of the all-reduce microbenchmark (calibration.h) and writes bench_rank<R>.json.
 /// Returns the process exit code; throws std::exception on failure.
 int runAllreduceBench(const AllreduceBenchOptions& options, const RankEnvironment& environment);
+
+/// Runs one rank of a physical replay (physical_replay.h) and writes replay_rank<R>.json.
+/// Returns the process exit code; throws std::exception on failure.
+int runReplay(const ReplayWorkerOptions& options, const RankEnvironment& environment);
 
 /// This worker's capabilities as commcanary.capture.probe.v1 JSON (one line).
 std::string probeJson();

@@ -4,6 +4,7 @@
 //
 //   commcanary-capture-worker run --world-size N --backend gloo|nccl --device cpu|cuda ... --output DIR
 //   commcanary-capture-worker allreduce-bench --world-size N --backend B --device D --sizes S,... ...
+//   commcanary-capture-worker replay --input TRACE --world-size N --backend B --device D ... --output DIR
 //   commcanary-capture-worker probe      (capabilities as JSON on stdout)
 //
 // This file does not include libtorch headers; rank_run.h is the boundary.
@@ -31,6 +32,10 @@ constexpr const char* kUsage =
     "           --batch-size S --seed X --output DIR --store-timeout-s T [--capture-id ID] [--inject-kill R:I]\n"
     "       commcanary-capture-worker allreduce-bench --world-size N --backend gloo|nccl --device cpu|cuda\n"
     "           --sizes BYTES,BYTES,... --iterations I --warmup W --output DIR --store-timeout-s T\n"
+    "       commcanary-capture-worker replay --input TRACE_OR_CANARY --world-size N --backend gloo|nccl --device "
+    "cpu|cuda\n"
+    "           --gloo-threads T --repeats R --warmup W --output DIR --store-timeout-s T [--skip-op OP]... "
+    "[--inject-kill R:E]\n"
     "       commcanary-capture-worker probe\n\n"
     "One rank of a capture cell. The rank, world size and rendezvous come from the environment, as torchrun\n"
     "sets them: RANK, WORLD_SIZE, LOCAL_RANK, LOCAL_WORLD_SIZE, MASTER_ADDR, MASTER_PORT (rank 0 hosts a c10d\n"
@@ -38,7 +43,11 @@ constexpr const char* kUsage =
     "commcanary.trace.v1 shard) into DIR, atomically. Normally started by `commcanary capture run`.\n"
     "--inject-kill R:I makes rank R kill itself at iteration I (a test control for the failure path).\n"
     "allreduce-bench: one rank of the all-reduce microbenchmark of `commcanary capture calibrate`; for every size\n"
-    "it times W unrecorded then I recorded all-reduces (each after a barrier) and writes bench_rank<RANK>.json.\n";
+    "it times W unrecorded then I recorded all-reduces (each after a barrier) and writes bench_rank<RANK>.json.\n"
+    "replay: one rank of `commcanary replay-physical`: walks the input's program W + R times (gaps, compute\n"
+    "stand-ins, arrival offsets, collectives on the subgroups of the recorded ranks), stamps every event it is a\n"
+    "member of and writes replay_rank<RANK>.json. --inject-kill R:E makes rank R kill itself before program event E\n"
+    "of the first recorded pass (a test control).\n";
 
 std::optional<std::string> lookupEnvironment(const std::string& name)
 {
@@ -109,6 +118,31 @@ int main(int argc, char** argv)
             return cc::capture::worker::runAllreduceBench(bench, environment);
         } catch (const std::exception& e) {
             std::fprintf(stderr, "commcanary-capture-worker allreduce-bench rank %d: %s\n", environment.rank, e.what());
+            return 1;
+        }
+    }
+    if (args[0] == cc::capture::kReplayVerb) {
+        cc::capture::ReplayWorkerOptions replay;
+        cc::capture::RankEnvironment environment;
+        try {
+            replay = cc::capture::parseReplayWorkerArguments(args);
+            environment = cc::capture::parseRankEnvironment(lookupEnvironment);
+            if (environment.worldSize != replay.worldSize) {
+                throw cc::capture::WorkerUsageError("WORLD_SIZE is " + std::to_string(environment.worldSize) +
+                                                    " but --world-size is " + std::to_string(replay.worldSize));
+            }
+            const std::string refusal = cc::capture::worker::buildRefusal(replay.backend, replay.device);
+            if (!refusal.empty()) {
+                throw cc::capture::WorkerUsageError(refusal);
+            }
+        } catch (const cc::capture::WorkerUsageError& e) {
+            std::fprintf(stderr, "commcanary-capture-worker: %s\n", e.what());
+            return 2;
+        }
+        try {
+            return cc::capture::worker::runReplay(replay, environment);
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "commcanary-capture-worker replay rank %d: %s\n", environment.rank, e.what());
             return 1;
         }
     }

@@ -116,6 +116,10 @@ ReportView readReportView(std::string_view bytes, const std::string& sourceName)
                                ")");
     }
     for (const auto& m : members) {
+        if (m.key == "mode") {
+            r.fail("$.mode", "marks a measured report (a physical replay), which cannot be replayed or compared with "
+                             "a simulated one; compare it with another measured report");
+        }
         if (std::find(expected.begin(), expected.end(), m.key) == expected.end()) {
             r.fail(child("$", m.key), "is not a member of a " + std::string(kReportFormat) + " report");
         }

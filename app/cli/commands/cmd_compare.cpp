@@ -3,8 +3,10 @@
 #include "app/cli/cli.h"
 
 #include "core/report/compare.h"
+#include "core/report/measured_report.h"
 #include "core/report/report.h"
 #include "core/util/atomic_file.h"
+#include "core/util/errors.h"
 #include "core/util/limits.h"
 
 namespace cc::cli {
@@ -19,7 +21,10 @@ int runCompare(const std::vector<std::string>& argv)
               "figure grows by more than its threshold (relative to the baseline). Configurations are paired by "
               "name, or one pair is chosen with --baseline-config and --candidate-config. Reports that are not "
               "comparable (different inputs, seeds, iterations, ablations, isolated mode or simulator versions, or "
-              "edited after they were written) are refused with exit 3.");
+              "edited after they were written) are refused with exit 3. Two measured reports (replay-physical) are "
+              "compared the same way, except that a growth counts as a regression only when it also exceeds the "
+              "noise of the repeats (the sum of both configurations' spreads of that figure); a measured and a "
+              "simulated report are refused.");
     args.positional("BASELINE", "the baseline report (commcanary-workbench.report.v1)");
     args.positional("CANDIDATE", "the candidate report");
     args.option("threshold", "LIST",
@@ -39,17 +44,33 @@ int runCompare(const std::vector<std::string>& argv)
             checkOutputFile("output", args.value("output"), inputPaths(args, {"BASELINE", "CANDIDATE"}));
         }
         Progress& progress = terminalProgress();
-        const ReportView baseline =
-            readReportView(readFileBounded(baselinePath, resourceLimits().maxInputBytes, progress), baselinePath);
-        const ReportView candidate =
-            readReportView(readFileBounded(candidatePath, resourceLimits().maxInputBytes, progress), candidatePath);
+        const std::string baselineBytes = readFileBounded(baselinePath, resourceLimits().maxInputBytes, progress);
+        const std::string candidateBytes = readFileBounded(candidatePath, resourceLimits().maxInputBytes, progress);
         CompareOptions options;
         options.thresholds = parseThresholds(args.value("threshold"), "--threshold");
         options.baselineConfig = args.value("baseline-config");
         options.candidateConfig = args.value("candidate-config");
-        const CompareResult result = compareReports(baseline, candidate, options);
+        const bool baselineMeasured = isMeasuredReport(baselineBytes);
+        if (baselineMeasured != isMeasuredReport(candidateBytes)) {
+            throw InputError(baselinePath + " vs " + candidatePath,
+                             "incomparable reports: one is measured (a physical replay) and the other simulated; a "
+                             "model and a measurement are not the same quantity");
+        }
+        CompareResult result;
+        std::string document;
+        if (baselineMeasured) {
+            const MeasuredView baseline = readMeasuredReport(baselineBytes, baselinePath);
+            const MeasuredView candidate = readMeasuredReport(candidateBytes, candidatePath);
+            result = compareMeasuredReports(baseline, candidate, options);
+            document = compareMeasuredJson(baseline, candidate, options, result);
+        } else {
+            const ReportView baseline = readReportView(baselineBytes, baselinePath);
+            const ReportView candidate = readReportView(candidateBytes, candidatePath);
+            result = compareReports(baseline, candidate, options);
+            document = compareJson(baseline, candidate, options, result);
+        }
         if (args.has("output")) {
-            writeFileAtomic(args.value("output"), compareJson(baseline, candidate, options, result), progress);
+            writeFileAtomic(args.value("output"), document, progress);
         }
         out(compareText(result));
         return result.regression ? kExitNegative : kExitOk;

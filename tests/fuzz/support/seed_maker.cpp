@@ -22,9 +22,11 @@
 #include "core/canary/canary_reader.h"
 #include "core/compile/compiler.h"
 #include "core/configs/config_io.h"
+#include "core/configs/physical_configs.h"
 #include "core/generate/generators.h"
 #include "core/interop/chrome_export.h"
 #include "core/interop/clock_calibration.h"
+#include "core/report/measured_report.h"
 #include "core/report/report.h"
 #include "core/trace/trace_io.h"
 #include "core/util/atomic_file.h"
@@ -450,8 +452,17 @@ void kinetoSeeds(const fs::path& sharedData)
 void configSeeds(const fs::path& configs)
 {
     for (const auto& entry : fs::directory_iterator(configs)) {
-        if (entry.path().extension() == ".json") {
-            putJson("configs", entry.path().filename().string(), slurp(entry.path()));
+        if (entry.path().extension() != ".json") {
+            continue;
+        }
+        const std::string name = entry.path().filename().string();
+        // Physical sets are another format, with a harness of their own.
+        putJson(name.starts_with("physical-") ? "physical_configs" : "configs", name, slurp(entry.path()));
+        if (name.starts_with("physical-")) {
+            step("the canonical form of " + name, [&] {
+                putJson("physical_configs", "canonical-" + name,
+                        cc::physicalConfigSetJson(cc::readPhysicalConfigSet(entry.path())));
+            });
         }
     }
     putJson("configs", "canonical-default.json", std::string(cc::defaultConfigSetText()));
@@ -459,6 +470,41 @@ void configSeeds(const fs::path& configs)
     cc::ConfigSet one = firstConfigurations(1);
     one.configurations.front().description.clear();
     putJson("configs", "canonical-one.json", cc::configSetJson(one));
+}
+
+/// A measured report as replay-physical writes it, from a small synthetic run (two configurations,
+/// two ranks, two repeats of three events).
+void measuredReportSeeds(const fs::path& configs)
+{
+    cc::MeasuredRun run;
+    run.inputSha256 = std::string(64, 'e');
+    run.inputEvents = 3;
+    run.skewKnown = 2;
+    run.skewUnknown = 1;
+    run.worldSize = 2;
+    run.repeats = 2;
+    run.warmup = 1;
+    run.machine = {{"cpu", "seed"}, {"cores", "2"}, {"kernel", "Linux"}, {"libtorch", "1.13"}};
+    run.set = cc::readPhysicalConfigSet(configs / "physical-loopback.configs.json");
+    run.set.configurations.resize(2);
+    run.opNames = {"all_reduce", "send", "barrier"};
+    for (std::size_t k = 0; k < 2; ++k) {
+        cc::MeasuredConfiguration c;
+        c.config = run.set.configurations[k];
+        c.clock = {{0, 0, 0}, {1, -1200, 23000}};
+        for (std::uint32_t rep = 0; rep < 2; ++rep) {
+            for (std::uint32_t e = 0; e < 3; ++e) {
+                const auto base = static_cast<cc::Ns>((k + 1) * (e + 1) * 100'000 + rep * 3'000);
+                c.samples.push_back({e, rep, static_cast<cc::Ns>(e) * 1'000'000, 150'000, base, base - 20'000,
+                                     static_cast<std::uint8_t>(e == 2 ? 1 : 0)});
+            }
+        }
+        run.configurations.push_back(std::move(c));
+    }
+    put("measured_report", "two-configurations.json", cc::buildMeasuredReport(run));
+    run.configurations.resize(1);
+    run.set.configurations.resize(1);
+    put("measured_report", "one-configuration.json", cc::buildMeasuredReport(run));
 }
 
 void clockSeeds()
@@ -708,6 +754,7 @@ int main(int argc, char** argv)
         chromeSeeds(reports);
         kinetoSeeds(shared);
         configSeeds(resources / "configs");
+        step("measured reports", [&] { measuredReportSeeds(resources / "configs"); });
         clockSeeds();
         optionSeeds();
         decimalSeeds();

@@ -300,7 +300,7 @@ private slots:
             }
         }
         QCOMPARE(entries, trace->size());
-        QCOMPARE(data->lanes.front().label, QStringLiteral("group:tp"));
+        QCOMPARE(data->lanes.front().label, QStringLiteral("tp group (ranks 0\u20131)"));
 
         TimelineBuildOptions perRank;
         perRank.mode = LaneMode::Rank;

@@ -258,11 +258,17 @@ std::shared_ptr<const SearchHits> findEvents(const TimelineData& data, const Sea
         hits->mask[i] = 1;
         hits->events.push_back(static_cast<std::uint32_t>(i));
     }
-    std::stable_sort(hits->events.begin(), hits->events.end(),
-                     [&data](std::uint32_t a, std::uint32_t b) { return data.issueOf(a) < data.issueOf(b); });
     hits->issue.reserve(hits->events.size());
     for (const std::uint32_t e : hits->events) {
         hits->issue.push_back(data.issueOf(e));
+    }
+    // Canonical order is issue order for every trace read from a file; sort only when it is not.
+    if (!std::is_sorted(hits->issue.begin(), hits->issue.end())) {
+        std::stable_sort(hits->events.begin(), hits->events.end(),
+                         [&data](std::uint32_t a, std::uint32_t b) { return data.issueOf(a) < data.issueOf(b); });
+        for (std::size_t k = 0; k < hits->events.size(); ++k) {
+            hits->issue[k] = data.issueOf(hits->events[k]);
+        }
     }
     return hits;
 }

@@ -280,6 +280,11 @@ void TimelinePanel::createSearchBar()
 
     connect(searchField_, &QLineEdit::textChanged, this, &TimelinePanel::search);
     connect(searchField_, &QLineEdit::returnPressed, this, &TimelinePanel::nextHit);
+    auto* back = new QAction(searchField_); // Shift+Enter steps back, as in browsers and editors
+    back->setShortcuts({QKeySequence(Qt::SHIFT | Qt::Key_Return), QKeySequence(Qt::SHIFT | Qt::Key_Enter)});
+    back->setShortcutContext(Qt::WidgetShortcut);
+    searchField_->addAction(back);
+    connect(back, &QAction::triggered, this, &TimelinePanel::previousHit);
     connect(highlightAll_, &QCheckBox::toggled, view_, &TimelineView::setHighlightAll);
     connect(close, &QToolButton::clicked, this, &TimelinePanel::closeSearch);
     connect(escape, &QAction::triggered, this, &TimelinePanel::closeSearch);

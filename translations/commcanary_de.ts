@@ -582,14 +582,6 @@
         <translation>Ereignisse werden Bahnen zugeordnet</translation>
     </message>
     <message>
-        <source>(no group)</source>
-        <translation>(keine Gruppe)</translation>
-    </message>
-    <message>
-        <source>group %1</source>
-        <translation>Gruppe %1</translation>
-    </message>
-    <message>
         <source>rank %1</source>
         <translation>Rank %1</translation>
     </message>
@@ -604,6 +596,30 @@
     <message>
         <source>Timeline ready</source>
         <translation>Zeitleiste bereit</translation>
+    </message>
+    <message>
+        <source>no ranks</source>
+        <translation>keine Ranks</translation>
+    </message>
+    <message>
+        <source>ranks %1</source>
+        <translation>Ranks %1</translation>
+    </message>
+    <message>
+        <source>stream %1 (%2)</source>
+        <translation>Stream %1 (%2)</translation>
+    </message>
+    <message>
+        <source>group %1 (%2)</source>
+        <translation>Gruppe %1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 group (%2)</source>
+        <translation>Gruppe %1 (%2)</translation>
+    </message>
+    <message>
+        <source>no group (%1)</source>
+        <translation>keine Gruppe (%1)</translation>
     </message>
 </context>
 <context>
@@ -2859,10 +2875,6 @@
         <translation>Nr.</translation>
     </message>
     <message>
-        <source>Begins at</source>
-        <translation>Beginnt bei</translation>
-    </message>
-    <message>
         <source>Span</source>
         <translation>Spanne</translation>
     </message>
@@ -2871,16 +2883,32 @@
         <translation>Ereignisse</translation>
     </message>
     <message>
-        <source>Tail events</source>
-        <translation>Tail-Ereignisse</translation>
-    </message>
-    <message>
-        <source>Max latency</source>
-        <translation>Max. Latenz</translation>
-    </message>
-    <message>
         <source>Cost</source>
         <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>When the window begins</source>
+        <translation>Wann das Fenster beginnt</translation>
+    </message>
+    <message>
+        <source>Tail events in the window (latency at or above the configuration&apos;s p99)</source>
+        <translation>Tail-Ereignisse im Fenster (Latenz mindestens beim p99 der Konfiguration)</translation>
+    </message>
+    <message>
+        <source>The largest latency in the window</source>
+        <translation>Die größte Latenz im Fenster</translation>
+    </message>
+    <message>
+        <source>Begins</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>Tail</source>
+        <translation>Tail</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>Max.</translation>
     </message>
 </context>
 <context>
@@ -2908,10 +2936,6 @@
     <message>
         <source>Lanes:</source>
         <translation>Bahnen:</translation>
-    </message>
-    <message>
-        <source>Drag with the right mouse button (or Shift and the left button) across the timeline to see the statistics of a range; double-click it or press Z to zoom in.</source>
-        <translation>Ziehen Sie mit der rechten Maustaste (oder Umschalt und linker Taste) über die Zeitleiste, um die Statistik eines Bereichs zu sehen; Doppelklick oder Z zoomt hinein.</translation>
     </message>
     <message>
         <source>Zoom &amp;In</source>
@@ -3017,6 +3041,82 @@
         <source>Statistics of the events issued in the selected range.</source>
         <translation>Statistik der im ausgewählten Bereich ausgegebenen Ereignisse.</translation>
     </message>
+    <message>
+        <source>&amp;Find Events…</source>
+        <translation>Ereignisse &amp;suchen…</translation>
+    </message>
+    <message>
+        <source>Find events by operation, group, rank, size, id or phase</source>
+        <translation>Ereignisse nach Operation, Gruppe, Rang, Größe, ID oder Phase suchen</translation>
+    </message>
+    <message>
+        <source>Find &amp;Next</source>
+        <translation>&amp;Nächster Treffer</translation>
+    </message>
+    <message>
+        <source>Go to the next match</source>
+        <translation>Zum nächsten Treffer</translation>
+    </message>
+    <message>
+        <source>Find Pre&amp;vious</source>
+        <translation>&amp;Vorheriger Treffer</translation>
+    </message>
+    <message>
+        <source>Go to the previous match</source>
+        <translation>Zum vorherigen Treffer</translation>
+    </message>
+    <message>
+        <source>op:all_reduce group:tp rank:0-7 size:1MiB-16MiB id:… phase:…</source>
+        <translation>op:all_reduce group:tp rank:0-7 size:1MiB-16MiB id:… phase:…</translation>
+    </message>
+    <message>
+        <source>Every term must hold. op, group, phase and id match a part of the text; rank takes a number or a range (0-7); size takes bytes with a unit, a range (1MiB-16MiB) or a bound (&gt;=4KiB). A word without a field matches the operation, group, phase or id.</source>
+        <translation>Jeder Begriff muss zutreffen. op, group, phase und id passen auf einen Teil des Textes; rank nimmt eine Zahl oder einen Bereich (0-7); size nimmt Bytes mit Einheit, einen Bereich (1MiB-16MiB) oder eine Schranke (&gt;=4KiB). Ein Wort ohne Feld passt auf Operation, Gruppe, Phase oder ID.</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Weiter</translation>
+    </message>
+    <message>
+        <source>Highlight all</source>
+        <translation>Alle hervorheben</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Close the search and clear its marks (Escape)</source>
+        <translation>Suche schließen und ihre Markierungen entfernen (Esc)</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>Suchen:</translation>
+    </message>
+    <message>
+        <source>Searching the timeline</source>
+        <translation>Zeitleiste wird durchsucht</translation>
+    </message>
+    <message>
+        <source>no matches</source>
+        <translation>keine Treffer</translation>
+    </message>
+    <message>
+        <source>%1 of %2 matches</source>
+        <translation>%1 von %2 Treffern</translation>
+    </message>
+    <message>
+        <source>%1 matches</source>
+        <translation>%1 Treffer</translation>
+    </message>
+    <message>
+        <source>Drag across the timeline with the left mouse button to see the statistics of a range; double-click it or press Z to zoom in. Middle-drag or Space+drag pans, W/S zoom, A/D pan.</source>
+        <translation>Mit der linken Maustaste über die Zeitleiste ziehen, um die Statistik eines Bereichs zu sehen; Doppelklick oder Z zoomt hinein. Ziehen mit der mittleren Taste oder Leertaste+Ziehen verschiebt, W/S zoomen, A/D verschieben.</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::TimelineView</name>
@@ -3121,6 +3221,10 @@
     <message>
         <source>%1 %</source>
         <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>base %1</source>
+        <translation>Basis %1</translation>
     </message>
 </context>
 <context>
@@ -3312,6 +3416,29 @@
     <message>
         <source>Traces, replay reports or configuration sets to open.</source>
         <translation>Zu öffnende Traces, Wiedergabeberichte oder Konfigurationssätze.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchText</name>
+    <message>
+        <source>&quot;%1&quot;: nothing after the colon</source>
+        <translation>„%1“: nach dem Doppelpunkt fehlt ein Wert</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: a rank is a number (3) or a range (0-7)</source>
+        <translation>„%1“: ein Rang ist eine Zahl (3) oder ein Bereich (0-7)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: a size is bytes with an optional unit (4096, 4KiB, 16MiB), a range (1MiB-16MiB) or a bound (&gt;=1MiB, &lt;4KiB)</source>
+        <translation>„%1“: eine Größe ist eine Byte-Zahl mit optionaler Einheit (4096, 4KiB, 16MiB), ein Bereich (1MiB-16MiB) oder eine Schranke (&gt;=1MiB, &lt;4KiB)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: unknown field &quot;%2&quot; (use op, group, rank, size, id or phase)</source>
+        <translation>„%1“: unbekanntes Feld „%2“ (erlaubt: op, group, rank, size, id oder phase)</translation>
+    </message>
+    <message>
+        <source>Searching the timeline</source>
+        <translation>Zeitleiste wird durchsucht</translation>
     </message>
 </context>
 </TS>

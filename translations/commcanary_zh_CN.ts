@@ -582,14 +582,6 @@
         <translation>正在将事件分配到泳道</translation>
     </message>
     <message>
-        <source>(no group)</source>
-        <translation>（无组）</translation>
-    </message>
-    <message>
-        <source>group %1</source>
-        <translation>组 %1</translation>
-    </message>
-    <message>
         <source>rank %1</source>
         <translation>rank %1</translation>
     </message>
@@ -604,6 +596,30 @@
     <message>
         <source>Timeline ready</source>
         <translation>时间线已就绪</translation>
+    </message>
+    <message>
+        <source>no ranks</source>
+        <translation>无 rank</translation>
+    </message>
+    <message>
+        <source>ranks %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>stream %1 (%2)</source>
+        <translation>流 %1（%2）</translation>
+    </message>
+    <message>
+        <source>group %1 (%2)</source>
+        <translation>组 %1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 group (%2)</source>
+        <translation>%1 组（%2）</translation>
+    </message>
+    <message>
+        <source>no group (%1)</source>
+        <translation>无组（%1）</translation>
     </message>
 </context>
 <context>
@@ -2857,10 +2873,6 @@
         <translation>#</translation>
     </message>
     <message>
-        <source>Begins at</source>
-        <translation>开始于</translation>
-    </message>
-    <message>
         <source>Span</source>
         <translation>跨度</translation>
     </message>
@@ -2869,16 +2881,32 @@
         <translation>事件数</translation>
     </message>
     <message>
-        <source>Tail events</source>
-        <translation>尾部事件</translation>
-    </message>
-    <message>
-        <source>Max latency</source>
-        <translation>最大延迟</translation>
-    </message>
-    <message>
         <source>Cost</source>
         <translation>代价</translation>
+    </message>
+    <message>
+        <source>When the window begins</source>
+        <translation>窗口的开始时间</translation>
+    </message>
+    <message>
+        <source>Tail events in the window (latency at or above the configuration&apos;s p99)</source>
+        <translation>窗口中的尾部事件（延迟不低于该配置的 p99）</translation>
+    </message>
+    <message>
+        <source>The largest latency in the window</source>
+        <translation>窗口中的最大延迟</translation>
+    </message>
+    <message>
+        <source>Begins</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Tail</source>
+        <translation>尾部</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大</translation>
     </message>
 </context>
 <context>
@@ -2906,10 +2934,6 @@
     <message>
         <source>Lanes:</source>
         <translation>泳道：</translation>
-    </message>
-    <message>
-        <source>Drag with the right mouse button (or Shift and the left button) across the timeline to see the statistics of a range; double-click it or press Z to zoom in.</source>
-        <translation>在时间线上按住右键（或 Shift 加左键）拖动，查看一个区间的统计；双击或按 Z 键放大到该区间。</translation>
     </message>
     <message>
         <source>Zoom &amp;In</source>
@@ -3015,6 +3039,82 @@
         <source>Statistics of the events issued in the selected range.</source>
         <translation>所选区间内发出的事件的统计。</translation>
     </message>
+    <message>
+        <source>&amp;Find Events…</source>
+        <translation>查找事件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Find events by operation, group, rank, size, id or phase</source>
+        <translation>按操作、组、rank、大小、ID 或阶段查找事件</translation>
+    </message>
+    <message>
+        <source>Find &amp;Next</source>
+        <translation>查找下一个(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Go to the next match</source>
+        <translation>转到下一个匹配</translation>
+    </message>
+    <message>
+        <source>Find Pre&amp;vious</source>
+        <translation>查找上一个(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Go to the previous match</source>
+        <translation>转到上一个匹配</translation>
+    </message>
+    <message>
+        <source>op:all_reduce group:tp rank:0-7 size:1MiB-16MiB id:… phase:…</source>
+        <translation>op:all_reduce group:tp rank:0-7 size:1MiB-16MiB id:… phase:…</translation>
+    </message>
+    <message>
+        <source>Every term must hold. op, group, phase and id match a part of the text; rank takes a number or a range (0-7); size takes bytes with a unit, a range (1MiB-16MiB) or a bound (&gt;=4KiB). A word without a field matches the operation, group, phase or id.</source>
+        <translation>所有条件都须满足。op、group、phase 和 id 匹配文本的一部分；rank 取一个数字或范围（0-7）；size 取带单位的字节数、范围（1MiB-16MiB）或界限（&gt;=4KiB）。不带字段的词匹配操作、组、阶段或 ID。</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>上一个</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一个</translation>
+    </message>
+    <message>
+        <source>Highlight all</source>
+        <translation>全部高亮</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Close the search and clear its marks (Escape)</source>
+        <translation>关闭搜索并清除标记（Esc）</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>查找：</translation>
+    </message>
+    <message>
+        <source>Searching the timeline</source>
+        <translation>正在搜索时间线</translation>
+    </message>
+    <message>
+        <source>no matches</source>
+        <translation>无匹配</translation>
+    </message>
+    <message>
+        <source>%1 of %2 matches</source>
+        <translation>第 %1 个，共 %2 个匹配</translation>
+    </message>
+    <message>
+        <source>%1 matches</source>
+        <translation>%1 个匹配</translation>
+    </message>
+    <message>
+        <source>Drag across the timeline with the left mouse button to see the statistics of a range; double-click it or press Z to zoom in. Middle-drag or Space+drag pans, W/S zoom, A/D pan.</source>
+        <translation>按住鼠标左键在时间线上拖动可查看某一范围的统计；双击该范围或按 Z 放大。中键拖动或按住空格拖动可平移，W/S 缩放，A/D 平移。</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::TimelineView</name>
@@ -3119,6 +3219,10 @@
     <message>
         <source>%1 %</source>
         <translation>%1%</translation>
+    </message>
+    <message>
+        <source>base %1</source>
+        <translation>基准 %1</translation>
     </message>
 </context>
 <context>
@@ -3310,6 +3414,29 @@
     <message>
         <source>Traces, replay reports or configuration sets to open.</source>
         <translation>要打开的轨迹、重放报告或配置集。</translation>
+    </message>
+</context>
+<context>
+    <name>SearchText</name>
+    <message>
+        <source>&quot;%1&quot;: nothing after the colon</source>
+        <translation>“%1”：冒号后没有内容</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: a rank is a number (3) or a range (0-7)</source>
+        <translation>“%1”：rank 应为一个数字（3）或一个范围（0-7）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: a size is bytes with an optional unit (4096, 4KiB, 16MiB), a range (1MiB-16MiB) or a bound (&gt;=1MiB, &lt;4KiB)</source>
+        <translation>“%1”：size 应为字节数，可带单位（4096、4KiB、16MiB），或一个范围（1MiB-16MiB），或一个界限（&gt;=1MiB、&lt;4KiB）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: unknown field &quot;%2&quot; (use op, group, rank, size, id or phase)</source>
+        <translation>“%1”：未知字段“%2”（可用 op、group、rank、size、id 或 phase）</translation>
+    </message>
+    <message>
+        <source>Searching the timeline</source>
+        <translation>正在搜索时间线</translation>
     </message>
 </context>
 </TS>

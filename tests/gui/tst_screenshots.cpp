@@ -18,6 +18,7 @@
 #include <QCheckBox>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
@@ -66,6 +67,44 @@ private:
 
 private slots:
     void initTestCase() { cctest::isolateSettings(QStringLiteral("tst_screenshots")); }
+
+    /// The window as a new user meets it: the default size and docks, an example just opened.
+    void defaultWindow()
+    {
+        MainWindow window;
+        window.resize(1515, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.openFile(cctest::adversarialExample());
+        QVERIFY(idle(window));
+        QTest::qWait(50);
+        QVERIFY(save(&window, QStringLiteral("workbench-default.png")));
+        // Selecting the most expensive tail window and an event must not squeeze the side docks.
+        QTest::keyClick(&window, Qt::Key_N);
+        TimelineView* view = window.timeline()->view();
+        QVERIFY(view->currentTailWindow() >= 0);
+        view->setSelectedEvent(
+            view->data()->tailWindows[static_cast<std::size_t>(view->currentTailWindow())].firstEvent);
+        QTest::qWait(50);
+        QVERIFY(save(&window, QStringLiteral("workbench-default-tail.png")));
+        // Find (Ctrl+F) with every match highlighted, and a range dragged with the left button:
+        // its duration on the ruler, Range Statistics brought forward.
+        view->fitAll();
+        window.timeline()->actions().find->trigger();
+        QSignalSpy found(window.timeline(), &TimelinePanel::searchFinished);
+        window.timeline()->searchField()->setText(QStringLiteral("id:event-1"));
+        QVERIFY(found.wait(20000) || !found.isEmpty());
+        QVERIFY(window.timeline()->nextHit());
+        view->fitAll();
+        const int left = view->style().labelWidth;
+        QTest::mousePress(view, Qt::LeftButton, Qt::NoModifier, QPoint(left + 120, 60));
+        QTest::mouseMove(view, QPoint(left + 200, 60));
+        QTest::mouseMove(view, QPoint(left + 280, 60));
+        QTest::mouseRelease(view, Qt::LeftButton, Qt::NoModifier, QPoint(left + 280, 60));
+        QVERIFY(QTest::qWaitFor([&]() { return window.timeline()->rangeModel()->rowCount() > 0; }, 20000));
+        QTest::qWait(50);
+        QVERIFY(save(&window, QStringLiteral("workbench-default-search.png")));
+    }
 
     void mainViews()
     {

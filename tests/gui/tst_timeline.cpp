@@ -1,7 +1,7 @@
 // The timeline without a window where possible: the time <-> pixel mapping under zoom and pan
 // (data-driven), the level-of-detail indexes against brute force, lane building from a real
 // trace, tail windows, and the view's mouse interaction (wheel zoom anchored under the mouse,
-// drag pan, range selection with statistics, zoom history behind shared actions). The
+// middle-drag pan, range selection with statistics, zoom history behind shared actions). The
 // QBENCHMARK of a full repaint of 1M and 10M events at 1920 px is in tst_timeline_paint. The
 // painted pixels are checked against the data at every level of detail (events one by one,
 // exact folding, summary buckets) and through both drawing paths (straight into an image, via
@@ -300,7 +300,7 @@ private slots:
             }
         }
         QCOMPARE(entries, trace->size());
-        QCOMPARE(data->lanes.front().label, QStringLiteral("group:tp"));
+        QCOMPARE(data->lanes.front().label, QStringLiteral("tp group (ranks 0\u20131)"));
 
         TimelineBuildOptions perRank;
         perRank.mode = LaneMode::Rank;
@@ -354,12 +354,12 @@ private slots:
         QTRY_VERIFY(history->backAction()->isEnabled());
         const VisibleRange zoomed = view.visibleRange();
 
-        // Drag to pan: content follows the mouse.
+        // Middle-drag pans: content follows the mouse.
         const double before = view.scale().begin();
-        QTest::mousePress(&view, Qt::LeftButton, Qt::NoModifier, QPoint(700, 100));
+        QTest::mousePress(&view, Qt::MiddleButton, Qt::NoModifier, QPoint(700, 100));
         QTest::mouseMove(&view, QPoint(650, 100));
         QTest::mouseMove(&view, QPoint(600, 100));
-        QTest::mouseRelease(&view, Qt::LeftButton, Qt::NoModifier, QPoint(600, 100));
+        QTest::mouseRelease(&view, Qt::MiddleButton, Qt::NoModifier, QPoint(600, 100));
         QVERIFY(qAbs(view.scale().begin() - (before + 100 * view.scale().nsPerPixel())) <
                 2 * view.scale().nsPerPixel());
 

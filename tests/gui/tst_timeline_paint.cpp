@@ -7,9 +7,13 @@
 //   gui_tst_timeline_paint -median 9                             (wall time)
 //   gui_tst_timeline_paint -median 9 -perf -perfcounter task-clock  (CPU time of the thread)
 // Correctness of what is painted is tested in tst_timeline (paintedPixelsMatchTheData).
+// findEvents: the find bar's search over a generated 1M-event training trace (the GUI runs it on
+// a worker, job slot "search"), and a repaint with its matches marked and outlined.
 #include "gui_support.h"
 
+#include "core/generate/generators.h"
 #include "ui/timeline/timeline_painter.h"
+#include "ui/timeline/timeline_search.h"
 
 #include <QPainter>
 #include <QtTest>
@@ -118,6 +122,49 @@ private slots:
         if (fraction == 1.0 && events == 1'000'000) {
             image.save(cctest::screenshotDir() + QStringLiteral("/timeline-1M.png"));
         }
+    }
+
+    void search_data()
+    {
+        QTest::addColumn<QString>("query");
+        QTest::newRow("op") << QStringLiteral("op:all_gather");
+        QTest::newRow("rank and size") << QStringLiteral("rank:4-7 size:8MiB-32MiB");
+        QTest::newRow("id substring") << QStringLiteral("id:-99");
+        QTest::newRow("word") << QStringLiteral("backward");
+    }
+
+    void search()
+    {
+        QFETCH(QString, query);
+        static std::shared_ptr<const TimelineData> data;
+        cc::NullProgress progress;
+        if (!data) {
+            cc::GeneratorOptions options;
+            options.events = 1'000'000;
+            auto trace = std::make_shared<const cc::Trace>(cc::generateTraining(options, progress));
+            data = buildTimeline(trace, nullptr, {}, progress);
+        }
+        QString error;
+        const auto parsed = parseSearchQuery(query, &error);
+        QVERIFY2(parsed.has_value(), qPrintable(error));
+        std::shared_ptr<const SearchHits> hits;
+        QBENCHMARK
+        {
+            hits = findEvents(*data, *parsed, progress);
+        }
+        QVERIFY(!hits->events.empty());
+        // Repainting with the matches marked still costs pixels, not events.
+        TimelineStyle style;
+        TimeScale scale;
+        scale.setBounds(data->begin, data->end);
+        scale.setWidth(1920);
+        scale.fitAll();
+        QImage image(1920 + style.labelWidth, 1080, QImage::Format_ARGB32_Premultiplied);
+        TimelineOverlay overlay;
+        overlay.hits = hits;
+        QPainter painter(&image);
+        const auto stats = TimelinePainter::paint(painter, image.rect(), *data, scale, style, 0, overlay);
+        QVERIFY(stats.lanesDrawn > 0);
     }
 };
 

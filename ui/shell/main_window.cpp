@@ -41,7 +41,10 @@ namespace cc::ui {
 namespace {
 const QString kGeometryKey = QStringLiteral("window/geometry");
 const QString kStateKey = QStringLiteral("window/state");
-constexpr int kLayoutVersion = 1;
+const QString kDocksKey = QStringLiteral("window/docks");
+/// Bumped when the meaning of a saved layout changes; a saved state of another version, or one
+/// saved with another set of docks, is not restored (the defaults are kept instead).
+constexpr int kLayoutVersion = 2;
 QPointer<ErrorDialog> g_lastError;
 } // namespace
 
@@ -91,7 +94,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(runner_, &JobRunner::busyChanged, cancelAction_, &QAction::setEnabled);
     connect(recent_, &RecentFiles::changed, this, &MainWindow::updateRecentMenu);
 
-    resize(1400, 900);
+    resize(1515, 900);
     defaultState_ = saveState(kLayoutVersion);
     restoreLayout();
     updateRecentMenu();
@@ -179,7 +182,12 @@ void MainWindow::createDocks()
         }
     });
     distributions->raise();
-    resizeDocks({artifacts, details}, {330, 360}, Qt::Horizontal);
+    resizeDocks({artifacts, details}, {390, 380}, Qt::Horizontal);
+    // A selected range brings its statistics forward.
+    connect(timeline_->view(), &TimelineView::rangeSelected, range, [range]() {
+        range->show();
+        range->raise();
+    });
     resizeDocks({distributions}, {330}, Qt::Vertical);
 }
 
@@ -233,6 +241,8 @@ void MainWindow::createMenus()
     viewMenu_->addActions({t.zoomBack, t.zoomForward});
     viewMenu_->addSeparator();
     viewMenu_->addActions({t.nextTail, t.previousTail, t.showTails});
+    viewMenu_->addSeparator();
+    viewMenu_->addActions({t.find, t.findNext, t.findPrevious});
     viewMenu_->addSeparator();
     QMenu* docks = viewMenu_->addMenu(tr("&Panels"));
     for (QDockWidget* dock : docks_) {
@@ -527,7 +537,18 @@ void MainWindow::restoreLayout()
 {
     QSettings settings;
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
-    restoreState(settings.value(kStateKey).toByteArray(), kLayoutVersion);
+    if (settings.value(kDocksKey).toStringList() == dockNames()) {
+        restoreState(settings.value(kStateKey).toByteArray(), kLayoutVersion);
+    }
+}
+
+QStringList MainWindow::dockNames() const
+{
+    QStringList names;
+    for (const QDockWidget* dock : docks_) {
+        names << dock->objectName();
+    }
+    return names;
 }
 
 void MainWindow::saveLayout()
@@ -535,6 +556,7 @@ void MainWindow::saveLayout()
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState(kLayoutVersion));
+    settings.setValue(kDocksKey, dockNames());
 }
 
 void MainWindow::resetLayout()

@@ -67,6 +67,8 @@ public:
     void restoreLayout();
     void saveLayout();
     void resetLayout();
+    /// The docks' object names, saved with the layout: a state saved with another set is not restored.
+    QStringList dockNames() const;
 
 signals:
     /// A file finished loading (successfully or not).

@@ -111,8 +111,20 @@ QVariant TailWindowModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal) {
         return {};
     }
-    if (role == Qt::ToolTipRole && section == CostColumn) {
-        return tr("Summed latency of the window's tail events (at or above the configuration's p99)");
+    if (role == Qt::ToolTipRole) {
+        // The headers are short so that every column fits the default dock; the tooltips say more.
+        switch (section) {
+        case BeginColumn:
+            return tr("When the window begins");
+        case TailEventsColumn:
+            return tr("Tail events in the window (latency at or above the configuration's p99)");
+        case MaxLatencyColumn:
+            return tr("The largest latency in the window");
+        case CostColumn:
+            return tr("Summed latency of the window's tail events (at or above the configuration's p99)");
+        default:
+            return {};
+        }
     }
     if (role != Qt::DisplayRole) {
         return {};
@@ -121,15 +133,15 @@ QVariant TailWindowModel::headerData(int section, Qt::Orientation orientation, i
     case IndexColumn:
         return tr("#");
     case BeginColumn:
-        return tr("Begins at");
+        return tr("Begins");
     case SpanColumn:
         return tr("Span");
     case EventsColumn:
         return tr("Events");
     case TailEventsColumn:
-        return tr("Tail events");
+        return tr("Tail");
     case MaxLatencyColumn:
-        return tr("Max latency");
+        return tr("Max");
     case CostColumn:
         return tr("Cost");
     default:

@@ -5,9 +5,11 @@
 #include "ui/util/text.h"
 
 #include <QCoreApplication>
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -249,10 +251,82 @@ class TimelineText {
     Q_DECLARE_TR_FUNCTIONS(TimelineText)
 };
 
+} // namespace
+
+QString rankListText(const std::vector<std::int32_t>& ranks)
+{
+    if (ranks.empty()) {
+        return TimelineText::tr("no ranks");
+    }
+    if (ranks.size() == 1) {
+        return TimelineText::tr("rank %1").arg(ranks.front());
+    }
+    // Runs of consecutive ranks as ranges: "0–7", "0, 2, 4–6".
+    QStringList parts;
+    std::size_t k = 0;
+    while (k < ranks.size()) {
+        std::size_t run = k;
+        while (run + 1 < ranks.size() && ranks[run + 1] == ranks[run] + 1) {
+            ++run;
+        }
+        if (run == k) {
+            parts << QString::number(ranks[k]);
+        } else {
+            parts << QString::number(ranks[k]) + QChar(0x2013) + QString::number(ranks[run]);
+        }
+        k = run + 1;
+    }
+    return TimelineText::tr("ranks %1").arg(parts.join(QStringLiteral(", ")));
+}
+
+namespace {
+
+/// What a lane stands for; its label is written once its ranks are known.
+enum class LaneWhat { Stream, Group, NoGroup, Ranks, Rank };
+
 struct LaneBuilder {
-    QString label;
+    LaneWhat what = LaneWhat::Ranks;
+    QString name;           ///< the stream (channel) or group name, or the rank
     std::int64_t order = 0; ///< sort key for the lane's position (rank number, or first event)
     TimelineLane lane;
+    std::vector<std::int32_t> ranks; ///< every rank an event of the lane involves, sorted
+    std::uint32_t lastRankSet = std::numeric_limits<std::uint32_t>::max();
+
+    void addRanks(const cc::Trace& trace, std::size_t i)
+    {
+        const std::uint32_t set = trace.rankSet[i];
+        if (set == lastRankSet) {
+            return; // the common case: a lane's events share one rank set
+        }
+        lastRankSet = set;
+        const auto& add = trace.ranks(i);
+        std::vector<std::int32_t> merged;
+        merged.reserve(ranks.size() + add.size());
+        std::set_union(ranks.begin(), ranks.end(), add.begin(), add.end(), std::back_inserter(merged));
+        ranks = std::move(merged);
+    }
+
+    QString label() const
+    {
+        const QString members = rankListText(ranks);
+        switch (what) {
+        case LaneWhat::Stream:
+            return TimelineText::tr("stream %1 (%2)").arg(name, members);
+        case LaneWhat::Group: {
+            bool numeric = false;
+            name.toLongLong(&numeric);
+            return numeric ? TimelineText::tr("group %1 (%2)").arg(name, members)
+                           : TimelineText::tr("%1 group (%2)").arg(name, members);
+        }
+        case LaneWhat::NoGroup:
+            return TimelineText::tr("no group (%1)").arg(members);
+        case LaneWhat::Ranks:
+            return members;
+        case LaneWhat::Rank:
+            return TimelineText::tr("rank %1").arg(name);
+        }
+        return name;
+    }
 };
 
 void sortLaneIfNeeded(TimelineLane& lane)
@@ -309,17 +383,22 @@ std::shared_ptr<const TimelineData> buildTimeline(std::shared_ptr<const cc::Trac
     std::vector<LaneBuilder> builders;
     std::unordered_map<std::string, std::uint32_t> byText;
     std::unordered_map<std::int64_t, std::uint32_t> byNumber;
-    auto laneFor = [&](const QString& label, std::int64_t order, auto& map, const auto& key) {
+    auto laneFor = [&](LaneWhat what, const QString& name, std::int64_t order, auto& map, const auto& key) {
         const auto found = map.find(key);
         if (found != map.end()) {
             return found->second;
         }
         const auto index = static_cast<std::uint32_t>(builders.size());
-        builders.push_back({label, order, {}});
+        LaneBuilder builder;
+        builder.what = what;
+        builder.name = name;
+        builder.order = order;
+        builders.push_back(std::move(builder));
         map.emplace(key, index);
         return index;
     };
     auto append = [&](std::uint32_t laneIndex, std::size_t i) {
+        builders[laneIndex].addRanks(*trace, i);
         TimelineLane& lane = builders[laneIndex].lane;
         const Ns begin = timings ? timings->issue[i] : trace->issueTime[i];
         lane.events.push_back(static_cast<std::uint32_t>(i));
@@ -343,7 +422,16 @@ std::shared_ptr<const TimelineData> buildTimeline(std::shared_ptr<const cc::Trac
                 index = found->second;
             } else {
                 index = static_cast<std::uint32_t>(builders.size());
-                builders.push_back({qs(key), static_cast<std::int64_t>(i), {}});
+                LaneBuilder builder;
+                builder.order = static_cast<std::int64_t>(i);
+                if (trace->channel[i] != cc::kNoString) {
+                    builder.what = LaneWhat::Stream;
+                    builder.name = qs(trace->str(trace->channel[i]));
+                } else if (trace->group[i] != cc::kNoString) {
+                    builder.what = LaneWhat::Group;
+                    builder.name = qs(trace->str(trace->group[i]));
+                }
+                builders.push_back(std::move(builder));
                 byText.emplace(std::move(key), index);
             }
             append(index, i);
@@ -351,14 +439,15 @@ std::shared_ptr<const TimelineData> buildTimeline(std::shared_ptr<const cc::Trac
         }
         case LaneMode::Group: {
             const std::uint32_t group = trace->group[i];
-            const QString label = group == cc::kNoString ? TimelineText::tr("(no group)")
-                                                         : TimelineText::tr("group %1").arg(qs(trace->str(group)));
-            append(laneFor(label, static_cast<std::int64_t>(i), byNumber, static_cast<std::int64_t>(group)), i);
+            const LaneWhat what = group == cc::kNoString ? LaneWhat::NoGroup : LaneWhat::Group;
+            append(laneFor(what, qs(trace->str(group)), static_cast<std::int64_t>(i), byNumber,
+                           static_cast<std::int64_t>(group)),
+                   i);
             break;
         }
         case LaneMode::Rank:
             for (const std::int32_t rank : trace->ranks(i)) {
-                append(laneFor(TimelineText::tr("rank %1").arg(rank), rank, byNumber, static_cast<std::int64_t>(rank)),
+                append(laneFor(LaneWhat::Rank, QString::number(rank), rank, byNumber, static_cast<std::int64_t>(rank)),
                        i);
             }
             break;
@@ -372,7 +461,7 @@ std::shared_ptr<const TimelineData> buildTimeline(std::shared_ptr<const cc::Trac
     data->end = std::numeric_limits<Ns>::min();
     for (auto& builder : builders) {
         progress.check();
-        builder.lane.label = builder.label;
+        builder.lane.label = builder.label();
         sortLaneIfNeeded(builder.lane);
         builder.lane.finish(timings.get());
         if (builder.lane.size() > 0) {

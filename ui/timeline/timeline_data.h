@@ -155,6 +155,9 @@ struct TimelineData {
     Ns endOf(std::uint32_t event) const;
 };
 
+/// A rank list as a lane label says it: "rank 3", "ranks 0–7", "ranks 0, 2, 4–6".
+QString rankListText(const std::vector<std::int32_t>& ranks);
+
 /// Builds the lanes of a trace, with the replayed timings of one configuration when given.
 /// The rank mode is refused (std::nullopt lanes -> falls back to Resource) above maxRankEntries
 /// lane entries, because every event is copied into each member's lane.

@@ -387,6 +387,43 @@ QString TimelinePainter::tickLabel(Ns time, Ns step)
     return QCoreApplication::translate("cc::ui::Units", unit.format).arg(QLocale().toString(value, 'f', decimals));
 }
 
+std::optional<Ns> TimelinePainter::rulerBase(const TimeScale& scale)
+{
+    // Relative labels once an absolute one would carry a million steps' worth of digits.
+    constexpr double kRelativeFrom = 1e6;
+    const Ns step = scale.majorStep();
+    const double magnitude = std::max(std::abs(scale.begin()), std::abs(scale.end()));
+    if (magnitude / static_cast<double>(step) < kRelativeFrom) {
+        return std::nullopt;
+    }
+    // The base: the visible start rounded down to the power of ten just above the visible span,
+    // so it reads short and the offsets stay below twice that power.
+    const double span = std::max(scale.end() - scale.begin(), 1.0);
+    const auto rounding = static_cast<Ns>(std::llround(std::pow(10.0, std::ceil(std::log10(span)))));
+    const auto begin = static_cast<Ns>(std::floor(scale.begin()));
+    Ns base = begin / rounding * rounding;
+    if (base > begin) {
+        base -= rounding; // negative times round down too
+    }
+    return base;
+}
+
+QString TimelinePainter::rulerLabel(Ns time, Ns step, std::optional<Ns> base)
+{
+    if (!base) {
+        return tickLabel(time, step);
+    }
+    const Ns offset = time - *base;
+    return (offset < 0 ? QStringLiteral("\u2212") : QStringLiteral("+")) + tickLabel(std::abs(offset), step);
+}
+
+QString TimelinePainter::rulerBaseLabel(Ns base, const TimeScale& scale)
+{
+    const double span = std::max(scale.end() - scale.begin(), 1.0);
+    const auto rounding = static_cast<Ns>(std::llround(std::pow(10.0, std::ceil(std::log10(span)))));
+    return QCoreApplication::translate("cc::ui::Units", "base %1").arg(tickLabel(base, rounding));
+}
+
 std::optional<std::uint32_t> TimelinePainter::eventAt(const TimelineLane& lane, double time, double tolerance)
 {
     if (lane.size() == 0) {
@@ -567,6 +604,37 @@ TimelinePaintStats TimelinePainter::paint(QPainter& painter, const QRect& area, 
                 }
             }
         }
+        // Search matches: every visible one outlined, while a lane shows few enough entries for
+        // that to be legible (the ruler marks every match at any zoom).
+        if (overlay.hits && overlay.highlightAll && !overlay.hits->events.empty()) {
+            constexpr std::uint32_t kMaxOutlinedPerLane = 4096;
+            const SearchHits& hits = *overlay.hits;
+            const Ns t0 = static_cast<Ns>(std::floor(scale.begin()));
+            const Ns t1 = static_cast<Ns>(std::ceil(scale.end()));
+            cp.setPen(QPen(TimelineStyle::searchColor(), 2));
+            cp.setBrush(Qt::NoBrush);
+            for (int lane = 0; lane < laneCount; ++lane) {
+                const TimelineLane& l = data.lanes[static_cast<std::size_t>(lane)];
+                const int top = laneTopIn(lane);
+                if (!laneVisible(top) || l.size() == 0) {
+                    continue;
+                }
+                const std::uint32_t first = l.firstReaching(t0);
+                const std::uint32_t last = l.firstBeginningAfter(t1);
+                if (last <= first || last - first > kMaxOutlinedPerLane) {
+                    continue;
+                }
+                for (std::uint32_t k = first; k < last; ++k) {
+                    if (!hits.matches(l.events[k])) {
+                        continue;
+                    }
+                    const int x0 = pixel(scale.toX(static_cast<double>(l.begin[k])), plotWidth);
+                    const int x1 =
+                        std::max(x0 + 1, pixel(std::ceil(scale.toX(static_cast<double>(l.end[k]))), plotWidth));
+                    cp.drawRect(QRect(x0 - 1, top - 1, x1 - x0 + 1, style.laneHeight + 1));
+                }
+            }
+        }
         // Range selection.
         if (overlay.selection) {
             const int x0 = pixel(scale.toX(overlay.selection->begin), plotWidth);
@@ -590,6 +658,7 @@ TimelinePaintStats TimelinePainter::paint(QPainter& painter, const QRect& area, 
     painter.setPen(QColor(60, 60, 60));
     const QFontMetrics metrics(painter.font());
     const Ns step = scale.majorStep();
+    const std::optional<Ns> base = rulerBase(scale);
     for (const auto& tick : scale.ticks()) {
         const int x = plotLeft + static_cast<int>(std::floor(tick.x));
         if (x < plotLeft || x >= plotLeft + plotWidth) {
@@ -598,7 +667,7 @@ TimelinePaintStats TimelinePainter::paint(QPainter& painter, const QRect& area, 
         if (tick.major) {
             painter.setPen(QColor(60, 60, 60));
             painter.drawLine(x, axis.bottom() - 8, x, axis.bottom());
-            painter.drawText(QPoint(x + 3, axis.top() + metrics.ascent() + 3), tickLabel(tick.time, step));
+            painter.drawText(QPoint(x + 3, axis.top() + metrics.ascent() + 3), rulerLabel(tick.time, step, base));
         } else {
             painter.setPen(QColor(110, 110, 110));
             painter.drawLine(x, axis.bottom() - 4, x, axis.bottom());
@@ -606,6 +675,48 @@ TimelinePaintStats TimelinePainter::paint(QPainter& painter, const QRect& area, 
     }
     painter.setPen(QColor(180, 180, 180));
     painter.drawLine(area.left(), axis.bottom(), area.right(), axis.bottom());
+    if (base) {
+        // The corner above the lane labels names the base the offsets count from.
+        const QRect corner(area.left() + 6, area.top(), style.labelWidth - 10, style.axisHeight);
+        painter.setPen(QColor(30, 30, 30));
+        painter.drawText(corner, Qt::AlignVCenter | Qt::AlignLeft,
+                         metrics.elidedText(rulerBaseLabel(*base, scale), Qt::ElideRight, corner.width()));
+    }
+    // Search matches on the ruler, one mark per pixel column: the cost follows the columns.
+    if (overlay.hits && !overlay.hits->events.empty()) {
+        const SearchHits& hits = *overlay.hits;
+        const QColor mark = TimelineStyle::searchColor();
+        std::size_t k = hits.firstAtOrAfter(static_cast<Ns>(std::floor(scale.begin())));
+        const double t1 = scale.end();
+        while (k < hits.size() && static_cast<double>(hits.issue[k]) <= t1) {
+            const int column = pixel(scale.toX(static_cast<double>(hits.issue[k])), plotWidth);
+            painter.fillRect(QRect(plotLeft + column - 1, axis.bottom() - 5, 3, 5), mark);
+            k = std::max(k + 1, hits.firstAtOrAfter(static_cast<Ns>(std::ceil(scale.timeAt(column + 1)))));
+        }
+    }
+    // The selected range on the ruler, with its duration, as Perfetto and Nsight Systems show it.
+    if (overlay.selection) {
+        const double x0 = std::clamp(scale.toX(overlay.selection->begin), 0.0, static_cast<double>(plotWidth));
+        const double x1 = std::clamp(scale.toX(overlay.selection->end), 0.0, static_cast<double>(plotWidth));
+        const auto duration = static_cast<Ns>(std::llround(overlay.selection->end - overlay.selection->begin));
+        const QString text = formatDuration(duration);
+        QColor band = TimelineStyle::selectionColor();
+        band.setAlpha(60);
+        const int left = plotLeft + static_cast<int>(std::floor(std::min(x0, x1)));
+        const int right = plotLeft + static_cast<int>(std::ceil(std::max(x0, x1)));
+        const QRect bracket(left, axis.top() + 2, std::max(1, right - left), axis.height() - 4);
+        painter.fillRect(bracket, band);
+        painter.setPen(TimelineStyle::selectionColor());
+        painter.drawLine(bracket.topLeft(), bracket.bottomLeft());
+        painter.drawLine(bracket.topRight(), bracket.bottomRight());
+        const int textWidth = metrics.horizontalAdvance(text) + 8;
+        QRect label(0, bracket.top(), textWidth, bracket.height());
+        label.moveCenter(QPoint((left + right) / 2, bracket.center().y()));
+        label.moveLeft(std::clamp(label.left(), plotLeft, std::max(plotLeft, plotLeft + plotWidth - textWidth)));
+        painter.fillRect(label, TimelineStyle::selectionColor());
+        painter.setPen(Qt::white);
+        painter.drawText(label, Qt::AlignCenter, text);
+    }
 
     // Lane labels.
     const QRect labels(area.left(), plotTop, style.labelWidth, plot.height());

@@ -8,11 +8,13 @@
 
 #include "ui/timeline/time_scale.h"
 #include "ui/timeline/timeline_data.h"
+#include "ui/timeline/timeline_search.h"
 #include "ui/timeline/timeline_style.h"
 
 #include <QRect>
 #include <QString>
 
+#include <memory>
 #include <optional>
 
 class QPainter;
@@ -24,7 +26,9 @@ struct TimelineOverlay {
     std::optional<VisibleRange> selection;      ///< a dragged time range
     int currentTailWindow = -1;                 ///< index into TimelineData::tailWindows
     bool showTailWindows = true;
-    QString banner; ///< a note drawn over the plot (e.g. "no replay yet")
+    std::shared_ptr<const SearchHits> hits; ///< search matches (marked on the ruler and in lanes)
+    bool highlightAll = true;               ///< outline every visible match, not only the ruler marks
+    QString banner;                         ///< a note drawn over the plot (e.g. "no replay yet")
 };
 
 struct TimelinePaintStats {
@@ -44,6 +48,14 @@ public:
 
     /// Axis label for a tick time, with as many decimals as the tick step needs.
     static QString tickLabel(Ns time, Ns step);
+    /// On deep zoom absolute labels would need many digits ("174.722135 s"); the ruler then
+    /// shows offsets ("+12.345 µs") from this base, drawn in the ruler's corner. std::nullopt
+    /// when absolute labels stay short.
+    static std::optional<Ns> rulerBase(const TimeScale& scale);
+    /// The ruler's label for a major tick: absolute, or "+offset" from base.
+    static QString rulerLabel(Ns time, Ns step, std::optional<Ns> base);
+    /// The corner text naming the base ("base 174.7221 s").
+    static QString rulerBaseLabel(Ns base, const TimeScale& scale);
 
     /// The event of the lane nearest to time (within tolerance ns), if any.
     static std::optional<std::uint32_t> eventAt(const TimelineLane& lane, double time, double tolerance);

@@ -9,14 +9,40 @@
 #include <QHeaderView>
 #include <QIcon>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPainter>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <cmath>
 #include <set>
 
 namespace cc::ui {
+
+namespace {
+
+/// A one-line label that elides instead of asking for room: its size hints do not follow its
+/// text, so a longer status never widens the timeline and squeezes the docks beside it.
+class ElidingLabel : public QLabel {
+public:
+    using QLabel::QLabel;
+    QSize minimumSizeHint() const override { return {0, QLabel::minimumSizeHint().height()}; }
+    QSize sizeHint() const override { return {fontMetrics().averageCharWidth() * 24, QLabel::sizeHint().height()}; }
+
+protected:
+    void paintEvent(QPaintEvent*) override
+    {
+        QPainter painter(this);
+        const QRect area = contentsRect();
+        painter.setPen(palette().color(foregroundRole()));
+        painter.drawText(area, Qt::AlignVCenter | Qt::AlignLeft,
+                         fontMetrics().elidedText(text(), Qt::ElideRight, area.width()));
+    }
+};
+
+} // namespace
 
 TimelinePanel::TimelinePanel(JobRunner* runner, ReplayController* replay, QWidget* parent)
     : QWidget(parent), runner_(runner), replay_(replay)
@@ -33,10 +59,14 @@ TimelinePanel::TimelinePanel(JobRunner* runner, ReplayController* replay, QWidge
     laneCombo_->addItem(tr("per scheduler resource"), static_cast<int>(LaneMode::Resource));
     laneCombo_->addItem(tr("per process group"), static_cast<int>(LaneMode::Group));
     laneCombo_->addItem(tr("per rank"), static_cast<int>(LaneMode::Rank));
-    status_ = new QLabel(this);
+    status_ = new ElidingLabel(this);
     status_->setObjectName(QStringLiteral("timelineStatus"));
+    status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     legend_ = new QLabel(this);
     legend_->setTextFormat(Qt::RichText);
+    // The legend wraps rather than widening the window when a trace has many operation kinds.
+    legend_->setWordWrap(true);
+    legend_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
     auto* header = new QHBoxLayout;
     header->setContentsMargins(6, 4, 6, 0);
@@ -56,6 +86,8 @@ TimelinePanel::TimelinePanel(JobRunner* runner, ReplayController* replay, QWidge
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addLayout(header);
+    createSearchBar();
+    layout->addWidget(searchBar_);
     legend_->setContentsMargins(6, 0, 6, 0);
     layout->addWidget(legend_);
     layout->addWidget(view_, 1);
@@ -75,6 +107,7 @@ TimelinePanel::TimelinePanel(JobRunner* runner, ReplayController* replay, QWidge
     tailList_->setSelectionMode(QAbstractItemView::SingleSelection);
     tailList_->verticalHeader()->hide();
     tailList_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    tailList_->horizontalHeader()->setMinimumSectionSize(24);
     tailList_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     connect(tailList_, &QTableView::activated, this, &TimelinePanel::activateTailRow);
     connect(tailList_, &QTableView::clicked, this, &TimelinePanel::activateTailRow);
@@ -185,6 +218,181 @@ void TimelinePanel::createActions()
     connect(actions_.nextTail, &QAction::triggered, view_, &TimelineView::nextTailWindow);
     connect(actions_.previousTail, &QAction::triggered, view_, &TimelineView::previousTailWindow);
     connect(actions_.showTails, &QAction::toggled, view_, &TimelineView::setTailWindowsShown);
+
+    actions_.find = make(QString(), tr("&Find Events…"), QKeySequence(QKeySequence::Find),
+                         tr("Find events by operation, group, rank, size, id or phase"));
+    actions_.findNext =
+        make(QString(), tr("Find &Next"), QKeySequence(QKeySequence::FindNext), tr("Go to the next match"));
+    actions_.findPrevious =
+        make(QString(), tr("Find Pre&vious"), QKeySequence(QKeySequence::FindPrevious), tr("Go to the previous match"));
+    connect(actions_.find, &QAction::triggered, this, [this]() {
+        searchBar_->show();
+        searchField_->setFocus(Qt::ShortcutFocusReason);
+        searchField_->selectAll();
+    });
+    connect(actions_.findNext, &QAction::triggered, this, &TimelinePanel::nextHit);
+    connect(actions_.findPrevious, &QAction::triggered, this, &TimelinePanel::previousHit);
+}
+
+void TimelinePanel::createSearchBar()
+{
+    searchBar_ = new QWidget(this);
+    searchBar_->setObjectName(QStringLiteral("timelineSearchBar"));
+    searchField_ = new QLineEdit(searchBar_);
+    searchField_->setObjectName(QStringLiteral("timelineSearchField"));
+    searchField_->setClearButtonEnabled(true);
+    searchField_->setPlaceholderText(tr("op:all_reduce group:tp rank:0-7 size:1MiB-16MiB id:… phase:…"));
+    searchField_->setToolTip(
+        tr("Every term must hold. op, group, phase and id match a part of the text; rank takes a number or "
+           "a range (0-7); size takes bytes with a unit, a range (1MiB-16MiB) or a bound (>=4KiB). A word "
+           "without a field matches the operation, group, phase or id."));
+    auto* previous = new QToolButton(searchBar_);
+    previous->setDefaultAction(actions_.findPrevious);
+    previous->setText(tr("Previous"));
+    previous->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    auto* next = new QToolButton(searchBar_);
+    next->setDefaultAction(actions_.findNext);
+    next->setText(tr("Next"));
+    next->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    highlightAll_ = new QCheckBox(tr("Highlight all"), searchBar_);
+    highlightAll_->setChecked(true);
+    searchStatus_ = new ElidingLabel(searchBar_);
+    searchStatus_->setObjectName(QStringLiteral("timelineSearchStatus"));
+    searchStatus_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto* close = new QToolButton(searchBar_);
+    close->setText(tr("Close"));
+    close->setToolTip(tr("Close the search and clear its marks (Escape)"));
+    auto* escape = new QAction(searchBar_);
+    escape->setShortcut(QKeySequence(Qt::Key_Escape));
+    escape->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    searchBar_->addAction(escape);
+
+    auto* row = new QHBoxLayout(searchBar_);
+    row->setContentsMargins(6, 0, 6, 0);
+    row->addWidget(new QLabel(tr("Find:"), searchBar_));
+    row->addWidget(searchField_, 3);
+    row->addWidget(previous);
+    row->addWidget(next);
+    row->addWidget(highlightAll_);
+    row->addWidget(searchStatus_, 2);
+    row->addWidget(close);
+    searchBar_->hide();
+
+    connect(searchField_, &QLineEdit::textChanged, this, &TimelinePanel::search);
+    connect(searchField_, &QLineEdit::returnPressed, this, &TimelinePanel::nextHit);
+    auto* back = new QAction(searchField_); // Shift+Enter steps back, as in browsers and editors
+    back->setShortcuts({QKeySequence(Qt::SHIFT | Qt::Key_Return), QKeySequence(Qt::SHIFT | Qt::Key_Enter)});
+    back->setShortcutContext(Qt::WidgetShortcut);
+    searchField_->addAction(back);
+    connect(back, &QAction::triggered, this, &TimelinePanel::previousHit);
+    connect(highlightAll_, &QCheckBox::toggled, view_, &TimelineView::setHighlightAll);
+    connect(close, &QToolButton::clicked, this, &TimelinePanel::closeSearch);
+    connect(escape, &QAction::triggered, this, &TimelinePanel::closeSearch);
+}
+
+void TimelinePanel::closeSearch()
+{
+    searchField_->clear(); // clears the marks through search("")
+    searchBar_->hide();
+    view_->setFocus(Qt::OtherFocusReason);
+}
+
+void TimelinePanel::search(const QString& text)
+{
+    if (searchField_->text() != text) {
+        QSignalBlocker blocker(searchField_);
+        searchField_->setText(text);
+    }
+    runner_->cancelSlot(QStringLiteral("search"));
+    currentHit_ = -1;
+    searchError_.clear();
+    QString error;
+    const auto query = parseSearchQuery(text, &error);
+    const auto data = view_->data();
+    if (!query || query->empty() || !data) {
+        searchError_ = error;
+        view_->setSearchHits(nullptr);
+        updateSearchStatus();
+        emit searchFinished();
+        return;
+    }
+    runner_->run<std::shared_ptr<const SearchHits>>(
+        QStringLiteral("search"), tr("Searching the timeline"),
+        [data, q = *query](cc::Progress& progress) { return findEvents(*data, q, progress); }, this,
+        [this, data](std::shared_ptr<const SearchHits> hits) {
+            if (view_->data() != data) {
+                return; // matched against data no longer shown; the new data's search follows
+            }
+            view_->setSearchHits(std::move(hits));
+            currentHit_ = -1;
+            updateSearchStatus();
+            emit searchFinished();
+        });
+}
+
+bool TimelinePanel::nextHit()
+{
+    const auto& hits = view_->searchHits();
+    if (!hits || hits->events.empty()) {
+        return false;
+    }
+    const int count = static_cast<int>(hits->size());
+    int index = currentHit_ + 1;
+    if (currentHit_ < 0) {
+        index = static_cast<int>(hits->firstAtOrAfter(static_cast<Ns>(std::floor(view_->visibleRange().begin))));
+    }
+    showHit(index >= count ? 0 : index);
+    return true;
+}
+
+bool TimelinePanel::previousHit()
+{
+    const auto& hits = view_->searchHits();
+    if (!hits || hits->events.empty()) {
+        return false;
+    }
+    const int count = static_cast<int>(hits->size());
+    int index = currentHit_ - 1;
+    if (currentHit_ < 0) {
+        index = static_cast<int>(hits->firstAtOrAfter(static_cast<Ns>(std::ceil(view_->visibleRange().end)))) - 1;
+    }
+    showHit(index < 0 ? count - 1 : index);
+    return true;
+}
+
+void TimelinePanel::showHit(int index)
+{
+    const auto& hits = view_->searchHits();
+    if (!hits || index < 0 || index >= static_cast<int>(hits->size())) {
+        return;
+    }
+    currentHit_ = index;
+    view_->revealEvent(hits->events[static_cast<std::size_t>(index)]);
+    updateSearchStatus();
+}
+
+void TimelinePanel::updateSearchStatus()
+{
+    const auto& hits = view_->searchHits();
+    QPalette palette = searchStatus_->palette();
+    palette.setColor(QPalette::WindowText,
+                     searchError_.isEmpty() ? this->palette().color(QPalette::WindowText) : QColor(176, 0, 32));
+    searchStatus_->setPalette(palette);
+    QString text;
+    if (!searchError_.isEmpty()) {
+        text = searchError_;
+    } else if (!hits) {
+        text.clear();
+    } else if (hits->events.empty()) {
+        text = tr("no matches");
+    } else if (currentHit_ >= 0) {
+        text = tr("%1 of %2 matches")
+                   .arg(formatCount(static_cast<std::uint64_t>(currentHit_) + 1), formatCount(hits->size()));
+    } else {
+        text = tr("%1 matches").arg(formatCount(hits->size()));
+    }
+    searchStatus_->setText(text);
+    searchStatus_->setToolTip(text);
 }
 
 void TimelinePanel::setLaneMode(LaneMode mode)
@@ -257,6 +465,9 @@ void TimelinePanel::rebuild(bool keepRange)
             }
             showDetails();
             updateHeader();
+            if (!searchField_->text().isEmpty()) {
+                search(searchField_->text()); // the hits belong to the data they were matched on
+            }
             legend_->setText([&]() {
                 std::set<OpKind> kinds;
                 if (data->trace) {
@@ -303,6 +514,7 @@ void TimelinePanel::updateHeader()
         }
     }
     status_->setText(text);
+    status_->setToolTip(text);
 }
 
 void TimelinePanel::showDetails()
@@ -332,6 +544,10 @@ void TimelinePanel::computeRangeStatistics(double begin, double end)
                 return; // computed for data no longer shown; the shown data's own job follows
             }
             rangeModel_->setRows(describeRangeStatistics(stats));
+            // The headings ("Selected range", "Latency under …") must read whole at the dock's width.
+            if (auto* table = rangeWidget_->findChild<QTableView*>()) {
+                table->resizeColumnToContents(0);
+            }
             rangeHint_->setText(tr("Statistics of the events issued in the selected range."));
         });
 }
@@ -345,8 +561,8 @@ void TimelinePanel::clearRangeStatistics()
 
 QString TimelinePanel::rangeHintText()
 {
-    return tr("Drag with the right mouse button (or Shift and the left button) across the timeline to "
-              "see the statistics of a range; double-click it or press Z to zoom in.");
+    return tr("Drag across the timeline with the left mouse button to see the statistics of a range; "
+              "double-click it or press Z to zoom in. Middle-drag or Space+drag pans, W/S zoom, A/D pan.");
 }
 
 void TimelinePanel::activateTailRow(const QModelIndex& proxyIndex)

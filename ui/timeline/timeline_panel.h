@@ -5,7 +5,11 @@
 // TimelineData on a worker thread (job slot "timeline", so a newer request supersedes).
 //
 // Its actions are shared (menu, toolbar, shortcuts): zoom in/out/fit, zoom back/forward (the
-// ZoomHistory's), zoom to selection, next/previous tail window (N / P).
+// ZoomHistory's), zoom to selection, next/previous tail window (N / P), find (Ctrl+F: the search
+// bar over the view, with a hit count, next/previous and highlight-all).
+//
+// The header never drives the window's minimum size: its status text elides (the full text is
+// its tooltip), so a long status cannot squeeze the docks beside the timeline.
 #pragma once
 
 #include "ui/jobs/job_runner.h"
@@ -21,6 +25,8 @@ class QAction;
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QLineEdit;
+class QToolButton;
 class QSortFilterProxyModel;
 class QTableView;
 
@@ -38,6 +44,21 @@ public:
     EventDetailsWidget* details() const { return details_; }
     QWidget* rangeStatistics() const { return rangeWidget_; }
     PropertyModel* rangeModel() const { return rangeModel_; }
+    /// The header's status text (configuration, tail windows); elided when long.
+    QLabel* statusLabel() const { return status_; }
+
+    /// The search bar (hidden until Ctrl+F) and its parts.
+    QWidget* searchBar() const { return searchBar_; }
+    QLineEdit* searchField() const { return searchField_; }
+    QLabel* searchStatus() const { return searchStatus_; }
+    QCheckBox* highlightAllToggle() const { return highlightAll_; }
+    /// Runs a search (as typing it in the bar does); the hits arrive with searchFinished.
+    void search(const QString& text);
+    /// The hits of the current search (nullptr when none ran) and the current one (-1: none).
+    const std::shared_ptr<const SearchHits>& searchHits() const { return view_->searchHits(); }
+    int currentHit() const { return currentHit_; }
+    bool nextHit();
+    bool previousHit();
 
     LaneMode laneMode() const { return laneMode_; }
     void setLaneMode(LaneMode mode);
@@ -54,12 +75,17 @@ public:
         QAction* nextTail = nullptr;
         QAction* previousTail = nullptr;
         QAction* showTails = nullptr;
+        QAction* find = nullptr;
+        QAction* findNext = nullptr;
+        QAction* findPrevious = nullptr;
     };
     const Actions& actions() const { return actions_; }
 
 signals:
     /// A new TimelineData is on screen.
     void timelineReady();
+    /// A search finished (also when it matched nothing or the query was refused).
+    void searchFinished();
 
 private:
     void createActions();
@@ -71,6 +97,10 @@ private:
     void clearRangeStatistics();
     static QString rangeHintText();
     void activateTailRow(const QModelIndex& proxyIndex);
+    void createSearchBar();
+    void showHit(int index);
+    void updateSearchStatus();
+    void closeSearch();
 
     JobRunner* runner_;
     ReplayController* replay_;
@@ -90,6 +120,12 @@ private:
     LaneMode laneMode_ = LaneMode::Resource;
     JobId buildJob_ = 0;
     std::shared_ptr<const cc::Trace> shownTrace_;
+    QWidget* searchBar_ = nullptr;
+    QLineEdit* searchField_ = nullptr;
+    QLabel* searchStatus_ = nullptr;
+    QCheckBox* highlightAll_ = nullptr;
+    QString searchError_;
+    int currentHit_ = -1;
 };
 
 } // namespace cc::ui

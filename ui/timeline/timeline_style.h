@@ -24,6 +24,8 @@ struct TimelineStyle {
     static QColor queueWaitColor() { return QColor(240, 228, 66); }
     static QColor tailColor() { return QColor(220, 40, 40); }
     static QColor selectionColor() { return QColor(40, 110, 220); }
+    /// Search matches: magenta, which no operation, wait or tail window uses.
+    static QColor searchColor() { return QColor(204, 0, 153); }
 
     int laneTop(int lane, int scrollY) const { return axisHeight + lane * (laneHeight + laneGap) + laneGap - scrollY; }
     int contentHeight(int laneCount) const { return axisHeight + laneCount * (laneHeight + laneGap) + laneGap; }

@@ -2,6 +2,7 @@
 
 #include "ui/util/text.h"
 
+#include <QCursor>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -37,6 +38,7 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent), history_(new Zoom
     connect(&historyTimer_, &QTimer::timeout, this, [this]() { history_->push(scale_.visible()); });
     connect(history_, &ZoomHistory::navigate, this, [this](const VisibleRange& range) {
         historyTimer_.stop();
+        fitted_ = false;
         scale_.setVisible(range);
         scaleChanged();
     });
@@ -59,17 +61,30 @@ void TimelineView::setData(std::shared_ptr<const TimelineData> data, bool keepRa
     data_ = std::move(data);
     overlay_.currentTailWindow = -1;
     overlay_.selectedEvent.reset();
+    overlay_.hits.reset(); // matched against the previous data; the panel searches the new one
     if (data_) {
-        scale_.setBounds(data_->begin, std::max(data_->end, data_->begin + 1));
+        // The whole extent of what is drawn: issue times and, once replayed, every completion.
+        scale_.setBounds(data_->begin, std::max(data_->end, data_->begin + kMinVisibleSpan));
     }
     updateScaleWidth();
     bool selectionDropped = false;
-    if (keepRange && hadData) {
+    const bool keep = keepRange && hadData;
+    if (keep && !fitted_) {
         scale_.setVisible(previous);
         history_->push(scale_.visible());
     } else {
+        // New data, or the same trace replayed again while the user had not moved the view:
+        // show all of it (a replay reaches far beyond the issue times it replaced).
+        historyTimer_.stop();
         scale_.fitAll();
-        history_->reset(scale_.visible());
+        fitted_ = true;
+        if (keep) {
+            history_->push(scale_.visible());
+        } else {
+            history_->reset(scale_.visible());
+        }
+    }
+    if (!keep) {
         // A selected range belongs to the data it was dragged over: another trace has other times.
         selectionDropped = overlay_.selection.has_value();
         overlay_.selection.reset();
@@ -85,6 +100,7 @@ void TimelineView::setData(std::shared_ptr<const TimelineData> data, bool keepRa
 void TimelineView::setVisibleRange(const VisibleRange& range, bool record)
 {
     historyTimer_.stop();
+    fitted_ = false;
     scale_.setVisible(range);
     if (record) {
         history_->push(scale_.visible());
@@ -95,6 +111,7 @@ void TimelineView::setVisibleRange(const VisibleRange& range, bool record)
 void TimelineView::zoomBy(double factor)
 {
     scale_.zoomAt(scale_.width() / 2.0, factor);
+    fitted_ = false;
     scheduleHistoryRecord();
     scaleChanged();
 }
@@ -103,6 +120,7 @@ void TimelineView::fitAll()
 {
     historyTimer_.stop();
     scale_.fitAll();
+    fitted_ = true;
     history_->push(scale_.visible());
     scaleChanged();
 }
@@ -206,6 +224,50 @@ void TimelineView::setTailWindowsShown(bool shown)
     update();
 }
 
+void TimelineView::setSearchHits(std::shared_ptr<const SearchHits> hits)
+{
+    overlay_.hits = std::move(hits);
+    update();
+}
+
+void TimelineView::setHighlightAll(bool on)
+{
+    overlay_.highlightAll = on;
+    update();
+}
+
+void TimelineView::revealEvent(std::uint32_t event)
+{
+    if (!data_ || event >= data_->eventCount) {
+        return;
+    }
+    setSelectedEvent(event);
+    for (std::size_t lane = 0; lane < data_->lanes.size(); ++lane) {
+        const auto& events = data_->lanes[lane].events;
+        const auto k = std::lower_bound(events.begin(), events.end(), event);
+        if (k != events.end() && *k == event) {
+            const int top = style_.laneTop(static_cast<int>(lane), 0) - style_.axisHeight;
+            const int visible = height() - style_.axisHeight;
+            if (top < scrollY_ || top + style_.laneHeight > scrollY_ + visible) {
+                setScrollY(top - visible / 2);
+            }
+            break;
+        }
+    }
+    const auto begin = static_cast<double>(data_->issueOf(event));
+    const auto end = static_cast<double>(data_->endOf(event));
+    const double span = scale_.end() - scale_.begin();
+    if (end - begin > 0.8 * span) {
+        setVisibleRange({begin - (end - begin) * 0.25, end + (end - begin) * 0.25});
+    } else {
+        historyTimer_.stop();
+        scale_.centreOn((begin + end) / 2.0);
+        fitted_ = false;
+        history_->push(scale_.visible());
+        scaleChanged();
+    }
+}
+
 void TimelineView::setScrollY(int y)
 {
     scrollBar_->setValue(y);
@@ -301,6 +363,7 @@ void TimelineView::wheelEvent(QWheelEvent* event)
         event->accept();
         return;
     }
+    fitted_ = false;
     if (event->modifiers() & Qt::ShiftModifier) {
         scale_.panPixels(delta / 120.0 * scale_.width() / 10.0);
     } else {
@@ -318,13 +381,12 @@ void TimelineView::mousePressEvent(QMouseEvent* event)
     pressPos_ = event->position().toPoint();
     lastPos_ = pressPos_;
     moved_ = false;
-    if (event->button() == Qt::RightButton ||
-        (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ShiftModifier))) {
-        drag_ = Drag::Select;
-        selectAnchor_ = scale_.timeAt(pressPos_.x() - style_.labelWidth);
-    } else if (event->button() == Qt::LeftButton) {
+    if (event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && spaceHeld_)) {
         drag_ = Drag::Pan;
         setCursor(Qt::ClosedHandCursor);
+    } else if (event->button() == Qt::LeftButton || event->button() == Qt::RightButton) {
+        drag_ = Drag::Select;
+        selectAnchor_ = scale_.timeAt(pressPos_.x() - style_.labelWidth);
     }
     event->accept();
 }
@@ -336,6 +398,7 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event)
         moved_ = true;
     }
     if (drag_ == Drag::Pan && moved_) {
+        fitted_ = false;
         scale_.panPixels(pos.x() - lastPos_.x());
         if (pos.y() != lastPos_.y()) {
             scrollBar_->setValue(scrollBar_->value() - (pos.y() - lastPos_.y()));
@@ -354,14 +417,18 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event)
 {
     const Drag drag = drag_;
     drag_ = Drag::None;
-    unsetCursor();
+    if (spaceHeld_) {
+        setCursor(Qt::OpenHandCursor);
+    } else {
+        unsetCursor();
+    }
     if (drag == Drag::Pan && moved_) {
         history_->push(scale_.visible());
     } else if (drag == Drag::Select && moved_ && overlay_.selection) {
         setSelection(overlay_.selection);
     } else if (!moved_ && event->button() == Qt::LeftButton) {
         setSelectedEvent(eventAtPos(event->position().toPoint()));
-    } else if (!moved_ && drag == Drag::Select) {
+    } else if (!moved_ && event->button() == Qt::RightButton) {
         setSelection(std::nullopt);
     }
     event->accept();
@@ -374,24 +441,88 @@ void TimelineView::mouseDoubleClickEvent(QMouseEvent* event)
         zoomToSelection();
     } else if (event->button() == Qt::LeftButton) {
         scale_.zoomAt(event->position().x() - style_.labelWidth, 2.0);
+        fitted_ = false;
         history_->push(scale_.visible());
         scaleChanged();
     }
     event->accept();
 }
 
+double TimelineView::keyboardAnchor() const
+{
+    const double x = mapFromGlobal(QCursor::pos()).x() - style_.labelWidth;
+    const int y = mapFromGlobal(QCursor::pos()).y();
+    if (x >= 0 && x < scale_.width() && y >= 0 && y < height()) {
+        return x;
+    }
+    return scale_.width() / 2.0;
+}
+
+void TimelineView::setSpaceHeld(bool held)
+{
+    spaceHeld_ = held;
+    if (drag_ == Drag::None) {
+        if (held) {
+            setCursor(Qt::OpenHandCursor);
+        } else {
+            unsetCursor();
+        }
+    }
+}
+
 void TimelineView::keyPressEvent(QKeyEvent* event)
 {
-    switch (event->key()) {
-    case Qt::Key_Left:
-        scale_.panPixels(scale_.width() / 8.0);
+    // W/S zoom by the same step as the zoom actions; A/D pan an eighth of the view, as the arrows.
+    constexpr double kKeyZoom = 1.5;
+    auto pan = [this](double pixels) {
+        fitted_ = false;
+        scale_.panPixels(pixels);
         scheduleHistoryRecord();
         scaleChanged();
+    };
+    auto zoom = [this](double factor) {
+        fitted_ = false;
+        scale_.zoomAt(keyboardAnchor(), factor);
+        scheduleHistoryRecord();
+        scaleChanged();
+    };
+    const bool plain = (event->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier;
+    switch (event->key()) {
+    case Qt::Key_Space:
+        if (!event->isAutoRepeat()) {
+            setSpaceHeld(true);
+        }
+        event->accept();
+        return;
+    case Qt::Key_W:
+        if (plain) {
+            zoom(kKeyZoom);
+            return;
+        }
+        break;
+    case Qt::Key_S:
+        if (plain) {
+            zoom(1.0 / kKeyZoom);
+            return;
+        }
+        break;
+    case Qt::Key_A:
+        if (plain) {
+            pan(scale_.width() / 8.0);
+            return;
+        }
+        break;
+    case Qt::Key_D:
+        if (plain) {
+            pan(-scale_.width() / 8.0);
+            return;
+        }
+        break;
+    case Qt::Key_Left:
+        pan(scale_.width() / 8.0);
         return;
     case Qt::Key_Right:
-        scale_.panPixels(-scale_.width() / 8.0);
-        scheduleHistoryRecord();
-        scaleChanged();
+        pan(-scale_.width() / 8.0);
         return;
     case Qt::Key_Up:
         scrollBar_->setValue(scrollBar_->value() - scrollBar_->singleStep());
@@ -413,6 +544,22 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
         break;
     }
     QWidget::keyPressEvent(event);
+}
+
+void TimelineView::keyReleaseEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
+        setSpaceHeld(false);
+        event->accept();
+        return;
+    }
+    QWidget::keyReleaseEvent(event);
+}
+
+void TimelineView::focusOutEvent(QFocusEvent* event)
+{
+    setSpaceHeld(false); // the release goes elsewhere
+    QWidget::focusOutEvent(event);
 }
 
 std::optional<std::uint32_t> TimelineView::eventAtPos(const QPoint& pos) const

@@ -1,7 +1,10 @@
 // The custom-painted timeline widget: lanes, events from issue to completion, tail windows,
-// an adaptive time axis. Wheel zooms anchored under the mouse (Shift+wheel pans, Ctrl+wheel
-// scrolls lanes), dragging pans, Shift+drag or right-drag selects a range, a click selects the
-// event under the mouse. Every zoom that settles is recorded in the ZoomHistory.
+// an adaptive time axis. As in Perfetto and Nsight Systems: left-drag (or right-drag) selects a
+// range, middle-drag or Space+drag pans, W/S zoom in/out under the mouse (at the centre when the
+// mouse is elsewhere), A/D pan; the wheel zooms under the mouse (Shift+wheel pans, Ctrl+wheel
+// scrolls lanes); a click selects the event under the mouse. Every zoom that settles is recorded
+// in the ZoomHistory. The first view of new data shows all of it, and a new replay of the same
+// trace is fitted again until the user has moved the view.
 #pragma once
 
 #include "ui/timeline/time_scale.h"
@@ -36,7 +39,12 @@ public:
     void setVisibleRange(const VisibleRange& range, bool record = true);
     ZoomHistory* history() const { return history_; }
 
+    /// The smallest span the first view shows (a one-event trace still gets a readable axis).
+    static constexpr Ns kMinVisibleSpan = 1000;
+
     void zoomBy(double factor);
+    /// True while the view shows everything because it was fitted and not moved since.
+    bool isFitted() const { return fitted_; }
     void fitAll();
     /// Zooms to the selected range, if any.
     void zoomToSelection();
@@ -52,6 +60,15 @@ public:
     bool nextTailWindow();
     bool previousTailWindow();
     void setTailWindowsShown(bool shown);
+
+    /// Events matched by a search, marked in their lanes and on the ruler (nullptr: none).
+    void setSearchHits(std::shared_ptr<const SearchHits> hits);
+    const std::shared_ptr<const SearchHits>& searchHits() const { return overlay_.hits; }
+    void setHighlightAll(bool on);
+    bool highlightAll() const { return overlay_.highlightAll; }
+    /// Selects the event, scrolls its first lane into view and centres it (zooming out when it
+    /// is wider than the view).
+    void revealEvent(std::uint32_t event);
 
     int scrollY() const { return scrollY_; }
     void setScrollY(int y);
@@ -81,6 +98,8 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    void keyReleaseEvent(QKeyEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
     bool event(QEvent* event) override;
 
 private:
@@ -91,6 +110,9 @@ private:
     void fitLaneHeight();
     void scaleChanged();
     void scheduleHistoryRecord();
+    /// The plot x the keyboard zooms around: the mouse when it is over the plot, else the centre.
+    double keyboardAnchor() const;
+    void setSpaceHeld(bool held);
     QString toolTipAt(const QPoint& pos) const;
     std::optional<std::uint32_t> eventAtPos(const QPoint& pos) const;
 
@@ -109,6 +131,8 @@ private:
     QPoint lastPos_;
     double selectAnchor_ = 0;
     bool moved_ = false;
+    bool fitted_ = true;
+    bool spaceHeld_ = false;
 };
 
 } // namespace cc::ui

@@ -36,6 +36,10 @@ constexpr std::string_view kMetaSkipped = "commcanary.skipped";
 
 /// A length prefix or varint longer than this is refused (a node is far smaller).
 constexpr std::uint64_t kMaxMessageBytes = 64ULL << 20;
+/// The chain's times stay far from overflow (trace times are below 1e12 us = 1e18 ns).
+constexpr Ns kMaxChainNs = 1'000'000'000'000'000'000;
+/// One file per rank 0..max: a trace naming a larger rank would mean an unreasonable folder.
+constexpr std::int32_t kMaxRankFiles = 65536;
 
 std::optional<pb::CollectiveCommType> collectiveType(OpKind kind)
 {
@@ -272,6 +276,12 @@ std::map<std::int32_t, std::string> chakraExportBytes(const Trace& trace, const 
         }
         maxRank = std::max({maxRank, trace.senderRank[i], trace.receiverRank[i]});
         ++plan.exported;
+    }
+    if (maxRank >= kMaxRankFiles) {
+        throw InputError(source, "rank " + std::to_string(maxRank) +
+                                     ": export-chakra writes one file per rank from 0 "
+                                     "to the largest, and refuses more than " +
+                                     std::to_string(kMaxRankFiles));
     }
     if (maxRank < 0) {
         throw InputError(source, "no event to export: a Chakra trace needs at least one communication event");
@@ -824,9 +834,13 @@ Trace parseChakraFiles(const std::map<std::string, std::string>& files, const st
                     start = std::max(start, f->second);
                 }
                 const auto ns = n.ints.find(std::string(kAttrDurationNs));
-                const Ns duration = ns != n.ints.end() ? ns->second : static_cast<Ns>(n.durationMicros) * 1000;
-                if (duration < 0) {
-                    throw InputError(name, nodeLabel(n) + ": commcanary.duration_ns is negative");
+                const bool microsFit = n.durationMicros <= static_cast<std::uint64_t>(kMaxChainNs / 1000);
+                const Ns duration = ns != n.ints.end() ? ns->second
+                                    : microsFit        ? static_cast<Ns>(n.durationMicros) * 1000
+                                                       : -1;
+                if (duration < 0 || duration > kMaxChainNs - start) {
+                    throw InputError(name, nodeLabel(n) + ": its duration is negative or ends past " +
+                                               std::to_string(kMaxChainNs) + " ns");
                 }
                 if (n.type == pb::COMP_NODE) {
                     finish[n.id] = start + duration;

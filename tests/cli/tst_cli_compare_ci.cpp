@@ -6,6 +6,7 @@
 
 #include <QProcess>
 #include <QStandardPaths>
+#include <QUrl>
 #include <QXmlStreamReader>
 #include <QtTest>
 
@@ -21,6 +22,7 @@ private slots:
     void junitHasOneTestcasePerConfigurationAndMetric();
     void passingCompareHasNoFailure();
     void htmlIsOneSelfContainedPage();
+    void htmlRendersInHeadlessChromium();
     void incomparableReportsWriteNothing();
     void outputsMustDiffer();
 };
@@ -163,6 +165,45 @@ void TestCliCompareCi::htmlIsOneSelfContainedPage()
     const QString again = path(s("compare-again.html"));
     QCOMPARE(runCli({s("compare"), base_, slow_, s("--html"), again}).exitCode, 1);
     QCOMPARE(cctest::readAll(again), page);
+}
+
+void TestCliCompareCi::htmlRendersInHeadlessChromium()
+{
+    QString chromium;
+    for (const char* name : {"chromium", "chromium-browser", "google-chrome"}) {
+        chromium = QStandardPaths::findExecutable(QString::fromUtf8(name));
+        if (!chromium.isEmpty()) {
+            break;
+        }
+    }
+    if (chromium.isEmpty()) {
+        QSKIP("no Chromium installed: the headless screenshot is not taken");
+    }
+    const QString html = path(s("shot.html"));
+    QCOMPARE(runCli({s("compare"), base_, slow_, s("--html"), html}).exitCode, 1);
+    // Beside the test executables, like gui_tst_screenshots' images, so docs can be refreshed from it.
+    const QString shots = QCoreApplication::applicationDirPath() + s("/screenshots");
+    QVERIFY(QDir().mkpath(shots));
+    const QString png = shots + s("/compare-html.png");
+    QFile::remove(png);
+    QProcess browser;
+    browser.start(chromium,
+                  {s("--headless"), s("--no-sandbox"), s("--disable-gpu"), s("--hide-scrollbars"),
+                   s("--window-size=900,1500"), s("--screenshot=") + png, QUrl::fromLocalFile(html).toString()});
+    QVERIFY(browser.waitForFinished(120000));
+    QCOMPARE(browser.exitCode(), 0);
+    const QByteArray image = cctest::readAll(png);
+    // A PNG of the requested size (IHDR width and height, big-endian, at bytes 16 and 20).
+    QVERIFY(image.startsWith("\x89PNG\r\n\x1a\n"));
+    QVERIFY(image.size() > 24);
+    auto be32 = [&](int at) {
+        return (quint32(quint8(image[at])) << 24) | (quint32(quint8(image[at + 1])) << 16) |
+               (quint32(quint8(image[at + 2])) << 8) | quint32(quint8(image[at + 3]));
+    };
+    QCOMPARE(be32(16), quint32(900));
+    QCOMPARE(be32(20), quint32(1500));
+    // A page that drew anything is far larger than a blank one of this size compresses to.
+    QVERIFY2(image.size() > 20000, qPrintable(QString::number(image.size())));
 }
 
 void TestCliCompareCi::incomparableReportsWriteNothing()

@@ -377,7 +377,10 @@ std::map<std::int32_t, std::string> chakraExportBytes(const Trace& trace, const 
             addBool(node, "is_cpu_op", false);
             addInt(node, kAttrEvent, static_cast<std::int64_t>(i));
             addInt(node, kAttrStartNs, issue);
-            addString(node, kAttrFields, fieldsText);
+            if (r == participants.front()) {
+                // Once per event, in its lowest participant's file: the import needs every file anyway.
+                addString(node, kAttrFields, fieldsText);
+            }
             appendDelimited(w.bytes, node);
             ++w.comm;
             if (trace.computeOverlap[i] != kAbsentNs && trace.computeOverlap[i] > 0) {
@@ -521,6 +524,8 @@ ChakraFileView parseChakraFile(std::string_view bytes, const std::string& fileNa
         collectAttrs(meta, view.metaInts, view.metaStrings);
     }
     std::unordered_map<std::uint64_t, std::size_t> index;
+    // Our files hold a node per 100 bytes or more: a reservation saves the rehashing.
+    index.reserve(std::min<std::size_t>(bytes.size() / 100, std::size_t(1) << 22));
     while (reader.at < bytes.size()) {
         const std::string what = "node #" + std::to_string(view.nodes.size()) + " (the " +
                                  std::to_string(view.nodes.size() + 1) + ". after the metadata)";
@@ -615,6 +620,7 @@ namespace {
 
 struct EventParts {
     std::string fields;
+    bool hasFields = false;
     std::int64_t bytes = 0;
     std::int64_t commType = -1; ///< -1 for point-to-point
     std::optional<std::int32_t> src, dst;
@@ -706,9 +712,9 @@ Trace parseChakraFiles(const std::map<std::string, std::string>& files, const st
             }
             const auto eventIt = n.ints.find(std::string(kAttrEvent));
             const auto fieldsIt = n.strings.find(std::string(kAttrFields));
-            if (eventIt == n.ints.end() || fieldsIt == n.strings.end()) {
-                throw InputError(name, nodeLabel(n) + ": no commcanary.event / commcanary.fields attribute: "
-                                                      "import-chakra reads the traces export-chakra writes");
+            if (eventIt == n.ints.end()) {
+                throw InputError(name, nodeLabel(n) + ": no commcanary.event attribute: import-chakra reads the "
+                                                      "traces export-chakra writes");
             }
             EventParts& e = events[eventIt->second];
             const std::int64_t size = n.ints.at("comm_size");
@@ -718,15 +724,19 @@ Trace parseChakraFiles(const std::map<std::string, std::string>& files, const st
                                            " is not a collective the product models");
             }
             if (e.ranks.empty()) {
-                e.fields = fieldsIt->second;
                 e.bytes = size;
                 e.commType = type;
                 e.firstFile = name;
                 e.firstNode = nodeLabel(n);
-            } else if (e.fields != fieldsIt->second || e.bytes != size || e.commType != type) {
+            } else if (e.bytes != size || e.commType != type ||
+                       (e.hasFields && fieldsIt != n.strings.end() && e.fields != fieldsIt->second)) {
                 throw InputError(name, nodeLabel(n) + ": event " + std::to_string(eventIt->second) +
                                            " differs from its node in " + e.firstFile + " (" + e.firstNode +
                                            "): comm_type, comm_size and the event fields must agree");
+            }
+            if (fieldsIt != n.strings.end() && !e.hasFields) {
+                e.fields = fieldsIt->second;
+                e.hasFields = true;
             }
             if (n.type != pb::COMM_COLL_NODE) {
                 const std::int64_t src = n.ints.at("comm_src");
@@ -748,6 +758,13 @@ Trace parseChakraFiles(const std::map<std::string, std::string>& files, const st
                 e.dst = static_cast<std::int32_t>(dst);
             }
             e.ranks.push_back(rank);
+        }
+    }
+    for (const auto& [index, e] : events) {
+        if (!e.hasFields) {
+            throw InputError(e.firstFile, e.firstNode + ": no node of event " + std::to_string(index) +
+                                              " carries commcanary.fields (export-chakra writes them in the file "
+                                              "of the event's lowest-ranked participant: is that file missing?)");
         }
     }
     if (eventCount && *eventCount != static_cast<std::int64_t>(events.size())) {
@@ -812,16 +829,14 @@ Trace parseChakraFiles(const std::map<std::string, std::string>& files, const st
     // issue time (only when nothing was skipped: a skipped event's gap went with it).
     if (skipped == 0) {
         std::unordered_map<std::int64_t, std::size_t> canonical;
+        canonical.reserve(trace.size());
         for (std::size_t i = 0; i < trace.size(); ++i) {
             canonical.emplace(order[trace.sourceIndex[i]], i);
         }
         for (const auto& [rank, entry] : ranks) {
             const auto& [name, view] = entry;
             std::unordered_map<std::uint64_t, Ns> finish;
-            std::unordered_map<std::uint64_t, std::size_t> position;
-            for (std::size_t k = 0; k < view.nodes.size(); ++k) {
-                position.emplace(view.nodes[k].id, k);
-            }
+            finish.reserve(view.nodes.size());
             // Files written by export-chakra list every node after its dependencies.
             for (const ChakraNodeView& n : view.nodes) {
                 Ns start = 0;

@@ -16,8 +16,9 @@
 //
 // Chakra has no place for the rest of an event (members in the given order, phase, dtype,
 // arrivals, skew, exposure, ...), so each communication node also carries "commcanary.event" (the
-// event's index) and "commcanary.fields" (the event as commcanary.trace.v1 JSON, without bytes,
-// sender_rank and receiver_rank, which come from comm_size, comm_src and comm_dst), and the
+// event's index), the node in the event's lowest participant's file also "commcanary.fields" (the
+// event as commcanary.trace.v1 JSON, without bytes, sender_rank and receiver_rank, which come from
+// comm_size, comm_src and comm_dst), and the
 // metadata carries the trace's document fields. Chakra's consumers ignore attributes they do not
 // know; import-chakra needs them, and refuses a node without them. SHA-256 commitments stay on the
 // product's canonical encoding (protobuf serialisation is not canonical).

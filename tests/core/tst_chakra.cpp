@@ -375,6 +375,15 @@ void TestChakra::filesOfOneExportMustAgree()
         const QString message = QString::fromStdString(e.what());
         QVERIFY2(message.contains(s("chakra.1.et")) && message.contains(s("must agree")), qPrintable(message));
     }
+    // Without the lowest member's file, the event's own fields are missing.
+    try {
+        parseChakraFiles({{"chakra.1.et", first.at(1)}}, "no-rank-0", progress);
+        QFAIL("an event without its fields was read");
+    } catch (const InputError& e) {
+        const QString message = QString::fromStdString(e.what());
+        QVERIFY2(message.contains(s("chakra.1.et")) && message.contains(s("carries commcanary.fields")),
+                 qPrintable(message));
+    }
     // A missing rank file: the collective's members and the files holding it differ.
     try {
         parseChakraFiles({{"chakra.0.et", first.at(0)}}, "partial", progress);

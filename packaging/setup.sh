@@ -13,6 +13,7 @@ PACKAGES=(
   nlohmann-json3-dev libssl-dev zlib1g-dev libsimdjson-dev
   libtorch-dev libgloo-dev
   libbenchmark-dev
+  libprotobuf-dev protobuf-compiler
   xvfb xauth gzip
 )
 

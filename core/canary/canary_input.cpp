@@ -3,6 +3,7 @@
 #include "core/canary/canary.h"
 #include "core/canary/canary_reader.h"
 #include "core/canary/expand.h"
+#include "core/canary/prototype_canary.h"
 #include "core/trace/trace_io.h"
 #include "core/util/atomic_file.h"
 #include "core/util/limits.h"
@@ -46,6 +47,9 @@ Trace parseTraceOrCanary(std::string_view bytes, const std::string& sourceName, 
 {
     if (looksLikeCanary(bytes)) {
         return expandCanary(parseCanary(bytes, sourceName), sourceName, progress);
+    }
+    if (looksLikePrototypeCanary(bytes)) {
+        return expandPrototypeCanary(bytes, sourceName, progress);
     }
     return parseTrace(bytes, sourceName, progress);
 }

@@ -1,6 +1,7 @@
 // One entry point for drivers that accept either a trace or a canary (replay, export, the
 // workbench's open dialog): canaries are recognised by their format key and expanded (bounded as
-// usual); anything else is read as a commcanary.trace.v1 trace.
+// usual), the Python prototype's commcanary.canary.v2 canaries too (prototype_canary.h); anything
+// else is read as a commcanary.trace.v1 trace.
 #pragma once
 
 #include "core/trace/trace.h"

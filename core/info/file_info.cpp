@@ -1,6 +1,7 @@
 #include "core/info/file_info.h"
 
 #include "core/canary/canary_reader.h"
+#include "core/canary/prototype_canary.h"
 #include "core/configs/config_io.h"
 #include "core/report/report.h"
 #include "core/trace/normalized.h"
@@ -16,6 +17,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <fstream>
 
 namespace cc {
@@ -93,6 +95,57 @@ std::string gunzipHead(std::string_view compressed)
     return out;
 }
 
+/// The formats of the Python prototype this product recognises but does not read (its trace
+/// format, commcanary.trace.v1, is ours too; its canaries are read by core/canary).
+constexpr std::string_view kPrototypeFormats[] = {
+    "commcanary.report.v2",
+    "commcanary.compare.v2",
+    "commcanary.behavior_verification.v1",
+    "commcanary.fidelity_verification.v1",
+    "commcanary.report_verification.v1",
+    "commcanary.behavior_search_evidence.experimental.v1",
+    "commcanary.qualification_request.v1",
+    "commcanary.qualification_request.v2",
+    "commcanary.qualification_policy.v1",
+    "commcanary.qualification_observation.v1",
+    "commcanary.qualification_materialization.v1",
+    "commcanary.qualification_verdict.v1",
+    "commcanary.benchmark-fixtures.v1",
+};
+
+FileFormat formatOfTag(std::string_view tag)
+{
+    const std::pair<std::string_view, FileFormat> known[] = {
+        {kTraceFormat, FileFormat::Trace},
+        {kNormalizedFormat, FileFormat::Normalized},
+        {kCanaryFormat, FileFormat::Canary},
+        {kReportFormat, FileFormat::Report},
+        {verify::kVerificationFormat, FileFormat::Verification},
+        {kConfigsFormat, FileFormat::ConfigSet},
+    };
+    for (const auto& [name, format] : known) {
+        if (tag == name) {
+            return format;
+        }
+    }
+    return FileFormat::Unknown;
+}
+
+/// The prototype writes sorted keys, so its "format" comes after its events: a document whose start
+/// names no format the product knows is looked at from its end too.
+void detectFromTail(std::string_view bytes, FileDetection& detection)
+{
+    if (detection.format != FileFormat::Unknown) {
+        return;
+    }
+    const std::string tag = topLevelFormatTag(bytes);
+    if (!tag.empty() &&
+        (formatOfTag(tag) != FileFormat::Unknown || detection.tag.empty() || tag == kPrototypeCanaryFormat)) {
+        detection.tag = tag;
+        detection.format = formatOfTag(tag);
+    }
+}
+
 } // namespace
 
 std::string sniffFormatTag(std::string_view bytes)
@@ -136,19 +189,7 @@ FileDetection detectFormat(std::string_view head, const std::string& source)
     }
     FileDetection detection;
     detection.tag = sniffFormatTag(head);
-    const std::pair<std::string_view, FileFormat> known[] = {
-        {kTraceFormat, FileFormat::Trace},
-        {kNormalizedFormat, FileFormat::Normalized},
-        {kCanaryFormat, FileFormat::Canary},
-        {kReportFormat, FileFormat::Report},
-        {verify::kVerificationFormat, FileFormat::Verification},
-        {kConfigsFormat, FileFormat::ConfigSet},
-    };
-    for (const auto& [tag, format] : known) {
-        if (detection.tag == tag) {
-            detection.format = format;
-        }
-    }
+    detection.format = formatOfTag(detection.tag);
     return detection;
 }
 
@@ -170,14 +211,32 @@ FileDetection detectFileFormat(const std::filesystem::path& path)
         in.read(more.data(), static_cast<std::streamsize>(more.size()));
         head.append(more.data(), static_cast<std::size_t>(in.gcount()));
         head = gunzipHead(head);
+        return detectFormat(head, path.string());
     }
-    return detectFormat(head, path.string());
+    FileDetection detection = detectFormat(head, path.string());
+    if (detection.format == FileFormat::Unknown && !in.eof()) {
+        // The end of a plain file, for the prototype's documents whose "format" comes last.
+        std::error_code ec;
+        const std::uintmax_t size = std::filesystem::file_size(path, ec);
+        if (!ec && size > kHeadBytes) {
+            std::string tail(kHeadBytes, '\0');
+            in.clear();
+            in.seekg(static_cast<std::streamoff>(size - kHeadBytes));
+            in.read(tail.data(), static_cast<std::streamsize>(tail.size()));
+            tail.resize(static_cast<std::size_t>(in.gcount()));
+            detectFromTail(tail, detection);
+        }
+    } else if (detection.format == FileFormat::Unknown) {
+        detectFromTail(head, detection);
+    }
+    return detection;
 }
 
 FileInfo describeFile(const std::filesystem::path& path, Progress& progress)
 {
     const std::string bytes = readFileBounded(path, resourceLimits().maxInputBytes);
-    const FileDetection detection = detectFormat(std::string_view(bytes).substr(0, kHeadBytes), path.string());
+    FileDetection detection = detectFormat(std::string_view(bytes).substr(0, kHeadBytes), path.string());
+    detectFromTail(bytes, detection);
     FileInfo info;
     switch (detection.format) {
     case FileFormat::Trace:
@@ -206,8 +265,20 @@ FileInfo describeFile(const std::filesystem::path& path, Progress& progress)
         break;
     case FileFormat::Unknown:
         // Not a format of the product; it must still be JSON, and a break in it is named by position.
+        if (detection.tag == kPrototypeCanaryFormat) {
+            info.kind = std::string(kPrototypeCanaryFormat);
+            info.facts = prototypeCanaryFacts(bytes, path.string());
+            break;
+        }
         if (bytes.size() <= kMaxCheckedUnknownBytes) {
             (void)json::parse(bytes, path.string());
+        }
+        if (std::find(std::begin(kPrototypeFormats), std::end(kPrototypeFormats), detection.tag) !=
+            std::end(kPrototypeFormats)) {
+            info.kind = detection.tag;
+            info.facts.emplace_back("written by", "the Python prototype (a format this product recognises but does "
+                                                  "not read)");
+            break;
         }
         info.kind = detection.tag.empty() ? std::string("unknown") : "unrecognised format \"" + detection.tag + "\"";
         break;

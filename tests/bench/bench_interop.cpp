@@ -8,6 +8,7 @@
 //
 // COMMCANARY_BENCH_PROFILE_MB sets the generated profile's size (default 1024). The profile is
 // generated into a fresh temporary folder and removed at exit; it is never kept.
+#include "core/interop/chakra.h"
 #include "core/interop/kineto_import.h"
 #include "core/interop/merge.h"
 #include "core/interop/param_export.h"
@@ -395,6 +396,48 @@ void BM_ParamExport(benchmark::State& state)
     state.counters["output_MB"] = static_cast<double>(bytes) / 1e6;
 }
 BENCHMARK(BM_ParamExport)->Arg(100000)->Arg(1000000)->Unit(benchmark::kSecond)->Iterations(1);
+
+void BM_ChakraExport(benchmark::State& state)
+{
+    if (!cc::interop::chakraAvailable()) {
+        state.SkipWithError(cc::interop::chakraUnavailableReason().c_str());
+        return;
+    }
+    const cc::Trace source = fixtureTrace(static_cast<std::size_t>(state.range(0)));
+    const fs::path dir = scratch() / ("chakra-" + std::to_string(state.range(0)));
+    for (auto _ : state) {
+        cc::NullProgress progress;
+        auto plan = cc::interop::writeChakraExport(source, dir, {}, progress);
+        benchmark::DoNotOptimize(plan.exported);
+    }
+    state.SetItemsProcessed(state.iterations() * state.range(0));
+    std::uint64_t bytes = 0;
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        bytes += fs::file_size(entry.path());
+    }
+    state.counters["output_MB"] = static_cast<double>(bytes) / 1e6;
+}
+BENCHMARK(BM_ChakraExport)->Arg(100000)->Unit(benchmark::kSecond)->Iterations(1);
+
+void BM_ChakraImport(benchmark::State& state)
+{
+    if (!cc::interop::chakraAvailable()) {
+        state.SkipWithError(cc::interop::chakraUnavailableReason().c_str());
+        return;
+    }
+    const fs::path dir = scratch() / ("chakra-import-" + std::to_string(state.range(0)));
+    {
+        cc::NullProgress progress;
+        cc::interop::writeChakraExport(fixtureTrace(static_cast<std::size_t>(state.range(0))), dir, {}, progress);
+    }
+    for (auto _ : state) {
+        cc::NullProgress progress;
+        const cc::Trace back = cc::interop::readChakraFolder(dir, progress);
+        benchmark::DoNotOptimize(back.size());
+    }
+    state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+BENCHMARK(BM_ChakraImport)->Arg(100000)->Unit(benchmark::kSecond)->Iterations(1);
 
 } // namespace
 

@@ -3,6 +3,8 @@
 #include "app/cli/cli.h"
 
 #include "core/report/compare.h"
+#include "core/report/compare_html.h"
+#include "core/report/compare_junit.h"
 #include "core/report/measured_report.h"
 #include "core/report/report.h"
 #include "core/util/atomic_file.h"
@@ -34,14 +36,29 @@ int runCompare(const std::vector<std::string>& argv)
     args.option("baseline-config", "NAME", "compare only this configuration of the baseline ...");
     args.option("candidate-config", "NAME", "... with this configuration of the candidate");
     args.option("output", "OUT.json", "also write the comparison (commcanary-workbench.compare.v1)");
+    args.option("junit", "OUT.xml",
+                "also write JUnit XML for a CI system: one testcase per configuration x metric, each regression a "
+                "failure with its numbers");
+    args.option("html", "OUT.html",
+                "also write one self-contained HTML page: the verdict, the thresholds, the per-configuration table "
+                "and both reports' distributions as inline SVG (no scripts, nothing fetched)");
     if (!args.parse(argv)) {
         return kExitOk;
     }
     return guarded("compare", [&] {
         const std::string baselinePath = args.positionalValue("BASELINE");
         const std::string candidatePath = args.positionalValue("CANDIDATE");
-        if (args.has("output")) {
-            checkOutputFile("output", args.value("output"), inputPaths(args, {"BASELINE", "CANDIDATE"}));
+        const std::vector<std::string> outputs = {"output", "junit", "html"};
+        for (std::size_t k = 0; k < outputs.size(); ++k) {
+            if (!args.has(outputs[k])) {
+                continue;
+            }
+            checkOutputFile(outputs[k], args.value(outputs[k]), inputPaths(args, {"BASELINE", "CANDIDATE"}));
+            for (std::size_t j = 0; j < k; ++j) {
+                if (args.has(outputs[j])) {
+                    checkDistinctOutputs(outputs[j], args.value(outputs[j]), outputs[k], args.value(outputs[k]));
+                }
+            }
         }
         Progress& progress = terminalProgress();
         const std::string baselineBytes = readFileBounded(baselinePath, resourceLimits().maxInputBytes, progress);
@@ -59,6 +76,10 @@ int runCompare(const std::vector<std::string>& argv)
         CompareResult result;
         std::string document;
         if (baselineMeasured) {
+            if (args.has("junit") || args.has("html")) {
+                throw UsageError("--junit and --html describe simulated reports; compare measured reports with -o "
+                                 "(commcanary-workbench.compare.v1, mode measured)");
+            }
             const MeasuredView baseline = readMeasuredReport(baselineBytes, baselinePath);
             const MeasuredView candidate = readMeasuredReport(candidateBytes, candidatePath);
             result = compareMeasuredReports(baseline, candidate, options);
@@ -68,6 +89,12 @@ int runCompare(const std::vector<std::string>& argv)
             const ReportView candidate = readReportView(candidateBytes, candidatePath);
             result = compareReports(baseline, candidate, options);
             document = compareJson(baseline, candidate, options, result);
+            if (args.has("junit")) {
+                writeFileAtomic(args.value("junit"), compareJunitXml(baseline, candidate, options, result), progress);
+            }
+            if (args.has("html")) {
+                writeFileAtomic(args.value("html"), compareHtml(baseline, candidate, options, result), progress);
+            }
         }
         if (args.has("output")) {
             writeFileAtomic(args.value("output"), document, progress);

@@ -1,9 +1,7 @@
 // commcanary export-param INPUT -o DIR [--skip-unsupported] [--dtype D]
 #include "app/cli/cli.h"
 
-#include "core/canary/canary_reader.h"
-#include "core/canary/expand.h"
-#include "core/info/file_info.h"
+#include "core/canary/canary_input.h"
 #include "core/interop/param_export.h"
 #include "core/trace/op_kind.h"
 #include "core/trace/trace_io.h"
@@ -25,7 +23,9 @@ int runExportParam(const std::vector<std::string>& argv)
               "run faithfully (custom operations, gather/scatter, rooted collectives without a root, uneven "
               "all_to_all, dtypes PARAM has no name for) fail the export (exit 3, naming the event) unless "
               "--skip-unsupported, which leaves them out and lists each in DIR/param_export_manifest.json.");
-    args.positional("INPUT", "a canary (commcanary-workbench.canary.v1) or a trace (commcanary.trace.v1)");
+    args.positional("INPUT",
+                    "a canary (commcanary-workbench.canary.v1, or the Python prototype's commcanary.canary.v2) or a "
+                    "trace (commcanary.trace.v1)");
     args.option("output", "DIR",
                 "the folder for the rank files and the manifest, written as a whole: created when missing (its "
                 "parent must exist); an empty folder or an earlier export is replaced, so no rank file of an "
@@ -56,14 +56,11 @@ int runExportParam(const std::vector<std::string>& argv)
         options.sourceName = input;
         Progress& progress = terminalProgress();
         const std::string bytes = readFileBounded(input, resourceLimits().maxInputBytes, progress);
-        const std::string format = sniffFormatTag(bytes);
         Trace trace;
-        if (format == kCanaryFormat) {
-            SubProgress expanding(progress, 0.0, 0.4);
-            trace = expandCanary(parseCanary(bytes, input), input, expanding);
-        } else {
+        {
+            // Our canaries, the Python prototype's (commcanary.canary.v2) and traces alike.
             SubProgress reading(progress, 0.0, 0.4);
-            trace = parseTrace(bytes, input, reading);
+            trace = parseTraceOrCanary(bytes, input, reading);
         }
         SubProgress writing(progress, 0.4, 1.0);
         auto plan = interop::writeParamExport(trace, output, options, writing);

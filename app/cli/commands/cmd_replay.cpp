@@ -120,7 +120,9 @@ int runReplay(const std::vector<std::string>& argv)
               "sample (or their SHA-256 with --samples digest), summaries per configuration, per phase and per "
               "operation, tail events and the pairwise ranking of the configurations. The report is a model's "
               "output, not a measurement of hardware, and says so. Same inputs, same bytes.");
-    args.positional("INPUT", "the trace to replay (commcanary.trace.v1, plain or gzip)");
+    args.positional("INPUT",
+                    "the trace or canary to replay (commcanary.trace.v1, commcanary-workbench.canary.v1 or the "
+                    "Python prototype's commcanary.canary.v2, plain or gzip)");
     args.option("configs", "FILE",
                 "configuration set (commcanary-workbench.configs.v1); default: the bundled set of five "
                 "(baseline, low_latency, high_bandwidth, overlap_friendly, congested)");

@@ -4,6 +4,9 @@
 // nothing that could fetch or run anything; incomparable reports write neither.
 #include "test_support.h"
 
+#include "core/configs/physical_configs.h"
+#include "core/report/measured_report.h"
+
 #include <QProcess>
 #include <QStandardPaths>
 #include <QUrl>
@@ -25,6 +28,7 @@ private slots:
     void htmlRendersInHeadlessChromium();
     void incomparableReportsWriteNothing();
     void outputsMustDiffer();
+    void measuredReportsAreRefusedForJunitAndHtml();
 };
 
 namespace {
@@ -225,6 +229,38 @@ void TestCliCompareCi::outputsMustDiffer()
     const auto r = runCli({s("compare"), base_, slow_, s("--junit"), same, s("--html"), same});
     QCOMPARE(r.exitCode, 2);
     QVERIFY(!QFileInfo::exists(same));
+}
+
+void TestCliCompareCi::measuredReportsAreRefusedForJunitAndHtml()
+{
+    // A measured report of one configuration, two ranks, one repeat of one event, as replay-physical
+    // writes it.
+    cc::MeasuredRun run;
+    run.inputSha256 = std::string(64, 'e');
+    run.inputEvents = 1;
+    run.skewKnown = 1;
+    run.worldSize = 2;
+    run.repeats = 1;
+    run.machine = {{"cpu", "test"}, {"cores", "2"}};
+    run.set = cc::readPhysicalConfigSet(cctest::toStd(cctest::configsDir()) + "/physical-loopback.configs.json");
+    run.set.configurations.resize(1);
+    run.opNames = {"all_reduce"};
+    cc::MeasuredConfiguration c;
+    c.config = run.set.configurations.front();
+    c.clock = {{0, 0, 0}, {1, -1200, 23000}};
+    c.samples.push_back({0, 0, 0, 150'000, 400'000, 380'000, 0});
+    run.configurations.push_back(std::move(c));
+    const QString measured = path(s("measured.report.json"));
+    const std::string text = cc::buildMeasuredReport(run);
+    QVERIFY(cctest::writeAll(measured, QByteArray::fromStdString(text)));
+    QCOMPARE(runCli({s("compare"), measured, measured}).exitCode, 0);
+    const QString junit = path(s("measured.xml"));
+    const QString html = path(s("measured.html"));
+    const auto r = runCli({s("compare"), measured, measured, s("--junit"), junit, s("--html"), html});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(s("--junit and --html describe simulated reports")), qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(junit));
+    QVERIFY(!QFileInfo::exists(html));
 }
 
 QTEST_GUILESS_MAIN(TestCliCompareCi)

@@ -2,6 +2,7 @@
 
 #include "ui/util/text.h"
 
+#include "core/canary/budget_options.h"
 #include "core/util/decimal.h"
 #include "core/util/errors.h"
 #include "core/verify/tolerance.h"
@@ -122,29 +123,10 @@ bool BudgetForm::anyBound() const
 
 cc::TimingBudget BudgetForm::caps() const
 {
-    cc::TimingBudget budget;
-    auto micros = [this](const char* name, std::optional<Ns>& slot) {
-        const QString text = fields_.value(QString::fromLatin1(name))->text().trimmed();
-        if (!text.isEmpty()) {
-            slot = cc::verify::microsToNs(toStd(text), std::string("--") + name);
-        }
-    };
-    micros("max-gap-error-us", budget.gap);
-    micros("max-skew-error-us", budget.skew);
-    micros("max-overlap-error-us", budget.overlap);
-    micros("max-compute-before-error-us", budget.computeBefore);
-    micros("max-exposed-error-us", budget.exposed);
-    const QString pressure = fields_.value(QStringLiteral("max-pressure-error"))->text().trimmed();
-    if (!pressure.isEmpty()) {
-        const auto parsed = cc::parseScaledDecimal(toStd(pressure), cc::kFactorScale);
-        if (parsed.error != cc::DecimalError::None) {
-            throw cc::InputError(
-                "--max-pressure-error",
-                toStd(tr("must be a non-negative number with at most 9 decimals (got \"%1\")").arg(pressure)));
-        }
-        budget.pressure = parsed.value;
-    }
-    return budget;
+    return cc::budgetCapsFromText([this](const std::string& name) {
+        const QLineEdit* edit = fields_.value(qs(name));
+        return edit == nullptr ? std::string() : toStd(edit->text().trimmed());
+    });
 }
 
 } // namespace cc::ui

@@ -4,6 +4,7 @@
 //                   [--search-evidence-output EVIDENCE] [--max-*-error ...] [tolerances] -o CANARY
 #include "app/cli/cli.h"
 
+#include "core/canary/budget_options.h"
 #include "core/canary/canary_reader.h"
 #include "core/canary/canary_writer.h"
 #include "core/compile/compiler.h"
@@ -39,24 +40,11 @@ std::uint64_t positiveCount(const Args& args, const std::string& name)
 TimingBudget budgetFrom(const Args& args)
 {
     TimingBudget b;
-    auto micros = [&](const char* name, std::optional<Ns>& slot) {
-        if (args.has(name)) {
-            slot = args.microsAsNs(name);
-        }
-    };
-    micros("max-gap-error-us", b.gap);
-    micros("max-skew-error-us", b.skew);
-    micros("max-overlap-error-us", b.overlap);
-    micros("max-compute-before-error-us", b.computeBefore);
-    micros("max-exposed-error-us", b.exposed);
-    if (args.has("max-pressure-error")) {
-        auto text = args.value("max-pressure-error");
-        auto parsed = parseScaledDecimal(text, kFactorScale);
-        if (parsed.error != DecimalError::None) {
-            throw UsageError("--max-pressure-error must be a non-negative number with at most 9 decimals (got \"" +
-                             text + "\")");
-        }
-        b.pressure = parsed.value;
+    try {
+        b = budgetCapsFromText(
+            [&](const std::string& name) { return args.has(name) ? args.value(name) : std::string(); });
+    } catch (const InputError& e) {
+        throw UsageError(e.what());
     }
     b.sampleLimit =
         args.has("timing-sample-limit") ? positiveCount(args, "timing-sample-limit") : kDefaultTimingSampleLimit;
@@ -193,13 +181,9 @@ int runCompile(const std::vector<std::string>& argv)
     args.positional("TRACE", "the source trace (plain or gzip)");
     args.option("output", "CANARY", "where to write the canary (atomically)");
     args.flag("lossless-timing", "never approximate (the default when no budget option is given)");
-    args.option("max-gap-error-us", "X", "bound on the issue-to-issue gap error, microseconds");
-    args.option("max-skew-error-us", "X",
-                "bound on the arrival-skew error, microseconds; each rank arrival offset is held within X/2");
-    args.option("max-overlap-error-us", "X", "bound on the compute-overlap error, microseconds");
-    args.option("max-compute-before-error-us", "X", "bound on the compute-before error, microseconds");
-    args.option("max-pressure-error", "X", "bound on the compute-pressure error (a factor, e.g. 0.05)");
-    args.option("max-exposed-error-us", "X", "bound on the observed-exposed-latency error, microseconds");
+    for (const auto& cap : budgetCapOptions()) {
+        args.option(cap.name, cap.valueName, cap.help);
+    }
     args.option("timing-sample-limit", "N", "distinct timing samples each operation-signature group may keep");
     args.option("group-sample-limit", "HASH=N", "sample limit of one group (its hash from --show-groups); repeatable",
                 std::nullopt, true);

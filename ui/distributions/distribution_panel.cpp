@@ -9,6 +9,7 @@
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
+#include <QMenu>
 #include <QPainter>
 #include <QPushButton>
 #include <QSplitter>
@@ -158,8 +159,11 @@ DistributionPanel::DistributionPanel(ReplayController* replay, QWidget* parent) 
     note_ = new QLabel(this);
     note_->setWordWrap(true);
     auto* exportButton = new QPushButton(QIcon(QStringLiteral(":/icons/export.svg")), tr("Export…"), this);
-    exportButton->setToolTip(tr("Save both charts as PNG or SVG"));
-    connect(exportButton, &QPushButton::clicked, this, &DistributionPanel::exportDialog);
+    exportButton->setToolTip(tr("Save both charts as PNG or SVG, or their numbers as CSV"));
+    auto* exportMenu = new QMenu(exportButton);
+    exportMenu->addAction(tr("Charts as PNG or SVG…"), this, &DistributionPanel::exportDialog);
+    exportMenu->addAction(tr("Numbers as CSV…"), this, &DistributionPanel::exportCsvDialog);
+    exportButton->setMenu(exportMenu);
 
     auto makeView = [this](const QString& name) {
         auto* chart = new QChart;
@@ -431,6 +435,58 @@ bool DistributionPanel::exportTo(const QString& path)
         }
     }
     return saveFileAtomically(path, bytes).isEmpty();
+}
+
+namespace {
+
+QByteArray csvField(const QString& text)
+{
+    QByteArray field = text.toUtf8();
+    if (field.contains(',') || field.contains('"') || field.contains('\n') || field.contains('\r')) {
+        field.replace("\"", "\"\"");
+        field = '"' + field + '"';
+    }
+    return field;
+}
+
+} // namespace
+
+QByteArray distributionCsv(const DistributionData& data)
+{
+    // Column names are fixed English keys, not translated: the file is read by scripts.
+    QByteArray csv = "configuration,series,metric,phase,operation,samples,p50_ns,p95_ns,p99_ns,max_ns,"
+                     "hidden_share_ppm\r\n";
+    const QByteArray metric = data.filter.metric == DistributionMetric::QueueWait ? "queue_wait" : "latency";
+    for (const DistributionSeries& s : data.series) {
+        csv += csvField(s.name) + ',' + (s.canary ? "canary" : "source") + ',' + metric + ',' +
+               csvField(data.filter.phase) + ',' + csvField(data.filter.op) + ',' + QByteArray::number(s.count) + ',' +
+               QByteArray::number(s.p50) + ',' + QByteArray::number(s.p95) + ',' + QByteArray::number(s.p99) + ',' +
+               QByteArray::number(s.max) + ',' + QByteArray::number(s.hiddenSharePpm) + "\r\n";
+    }
+    return csv;
+}
+
+QString DistributionPanel::exportCsv(const QString& path)
+{
+    if (data_.series.empty()) {
+        return tr("There are no distributions to export: replay a trace first.");
+    }
+    if (const QString problem = saveFileAtomically(path, distributionCsv(data_)); !problem.isEmpty()) {
+        return tr("Could not write %1: %2").arg(path, problem);
+    }
+    return {};
+}
+
+void DistributionPanel::exportCsvDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export distribution numbers"),
+                                                      QStringLiteral("distributions.csv"), tr("CSV table (*.csv)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    if (const QString problem = exportCsv(path); !problem.isEmpty()) {
+        note_->setText(problem);
+    }
 }
 
 void DistributionPanel::exportDialog()

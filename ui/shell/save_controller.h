@@ -1,0 +1,64 @@
+// File ▸ Save, Save As and Save All for the artifacts made in the workbench, and the question
+// asked before the window closes while some of them are unsaved (Save All / Discard / Cancel).
+// Writes go through saveArtifact (ui/artifacts): the CLI's bytes, atomically. A refused write is
+// reported through failed() and changes nothing.
+#pragma once
+
+#include "ui/artifacts/artifact_store.h"
+#include "ui/jobs/job_error.h"
+
+#include <QObject>
+
+#include <functional>
+
+class QAction;
+class QWidget;
+
+namespace cc::ui {
+
+class SaveController : public QObject {
+    Q_OBJECT
+public:
+    /// current names the artifact Save and Save As act on (the browser's current row), 0 for none.
+    SaveController(ArtifactStore* store, QWidget* window, std::function<ArtifactId()> current);
+
+    QAction* saveAction() const { return save_; }
+    QAction* saveAsAction() const { return saveAs_; }
+    QAction* saveAllAction() const { return saveAll_; }
+
+    /// Asks where to save an artifact; returns an empty string when the user cancels. The default
+    /// is a file dialog; tests replace it.
+    using PathChooser = std::function<QString(const Artifact&)>;
+    void setPathChooser(PathChooser chooser) { chooser_ = std::move(chooser); }
+
+    /// Save: an unsaved artifact is asked a path for; one that has a file is written there again.
+    bool save(ArtifactId id);
+    /// Save As: always asks for a path.
+    bool saveAs(ArtifactId id);
+    /// Writes to path without asking (what Save and Save As end in).
+    bool saveTo(ArtifactId id, const QString& path);
+    /// Saves every unsaved artifact, asking a path for each; false when one was cancelled or failed.
+    bool saveAll();
+
+    /// Before the window closes: true when nothing unsaved would be lost (none, saved, or the user
+    /// chose Discard); false when the user chose Cancel or a save failed.
+    bool confirmClose();
+
+signals:
+    void failed(const QString& what, const cc::ui::JobError& error);
+    void saved(cc::ui::ArtifactId id, const QString& path);
+
+private:
+    void updateActions();
+    ArtifactId target() const;
+
+    ArtifactStore* store_;
+    QWidget* window_;
+    std::function<ArtifactId()> current_;
+    PathChooser chooser_;
+    QAction* save_;
+    QAction* saveAs_;
+    QAction* saveAll_;
+};
+
+} // namespace cc::ui

@@ -130,16 +130,24 @@ CapturePanel::CapturePanel(JobRunner* runner, ArtifactStore* store, QWidget* par
     auto* left = new QWidget(this);
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->addWidget(cellBox);
-    leftLayout->addWidget(verdictBox);
-    leftLayout->addLayout(buttons);
-    leftLayout->addWidget(launchReason_);
-    leftLayout->addWidget(machineLabel_);
     leftLayout->addStretch(1);
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(left);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setMinimumWidth(400);
+    scroll->setMinimumWidth(360);
+    // Middle: the verdict and Launch, outside the form's scroll area, so both are in view at the
+    // default window size however long the form is.
+    auto* middle = new QWidget(this);
+    middle->setObjectName(QStringLiteral("captureVerdictColumn"));
+    auto* middleLayout = new QVBoxLayout(middle);
+    middleLayout->setContentsMargins(4, 0, 4, 0);
+    middleLayout->addWidget(verdictBox);
+    middleLayout->addLayout(buttons);
+    middleLayout->addWidget(launchReason_);
+    middleLayout->addWidget(machineLabel_);
+    middleLayout->addStretch(1);
+    middle->setMinimumWidth(340);
 
     // Right: the run (ranks and log), the result (metrics).
     rankModel_ = new RankProgressModel(this);
@@ -194,8 +202,9 @@ CapturePanel::CapturePanel(JobRunner* runner, ArtifactStore* store, QWidget* par
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(scroll);
+    split->addWidget(middle);
     split->addWidget(tabs_);
-    split->setStretchFactor(1, 1);
+    split->setStretchFactor(2, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(split);

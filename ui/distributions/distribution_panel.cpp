@@ -1,5 +1,6 @@
 #include "ui/distributions/distribution_panel.h"
 
+#include "ui/util/chart_axis.h"
 #include "ui/util/save_file.h"
 #include "ui/util/text.h"
 
@@ -329,7 +330,8 @@ void DistributionPanel::show(DistributionData data)
     cdf->setTitle(queueWait ? tr("Queue-wait CDF (log time axis)") : tr("Latency CDF (log time axis)"));
     histogram->setTitle(queueWait ? tr("Queue-wait histogram (log-spaced bins)")
                                   : tr("Latency histogram (log-spaced bins)"));
-    const QString axisTitle = queueWait ? tr("queue wait (µs)") : tr("latency (µs)");
+    // The labels carry the unit ("100 µs", "1 ms"), so the titles do not.
+    const QString axisTitle = queueWait ? tr("queue wait") : tr("latency");
 
     auto* cdfX = new QLogValueAxis;
     cdfX->setTitleText(axisTitle);
@@ -338,7 +340,7 @@ void DistributionPanel::show(DistributionData data)
     cdfX->setMinorTickCount(-1);
     auto* cdfY = new QValueAxis;
     cdfY->setRange(0.0, 1.0);
-    cdfY->setTitleText(tr("fraction of samples"));
+    cdfY->setTitleText(tr("fraction"));
     cdf->addAxis(cdfX, Qt::AlignBottom);
     cdf->addAxis(cdfY, Qt::AlignLeft);
     auto* histX = new QLogValueAxis;
@@ -346,7 +348,7 @@ void DistributionPanel::show(DistributionData data)
     histX->setLabelFormat(QStringLiteral("%g"));
     histX->setBase(10.0);
     auto* histY = new QValueAxis;
-    histY->setTitleText(tr("share of samples"));
+    histY->setTitleText(tr("share"));
     histogram->addAxis(histX, Qt::AlignBottom);
     histogram->addAxis(histY, Qt::AlignLeft);
     const double low = data_.minUs / 1.2;
@@ -402,6 +404,9 @@ void DistributionPanel::show(DistributionData data)
     }
     cdfX->setRange(low, high);
     histX->setRange(low, high);
+    // Chart x coordinates are µs; the labels are scaled durations.
+    labelAxisInUnits(cdf, cdfX, Qt::AlignBottom, AxisUnit::Nanoseconds, 1000.0);
+    labelAxisInUnits(histogram, histX, Qt::AlignBottom, AxisUnit::Nanoseconds, 1000.0);
     histY->setRange(0.0, histMax > 0 ? histMax * 1.1 : 1.0);
     emit distributionsReady();
 }

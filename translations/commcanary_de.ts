@@ -433,6 +433,18 @@
         <source>Serialised size</source>
         <translation>Serialisierte Größe</translation>
     </message>
+    <message>
+        <source>Imported from</source>
+        <translation>Importiert aus</translation>
+    </message>
+    <message>
+        <source>a PyTorch profiler (Kineto) file, %1 profile events; observational and single-rank</source>
+        <translation>einer PyTorch-Profiler-Datei (Kineto), %1 Profilereignisse; beobachtend und nur ein Rank</translation>
+    </message>
+    <message>
+        <source>Import note</source>
+        <translation>Importhinweis</translation>
+    </message>
 </context>
 <context>
     <name>RangeText</name>
@@ -911,14 +923,6 @@
         <translation>All-Reduce-Latenz je Bucket: gemessen gegen Modell</translation>
     </message>
     <message>
-        <source>bucket size (bytes, log scale)</source>
-        <translation>Bucket-Größe (Bytes, logarithmische Skala)</translation>
-    </message>
-    <message>
-        <source>latency (ms)</source>
-        <translation>Latenz (ms)</translation>
-    </message>
-    <message>
         <source>measured (slowest rank&apos;s median)</source>
         <translation>gemessen (Median des langsamsten Ranks)</translation>
     </message>
@@ -990,6 +994,14 @@
         <source>microbenchmark</source>
         <translation>Mikrobenchmark</translation>
     </message>
+    <message>
+        <source>bucket size (log scale)</source>
+        <translation>Bucket-Größe (logarithmisch)</translation>
+    </message>
+    <message>
+        <source>latency</source>
+        <translation>Latenz</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::Artifact</name>
@@ -1043,6 +1055,10 @@
     <message>
         <source>Details</source>
         <translation>Details</translation>
+    </message>
+    <message>
+        <source>Made in the workbench and not saved yet (File ▸ Save)</source>
+        <translation>In der Workbench erzeugt und noch nicht gespeichert (Datei ▸ Speichern)</translation>
     </message>
 </context>
 <context>
@@ -1798,10 +1814,6 @@
         <translation>Exportieren…</translation>
     </message>
     <message>
-        <source>Save both charts as PNG or SVG</source>
-        <translation>Beide Diagramme als PNG oder SVG speichern</translation>
-    </message>
-    <message>
         <source>Phase:</source>
         <translation>Phase:</translation>
     </message>
@@ -1840,18 +1852,6 @@
     <message>
         <source>Latency histogram (log-spaced bins)</source>
         <translation>Latenz-Histogramm (logarithmische Klassen)</translation>
-    </message>
-    <message>
-        <source>latency (µs)</source>
-        <translation>Latenz (µs)</translation>
-    </message>
-    <message>
-        <source>fraction of samples</source>
-        <translation>Anteil der Stichproben</translation>
-    </message>
-    <message>
-        <source>share of samples</source>
-        <translation>Anteil der Stichproben</translation>
     </message>
     <message>
         <source>%1 p50/p95/p99/max</source>
@@ -1910,8 +1910,40 @@
         <translation>Warteschlangen-Histogramm (logarithmische Klassen)</translation>
     </message>
     <message>
-        <source>queue wait (µs)</source>
-        <translation>Warteschlange (µs)</translation>
+        <source>Save both charts as PNG or SVG, or their numbers as CSV</source>
+        <translation>Beide Diagramme als PNG oder SVG speichern, oder ihre Zahlen als CSV</translation>
+    </message>
+    <message>
+        <source>Charts as PNG or SVG…</source>
+        <translation>Diagramme als PNG oder SVG…</translation>
+    </message>
+    <message>
+        <source>Numbers as CSV…</source>
+        <translation>Zahlen als CSV…</translation>
+    </message>
+    <message>
+        <source>fraction</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>There are no distributions to export: replay a trace first.</source>
+        <translation>Es gibt keine Verteilungen zum Exportieren: zuerst eine Trace wiedergeben.</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Export distribution numbers</source>
+        <translation>Zahlen der Verteilungen exportieren</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV-Tabelle (*.csv)</translation>
     </message>
 </context>
 <context>
@@ -2320,6 +2352,30 @@
         <source>Verify Behaviour</source>
         <translation>Verhalten verifizieren</translation>
     </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Exportieren</translation>
+    </message>
+    <message>
+        <source>Latency Distributions as &amp;Image (PNG, SVG)…</source>
+        <translation>Latenzverteilungen als &amp;Bild (PNG, SVG)…</translation>
+    </message>
+    <message>
+        <source>Latency Distributions as &amp;Numbers (CSV)…</source>
+        <translation>Latenzverteilungen als &amp;Zahlen (CSV)…</translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation>%1 importiert</translation>
+    </message>
+    <message>
+        <source>%1 was imported from a PyTorch profiler (Kineto) file. The import is observational and single-rank: cross-rank skew, compute overlap and exposed latency are unknown.</source>
+        <translation>%1 wurde aus einer PyTorch-Profiler-Datei (Kineto) importiert. Der Import ist beobachtend und betrifft nur einen Rank: Versatz zwischen Ranks, Überlappung mit Berechnung und sichtbare Latenz sind unbekannt.</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::PairMatrixModel</name>
@@ -2427,6 +2483,10 @@
     <message>
         <source>Phase</source>
         <translation>Phase</translation>
+    </message>
+    <message>
+        <source>starting: %1</source>
+        <translation>startet: %1</translation>
     </message>
 </context>
 <context>
@@ -2844,8 +2904,8 @@
         <translation>Modellgröße (Parameter)</translation>
     </message>
     <message>
-        <source>median (ms)</source>
-        <translation>Median (ms)</translation>
+        <source>median</source>
+        <translation>Median</translation>
     </message>
 </context>
 <context>
@@ -3312,6 +3372,75 @@
     <message>
         <source>Traces, replay reports or configuration sets to open.</source>
         <translation>Zu öffnende Traces, Wiedergabeberichte oder Konfigurationssätze.</translation>
+    </message>
+</context>
+<context>
+    <name>SaveText</name>
+    <message>
+        <source>%1: the artifact to save is no longer open</source>
+        <translation>%1: das zu speichernde Artefakt ist nicht mehr geöffnet</translation>
+    </message>
+    <message>
+        <source>%1: %2 has no bytes of its own to save</source>
+        <translation>%1: %2 hat keine eigenen Bytes zum Speichern</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::SaveController</name>
+    <message>
+        <source>Canaries (*.canary.json)</source>
+        <translation>Canaries (*.canary.json)</translation>
+    </message>
+    <message>
+        <source>Verifications (*.verification.json)</source>
+        <translation>Verifikationen (*.verification.json)</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON-Dateien (*.json)</translation>
+    </message>
+    <message>
+        <source>Save %1</source>
+        <translation>%1 speichern</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save the selected artifact made in the workbench</source>
+        <translation>Das ausgewählte, in der Workbench erzeugte Artefakt speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>Save A&amp;ll Unsaved…</source>
+        <translation>A&amp;lle ungespeicherten speichern…</translation>
+    </message>
+    <message>
+        <source>Could not save %1</source>
+        <translation>%1 konnte nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Unsaved results</source>
+        <translation>Ungespeicherte Ergebnisse</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) made in this session are not saved and will be lost.</source>
+        <translation>
+            <numerusform>%n in dieser Sitzung erzeugtes Ergebnis ist nicht gespeichert und geht verloren.</numerusform>
+            <numerusform>%n in dieser Sitzung erzeugte Ergebnisse sind nicht gespeichert und gehen verloren.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -1846,14 +1846,6 @@
         <translation>alle Operationen</translation>
     </message>
     <message>
-        <source>Latency CDF (log time axis)</source>
-        <translation>Latenz-CDF (logarithmische Zeitachse)</translation>
-    </message>
-    <message>
-        <source>Latency histogram (log-spaced bins)</source>
-        <translation>Latenz-Histogramm (logarithmische Klassen)</translation>
-    </message>
-    <message>
         <source>%1 p50/p95/p99/max</source>
         <translation>%1 p50/p95/p99/max</translation>
     </message>
@@ -1902,14 +1894,6 @@
         <translation>Wiedergabe %1 · Canary %2 wird wiedergegeben…</translation>
     </message>
     <message>
-        <source>Queue-wait CDF (log time axis)</source>
-        <translation>Warteschlangen-CDF (logarithmische Zeitachse)</translation>
-    </message>
-    <message>
-        <source>Queue-wait histogram (log-spaced bins)</source>
-        <translation>Warteschlangen-Histogramm (logarithmische Klassen)</translation>
-    </message>
-    <message>
         <source>Save both charts as PNG or SVG, or their numbers as CSV</source>
         <translation>Beide Diagramme als PNG oder SVG speichern, oder ihre Zahlen als CSV</translation>
     </message>
@@ -1922,12 +1906,12 @@
         <translation>Zahlen als CSV…</translation>
     </message>
     <message>
-        <source>fraction</source>
-        <translation>Anteil</translation>
+        <source>CDF</source>
+        <translation>CDF</translation>
     </message>
     <message>
-        <source>share</source>
-        <translation>Anteil</translation>
+        <source>histogram share</source>
+        <translation>Histogramm-Anteil</translation>
     </message>
     <message>
         <source>There are no distributions to export: replay a trace first.</source>

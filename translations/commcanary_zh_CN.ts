@@ -1845,14 +1845,6 @@
         <translation>所有操作</translation>
     </message>
     <message>
-        <source>Latency CDF (log time axis)</source>
-        <translation>延迟 CDF（对数时间轴）</translation>
-    </message>
-    <message>
-        <source>Latency histogram (log-spaced bins)</source>
-        <translation>延迟直方图（对数间隔分箱）</translation>
-    </message>
-    <message>
         <source>%1 p50/p95/p99/max</source>
         <translation>%1 p50/p95/p99/最大值</translation>
     </message>
@@ -1901,14 +1893,6 @@
         <translation>重放 %1 · 正在重放 canary %2…</translation>
     </message>
     <message>
-        <source>Queue-wait CDF (log time axis)</source>
-        <translation>队列等待 CDF（对数时间轴）</translation>
-    </message>
-    <message>
-        <source>Queue-wait histogram (log-spaced bins)</source>
-        <translation>队列等待直方图（对数间隔分箱）</translation>
-    </message>
-    <message>
         <source>Save both charts as PNG or SVG, or their numbers as CSV</source>
         <translation>将两个图表保存为 PNG 或 SVG，或将其数值保存为 CSV</translation>
     </message>
@@ -1921,12 +1905,12 @@
         <translation>数值（CSV）…</translation>
     </message>
     <message>
-        <source>fraction</source>
-        <translation>比例</translation>
+        <source>CDF</source>
+        <translation>CDF</translation>
     </message>
     <message>
-        <source>share</source>
-        <translation>占比</translation>
+        <source>histogram share</source>
+        <translation>直方图占比</translation>
     </message>
     <message>
         <source>There are no distributions to export: replay a trace first.</source>

@@ -11,11 +11,15 @@
 #include "ui/timeline/timeline_view.h"
 
 #include <QDockWidget>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSignalSpy>
 #include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
+#include <QtCharts/QLegend>
+#include <QtCharts/QLegendMarker>
 #include <QtTest>
 
 using namespace cc::ui;
@@ -90,6 +94,60 @@ private slots:
             QVERIFY2(!label.contains(QLatin1String("e+")), qPrintable(label));
             QVERIFY2(label.endsWith(QLatin1String("s")), qPrintable(label));
         }
+    }
+
+    void canaryOverlayLegend()
+    {
+        QTemporaryDir dir;
+        const QString trace = cctest::example(QStringLiteral("training.trace.json"));
+        const QString canary = dir.filePath(QStringLiteral("training.canary.json"));
+        QCOMPARE(cctest::runCli({QStringLiteral("compile"), trace, QStringLiteral("-o"), canary}).exitCode, 0);
+        MainWindow window;
+        window.resize(kDefaultSize);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openAndReplay(window, {trace, canary}));
+        DistributionPanel* panel = window.distributions();
+        QVERIFY(QTest::qWaitFor(
+            [&]() {
+                return panel->data().series.size() >= 2 && panel->data().series[1].canary && !window.runner()->isBusy();
+            },
+            120000));
+        QTest::qWait(300);
+        QVERIFY(save(&window, QStringLiteral("default-size-canary-overlay.png")));
+
+        // Each series once in the legend, every entry visible inside the chart.
+        QChart* cdf = panel->cdfChart();
+        QStringList names;
+        for (QLegendMarker* marker : cdf->legend()->markers()) {
+            if (marker->isVisible()) {
+                names << marker->label();
+            }
+        }
+        QCOMPARE(names.size(), static_cast<qsizetype>(panel->data().series.size()));
+        QCOMPARE(QSet<QString>(names.begin(), names.end()).size(), names.size());
+        const QRectF legend = cdf->legend()->geometry();
+        QVERIFY2(cdf->rect().contains(legend), "the legend is cut by the chart");
+        // Every entry's text lies inside the legend, none cut off at its edge.
+        int texts = 0;
+        std::function<void(QGraphicsItem*)> visit = [&](QGraphicsItem* item) {
+            for (QGraphicsItem* child : item->childItems()) {
+                if (child->isVisible() && (dynamic_cast<QGraphicsTextItem*>(child) != nullptr ||
+                                           dynamic_cast<QGraphicsSimpleTextItem*>(child) != nullptr)) {
+                    ++texts;
+                    const QRectF box = child->sceneBoundingRect();
+                    QVERIFY2(legend.adjusted(-1, -1, 1, 1).contains(box),
+                             qPrintable(QStringLiteral("a legend entry at y %1..%2 is cut by the legend's %3..%4")
+                                            .arg(box.top())
+                                            .arg(box.bottom())
+                                            .arg(legend.top())
+                                            .arg(legend.bottom())));
+                }
+                visit(child);
+            }
+        };
+        visit(cdf->legend());
+        QVERIFY(texts >= names.size());
     }
 
     void capturePanelAtTheDefaultSize()

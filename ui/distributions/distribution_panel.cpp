@@ -184,6 +184,17 @@ DistributionPanel::DistributionPanel(ReplayController* replay, QWidget* parent) 
     // One legend, beside the CDF, one entry per line: with a canary overlaid there are two per
     // configuration, too many to share a row. The histogram uses the same colours and pens.
     cdfView_->chart()->legend()->setAlignment(Qt::AlignRight);
+    // Ten entries (five configurations, source and canary) must fit beside the CDF at the default
+    // window size (tst_default_size checks it): a slightly smaller legend font.
+    const auto scaled = [](QFont f, double factor) {
+        if (f.pointSizeF() > 0) {
+            f.setPointSizeF(f.pointSizeF() * factor);
+        } else if (f.pixelSize() > 0) {
+            f.setPixelSize(std::max(8, static_cast<int>(f.pixelSize() * factor)));
+        }
+        return f;
+    };
+    cdfView_->chart()->legend()->setFont(scaled(cdfView_->chart()->legend()->font(), 0.85));
     histogramView_->chart()->legend()->hide();
     charts_ = new QWidget(this);
     auto* chartLayout = new QHBoxLayout(charts_);
@@ -198,7 +209,7 @@ DistributionPanel::DistributionPanel(ReplayController* replay, QWidget* parent) 
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     table->setSelectionMode(QAbstractItemView::NoSelection);
     table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
-    table->setMaximumHeight(fontMetrics().height() * 9);
+    table->setMaximumHeight(fontMetrics().height() * 6);
 
     auto* filters = new QHBoxLayout;
     filters->addWidget(new QLabel(tr("Show:"), this));
@@ -327,9 +338,8 @@ void DistributionPanel::show(DistributionData data)
         }
     }
     const bool queueWait = data_.filter.metric == DistributionMetric::QueueWait;
-    cdf->setTitle(queueWait ? tr("Queue-wait CDF (log time axis)") : tr("Latency CDF (log time axis)"));
-    histogram->setTitle(queueWait ? tr("Queue-wait histogram (log-spaced bins)")
-                                  : tr("Latency histogram (log-spaced bins)"));
+    // No chart titles: at the default window size their line is the height the legend needs.
+    // The y titles say which chart is which, the x title the metric.
     // The labels carry the unit ("100 µs", "1 ms"), so the titles do not.
     const QString axisTitle = queueWait ? tr("queue wait") : tr("latency");
 
@@ -340,7 +350,7 @@ void DistributionPanel::show(DistributionData data)
     cdfX->setMinorTickCount(-1);
     auto* cdfY = new QValueAxis;
     cdfY->setRange(0.0, 1.0);
-    cdfY->setTitleText(tr("fraction"));
+    cdfY->setTitleText(tr("CDF"));
     cdf->addAxis(cdfX, Qt::AlignBottom);
     cdf->addAxis(cdfY, Qt::AlignLeft);
     auto* histX = new QLogValueAxis;
@@ -348,7 +358,7 @@ void DistributionPanel::show(DistributionData data)
     histX->setLabelFormat(QStringLiteral("%g"));
     histX->setBase(10.0);
     auto* histY = new QValueAxis;
-    histY->setTitleText(tr("share"));
+    histY->setTitleText(tr("histogram share"));
     histogram->addAxis(histX, Qt::AlignBottom);
     histogram->addAxis(histY, Qt::AlignLeft);
     const double low = data_.minUs / 1.2;
@@ -408,6 +418,10 @@ void DistributionPanel::show(DistributionData data)
     labelAxisInUnits(cdf, cdfX, Qt::AlignBottom, AxisUnit::Nanoseconds, 1000.0);
     labelAxisInUnits(histogram, histX, Qt::AlignBottom, AxisUnit::Nanoseconds, 1000.0);
     histY->setRange(0.0, histMax > 0 ? histMax * 1.1 : 1.0);
+    // Markers made with the series take the legend's (smaller) font explicitly.
+    for (QLegendMarker* marker : cdf->legend()->markers()) {
+        marker->setFont(cdf->legend()->font());
+    }
     emit distributionsReady();
 }
 

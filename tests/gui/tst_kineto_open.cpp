@@ -7,8 +7,10 @@
 
 #include "ui/artifacts/artifact_loader.h"
 #include "ui/artifacts/artifact_model.h"
+#include "ui/artifacts/artifact_save.h"
 #include "ui/shell/error_dialog.h"
 #include "ui/shell/main_window.h"
+#include "ui/shell/save_controller.h"
 
 #include <QMessageBox>
 #include <QProcess>
@@ -122,6 +124,16 @@ private:
         QVERIFY(notes->detailedText().contains(QStringLiteral("kept ")));
         QCOMPARE(trace->importNotes.join(QLatin1Char('\n')), notes->detailedText());
         QVERIFY(window.lastErrorDialog() == nullptr);
+
+        // Save As writes the trace format, byte for byte what import-kineto -o wrote.
+        const ArtifactId id = trace->id;
+        QVERIFY(canSaveArtifact(*trace));
+        QVERIFY(suggestedFileName(*trace).endsWith(QStringLiteral(".trace.json")));
+        const QString saved = dir_.filePath(QFileInfo(profile).fileName() + QStringLiteral(".saved.trace.json"));
+        window.saving()->setPathChooser([&](const Artifact&) { return saved; });
+        QVERIFY(window.saving()->saveAs(id));
+        QCOMPARE(cctest::readAll(saved), cctest::readAll(out));
+        QCOMPARE(window.store()->find(id)->path, saved);
     }
 
 private slots:

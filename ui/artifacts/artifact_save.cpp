@@ -1,5 +1,6 @@
 #include "ui/artifacts/artifact_save.h"
 
+#include "core/trace/trace_io.h"
 #include "core/verify/verification_json.h"
 #include "ui/util/save_file.h"
 
@@ -35,13 +36,23 @@ std::shared_ptr<const std::string> artifactBytes(const Artifact& artifact)
         // The same writer verify-behavior --out uses, so the file is the CLI's bytes.
         return std::make_shared<const std::string>(cc::verify::verificationJson(*artifact.verification->report));
     }
+    if (isImportedTrace(artifact)) {
+        // A trace imported from a profiler file: the trace format's bytes, as import-kineto -o writes.
+        return std::make_shared<const std::string>(cc::writeTraceJson(*artifact.trace));
+    }
     return nullptr;
+}
+
+bool isImportedTrace(const Artifact& artifact)
+{
+    return artifact.kind == ArtifactKind::Trace && artifact.trace && !artifact.importNotes.isEmpty();
 }
 
 bool canSaveArtifact(const Artifact& artifact)
 {
     return artifact.bytes != nullptr ||
-           (artifact.kind == ArtifactKind::Verification && artifact.verification && artifact.verification->report);
+           (artifact.kind == ArtifactKind::Verification && artifact.verification && artifact.verification->report) ||
+           isImportedTrace(artifact);
 }
 
 QString suggestedFileName(const Artifact& artifact)
@@ -61,6 +72,7 @@ QString suggestedFileName(const Artifact& artifact)
     case ArtifactKind::Report:
         return stem(artifact.name) + QStringLiteral(".report.json");
     case ArtifactKind::Trace:
+        return stem(artifact.name) + QStringLiteral(".trace.json");
     case ArtifactKind::ConfigSet:
         break;
     }

@@ -14,8 +14,12 @@
 namespace cc::ui {
 
 /// The bytes Save writes for the artifact, or null when it has none a file could hold (a trace or
-/// configuration set opened from a file is already in that file).
+/// configuration set opened from a file is already in that file). A trace imported from a
+/// profiler file is written in the trace format (cc::writeTraceJson, what import-kineto -o writes).
 std::shared_ptr<const std::string> artifactBytes(const Artifact& artifact);
+
+/// True for a trace imported from a PyTorch profiler file (it has import notes).
+bool isImportedTrace(const Artifact& artifact);
 
 /// True when Save As can write the artifact (artifactBytes is not null).
 bool canSaveArtifact(const Artifact& artifact);

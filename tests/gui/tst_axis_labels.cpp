@@ -156,6 +156,12 @@ private slots:
         QCOMPARE(yLabels->categoriesLabels().front(), QStringLiteral("0 ms"));
         QCOMPARE(yLabels->categoriesLabels().back(), QStringLiteral("2 ms"));
         QCOMPARE(yLabels->endValue(QStringLiteral("2 ms")), 2.0);
+
+        // A horizontal axis ending on a tick leaves that label out; a vertical one keeps it.
+        x->setRange(0.05, 1000.0);
+        QCOMPARE(labelled->categoriesLabels().back(), QStringLiteral("100 µs"));
+        y->setRange(0.0, 2.0);
+        QCOMPARE(yLabels->categoriesLabels().back(), QStringLiteral("2 ms"));
     }
 };
 

@@ -16,8 +16,10 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
+#include <QtCharts/QChartView>
 #include <QtCharts/QLegend>
 #include <QtCharts/QLegendMarker>
 #include <QtTest>
@@ -167,6 +169,19 @@ private slots:
         QVERIFY(save(&window, QStringLiteral("default-size-capture.png")));
         QVERIFY(visibleWithoutScrolling(panel->launchButton(), &window));
         QVERIFY(visibleWithoutScrolling(panel->feasibility(), &window));
+
+        // The measured-vs-model chart, before any cell ran: its axes in sizes and durations.
+        panel->tabs()->setCurrentWidget(panel->modelView());
+        QTest::qWait(100);
+        QVERIFY(save(&window, QStringLiteral("default-size-capture-model.png")));
+        QStringList axisLabels;
+        for (QAbstractAxis* axis : panel->modelView()->chart()->chart()->axes()) {
+            if (auto* labels = qobject_cast<QCategoryAxis*>(axis)) {
+                axisLabels << labels->categoriesLabels();
+            }
+        }
+        QVERIFY2(axisLabels.contains(QStringLiteral("4 MiB")), qPrintable(axisLabels.join(QLatin1Char('|'))));
+        QVERIFY2(axisLabels.contains(QStringLiteral("0 ms")), qPrintable(axisLabels.join(QLatin1Char('|'))));
     }
 };
 

@@ -17,7 +17,8 @@ namespace cc::ui {
 
 /// Labels `geometry` (already added to chart at alignment) in unit. A chart coordinate c means
 /// the value c * unitsPerCoordinate in the unit's base (1000 for µs coordinates of a duration,
-/// 1e6 for ms). Returns the label axis (owned by the chart).
+/// 1e6 for ms). A horizontal axis leaves out a tick exactly on its right end (its label would be
+/// cut by the chart's edge). Returns the label axis (owned by the chart).
 QCategoryAxis* labelAxisInUnits(QChart* chart, QAbstractAxis* geometry, Qt::Alignment alignment, AxisUnit unit,
                                 double unitsPerCoordinate = 1.0);
 

@@ -12,7 +12,9 @@
 #include "ui/shell/main_window.h"
 #include "ui/shell/save_controller.h"
 
+#include <QDropEvent>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QtTest>
@@ -215,6 +217,29 @@ private slots:
         QVERIFY(!summary.contains(QStringLiteral("field format")));
         QCOMPARE(cctest::filesIn(dir_.path()), before);
         window.lastErrorDialog()->close();
+    }
+
+    void aDroppedProfileIsImported()
+    {
+        const QString path = dir_.filePath(QStringLiteral("dropped-rank0.json"));
+        QVERIFY(cctest::writeAll(path, generatedProfile()));
+        MainWindow window;
+        window.show();
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(path)});
+        QDragEnterEvent enter(QPoint(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QSignalSpy opened(&window, &MainWindow::fileOpened);
+        QApplication::sendEvent(&window, &drop);
+        QVERIFY(opened.wait(20000));
+        QCOMPARE(opened.first().at(1).toBool(), true);
+        const Artifact* trace = window.store()->activeTraceArtifact();
+        QVERIFY(trace != nullptr);
+        QCOMPARE(trace->trace->size(), std::size_t(4));
+        QVERIFY(!trace->importNotes.isEmpty());
+        QVERIFY(window.importNotesBox() != nullptr);
     }
 
     void aTaggedFileIsNotTakenForAProfile() { QVERIFY(!isKinetoProfile(cctest::adversarialExample())); }

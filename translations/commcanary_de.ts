@@ -1791,10 +1791,6 @@
         <translation>Es gibt kein Ergebnis zum Speichern.</translation>
     </message>
     <message>
-        <source>Could not write %1: %2</source>
-        <translation>%1 konnte nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
         <source>Saved %1 (%2).</source>
         <translation>%1 gespeichert (%2).</translation>
     </message>

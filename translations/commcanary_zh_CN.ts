@@ -1790,10 +1790,6 @@
         <translation>没有可保存的结果。</translation>
     </message>
     <message>
-        <source>Could not write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
         <source>Saved %1 (%2).</source>
         <translation>已保存 %1（%2）。</translation>
     </message>

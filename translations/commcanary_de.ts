@@ -2356,6 +2356,10 @@
         <source>%1 was imported from a PyTorch profiler (Kineto) file. The import is observational and single-rank: cross-rank skew, compute overlap and exposed latency are unknown.</source>
         <translation>%1 wurde aus einer PyTorch-Profiler-Datei (Kineto) importiert. Der Import ist beobachtend und betrifft nur einen Rank: Versatz zwischen Ranks, Überlappung mit Berechnung und sichtbare Latenz sind unbekannt.</translation>
     </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>%1 exportiert</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::PairMatrixModel</name>
@@ -3421,6 +3425,42 @@
             <numerusform>%n in dieser Sitzung erzeugtes Ergebnis ist nicht gespeichert und geht verloren.</numerusform>
             <numerusform>%n in dieser Sitzung erzeugte Ergebnisse sind nicht gespeichert und gehen verloren.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Replay Report as &amp;Chrome Trace (Perfetto)…</source>
+        <translation>Wiedergabebericht als &amp;Chrome-Trace (Perfetto)…</translation>
+    </message>
+    <message>
+        <source>Write the selected replay report&apos;s simulated timeline for Perfetto UI or chrome://tracing, as commcanary export-chrome does</source>
+        <translation>Die simulierte Zeitleiste des ausgewählten Wiedergabeberichts für Perfetto UI oder chrome://tracing schreiben, wie commcanary export-chrome</translation>
+    </message>
+    <message>
+        <source>Export %1 as a Chrome trace</source>
+        <translation>%1 als Chrome-Trace exportieren</translation>
+    </message>
+    <message>
+        <source>Chrome traces (*.json);;All files (*)</source>
+        <translation>Chrome-Traces (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Choose a replay report to export.</source>
+        <translation>Einen Wiedergabebericht zum Exportieren auswählen.</translation>
+    </message>
+    <message>
+        <source>Open the trace %1 was replayed from first: its normalised SHA-256 must be %2.</source>
+        <translation>Zuerst die Trace öffnen, aus der %1 wiedergegeben wurde: ihr normalisierter SHA-256 muss %2 sein.</translation>
+    </message>
+    <message>
+        <source>Export a Chrome trace</source>
+        <translation>Chrome-Trace exportieren</translation>
+    </message>
+    <message>
+        <source>Exporting %1 as a Chrome trace</source>
+        <translation>%1 wird als Chrome-Trace exportiert</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
     </message>
 </context>
 </TS>

@@ -2355,6 +2355,10 @@
         <source>%1 was imported from a PyTorch profiler (Kineto) file. The import is observational and single-rank: cross-rank skew, compute overlap and exposed latency are unknown.</source>
         <translation>%1 已从 PyTorch 性能分析器（Kineto）文件导入。该导入仅为观测且只含单个 rank：跨 rank 偏移、计算重叠和暴露延迟均未知。</translation>
     </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::PairMatrixModel</name>
@@ -3418,6 +3422,42 @@
         <translation>
             <numerusform>本次会话中生成的 %n 个结果尚未保存，将会丢失。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Replay Report as &amp;Chrome Trace (Perfetto)…</source>
+        <translation>回放报告导出为 &amp;Chrome trace（Perfetto）…</translation>
+    </message>
+    <message>
+        <source>Write the selected replay report&apos;s simulated timeline for Perfetto UI or chrome://tracing, as commcanary export-chrome does</source>
+        <translation>将所选回放报告的模拟时间线写出，供 Perfetto UI 或 chrome://tracing 使用，与 commcanary export-chrome 相同</translation>
+    </message>
+    <message>
+        <source>Export %1 as a Chrome trace</source>
+        <translation>将 %1 导出为 Chrome trace</translation>
+    </message>
+    <message>
+        <source>Chrome traces (*.json);;All files (*)</source>
+        <translation>Chrome trace (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Choose a replay report to export.</source>
+        <translation>请选择要导出的回放报告。</translation>
+    </message>
+    <message>
+        <source>Open the trace %1 was replayed from first: its normalised SHA-256 must be %2.</source>
+        <translation>请先打开 %1 回放所用的 trace：其规范化 SHA-256 必须为 %2。</translation>
+    </message>
+    <message>
+        <source>Export a Chrome trace</source>
+        <translation>导出 Chrome trace</translation>
+    </message>
+    <message>
+        <source>Exporting %1 as a Chrome trace</source>
+        <translation>正在将 %1 导出为 Chrome trace</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 </TS>

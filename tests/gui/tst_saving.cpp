@@ -283,6 +283,45 @@ private slots:
         window.lastErrorDialog()->close();
     }
 
+    void aReplayReportExportsAsTheCliChromeTrace()
+    {
+        QTemporaryDir dir;
+        const QString trace = dir.filePath(QStringLiteral("adversarial_decode.trace.json"));
+        QVERIFY(QFile::copy(cctest::adversarialExample(), trace));
+        const QString report = dir.filePath(QStringLiteral("r.report.json"));
+        QCOMPARE(cctest::runCli({QStringLiteral("replay"), trace, QStringLiteral("--configs"), defaultConfigs(),
+                                 QStringLiteral("--output"), report})
+                     .exitCode,
+                 0);
+        QCOMPARE(cctest::runCli({QStringLiteral("export-chrome"), QStringLiteral("r.report.json"),
+                                 QStringLiteral("--input"), QStringLiteral("adversarial_decode.trace.json"),
+                                 QStringLiteral("--output"), QStringLiteral("cli.chrome.json")},
+                                120000, dir.path())
+                     .exitCode,
+                 0);
+
+        MainWindow window;
+        window.show();
+        // Without its trace the report cannot be drawn: refused, nothing written.
+        QVERIFY(openAll(window, {report}));
+        const ArtifactId reportId = window.store()->artifacts().front().id;
+        QVERIFY(window.saving()->exportChromeAction()->isEnabled());
+        const QString out = dir.filePath(QStringLiteral("gui.chrome.json"));
+        QSignalSpy failed(window.saving(), &SaveController::failed);
+        QCOMPARE(window.saving()->exportChromeTrace(reportId, out), JobId(0));
+        QCOMPARE(failed.size(), 1);
+        QVERIFY(failed.first().at(1).value<JobError>().message.contains(QStringLiteral("r.report.json")));
+        QVERIFY(!QFileInfo::exists(out));
+
+        QVERIFY(openAll(window, {trace}));
+        QSignalSpy exported(window.saving(), &SaveController::exported);
+        QVERIFY(window.saving()->exportChromeTrace(reportId, out) != 0);
+        QVERIFY(exported.wait(60000));
+        QCOMPARE(exported.first().at(0).toString(), out);
+        QCOMPARE(cctest::readAll(out), cctest::readAll(dir.filePath(QStringLiteral("cli.chrome.json"))));
+        QVERIFY(!window.store()->hasUnsaved());
+    }
+
     void distributionNumbersExportAsCsv()
     {
         MainWindow window;

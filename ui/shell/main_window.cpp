@@ -552,10 +552,13 @@ void MainWindow::resetLayout()
 
 void MainWindow::createSaveActions()
 {
-    saving_ = new SaveController(store_, this,
+    saving_ = new SaveController(store_, runner_, this,
                                  [this]() { return artifactModel_->artifactAt(artifactView_->currentIndex()); });
     connect(saving_, &SaveController::failed, this, [this](const QString& what, const JobError& error) {
         g_lastError = ErrorDialog::showError(this, what, error);
+    });
+    connect(saving_, &SaveController::exported, this, [this](const QString& path) {
+        statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 4000);
     });
     connect(saving_, &SaveController::saved, this, [this](ArtifactId, const QString& path) {
         recent_->add(path);
@@ -575,6 +578,7 @@ void MainWindow::addSaveAndExportEntries(QMenu* file)
     QAction* numbers = exportMenu->addAction(tr("Latency Distributions as &Numbers (CSV)…"));
     numbers->setObjectName(QStringLiteral("exportDistributionsCsvAction"));
     connect(numbers, &QAction::triggered, distributions_, &DistributionPanel::exportCsvDialog);
+    exportMenu->addAction(saving_->exportChromeAction());
 }
 
 void MainWindow::showImportNotes(const Artifact& artifact)

@@ -1,6 +1,11 @@
 #include "ui/shell/save_controller.h"
 
 #include "ui/artifacts/artifact_save.h"
+#include "ui/util/save_file.h"
+#include "ui/util/text.h"
+
+#include "core/interop/chrome_export.h"
+#include "core/util/errors.h"
 
 #include <QAction>
 #include <QFileDialog>
@@ -10,8 +15,9 @@
 
 namespace cc::ui {
 
-SaveController::SaveController(ArtifactStore* store, QWidget* window, std::function<ArtifactId()> current)
-    : QObject(window), store_(store), window_(window), current_(std::move(current))
+SaveController::SaveController(ArtifactStore* store, JobRunner* runner, QWidget* window,
+                               std::function<ArtifactId()> current)
+    : QObject(window), store_(store), runner_(runner), window_(window), current_(std::move(current))
 {
     chooser_ = [this](const Artifact& artifact) {
         const QString filter = artifact.kind == ArtifactKind::Canary         ? tr("Canaries (*.canary.json)")
@@ -32,6 +38,24 @@ SaveController::SaveController(ArtifactStore* store, QWidget* window, std::funct
     saveAll_ = new QAction(tr("Save A&ll Unsaved…"), this);
     saveAll_->setObjectName(QStringLiteral("saveAllAction"));
     connect(saveAll_, &QAction::triggered, this, &SaveController::saveAll);
+    exportChrome_ = new QAction(tr("Replay Report as &Chrome Trace (Perfetto)…"), this);
+    exportChrome_->setObjectName(QStringLiteral("exportChromeAction"));
+    exportChrome_->setToolTip(tr("Write the selected replay report's simulated timeline for Perfetto UI or "
+                                 "chrome://tracing, as commcanary export-chrome does"));
+    connect(exportChrome_, &QAction::triggered, this, [this]() {
+        const ArtifactId id = current_ ? current_() : 0;
+        const Artifact* report = store_->find(id);
+        if (report == nullptr || report->kind != ArtifactKind::Report) {
+            return;
+        }
+        const QString path =
+            QFileDialog::getSaveFileName(window_, tr("Export %1 as a Chrome trace").arg(report->name),
+                                         report->name.section(QLatin1Char('.'), 0, 0) + QStringLiteral(".chrome.json"),
+                                         tr("Chrome traces (*.json);;All files (*)"));
+        if (!path.isEmpty()) {
+            exportChromeTrace(id, path);
+        }
+    });
     connect(store_, &ArtifactStore::unsavedChanged, this, &SaveController::updateActions);
     connect(store_, &ArtifactStore::relationsChanged, this, &SaveController::updateActions);
     updateActions();
@@ -58,6 +82,57 @@ void SaveController::updateActions()
         canSaveAs = canSaveAs || canSaveArtifact(artifact);
     }
     saveAs_->setEnabled(canSaveAs);
+    bool anyReport = false;
+    for (const auto& artifact : store_->artifacts()) {
+        anyReport = anyReport || (artifact.kind == ArtifactKind::Report && artifact.bytes);
+    }
+    exportChrome_->setEnabled(anyReport);
+}
+
+JobId SaveController::exportChromeTrace(ArtifactId reportId, const QString& path)
+{
+    const Artifact* report = store_->find(reportId);
+    const Artifact* trace = nullptr;
+    if (report != nullptr) {
+        for (const auto& a : store_->artifacts()) {
+            if (a.kind == ArtifactKind::Trace && a.trace && a.identity == report->sourceIdentity()) {
+                trace = &a;
+            }
+        }
+    }
+    if (report == nullptr || report->kind != ArtifactKind::Report || !report->bytes || trace == nullptr) {
+        JobError error;
+        error.kind = JobError::Kind::Input;
+        error.message = report == nullptr || report->kind != ArtifactKind::Report
+                            ? tr("Choose a replay report to export.")
+                            : tr("Open the trace %1 was replayed from first: its normalised SHA-256 must be %2.")
+                                  .arg(report->name, report->sourceIdentity());
+        emit failed(tr("Export a Chrome trace"), error);
+        return 0;
+    }
+    auto bytes = report->bytes;
+    auto input = trace->trace;
+    cc::interop::ChromeExportOptions options;
+    options.reportName = toStd(report->name);
+    options.inputName = toStd(trace->name);
+    const QString title = tr("Exporting %1 as a Chrome trace").arg(report->name);
+    return runner_->run<QString>(
+        QStringLiteral("export-chrome"), title,
+        [bytes, input, options, path](cc::Progress& progress) {
+            const std::string json = cc::interop::exportChromeTrace(*bytes, *input, options, progress);
+            progress.check();
+            if (const QString problem = saveFileAtomically(path, json.data(), static_cast<qint64>(json.size()));
+                !problem.isEmpty()) {
+                throw cc::IoError(toStd(tr("Could not write %1: %2").arg(path, problem)));
+            }
+            return path;
+        },
+        this, [this](const QString& written) { emit exported(written); },
+        [this, title](const JobError& error) {
+            if (!error.isCancelled()) {
+                emit failed(title, error);
+            }
+        });
 }
 
 bool SaveController::save(ArtifactId id)

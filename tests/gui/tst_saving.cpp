@@ -160,11 +160,24 @@ private slots:
         // A cancelled file dialog writes nothing and keeps the state.
         const ArtifactId second = compileOnce(window);
         QVERIFY(second != 0);
+        // Save with a file-backed artifact selected saves the unsaved result, not the selection.
+        {
+            const QString third = dir_.filePath(QStringLiteral("second.canary.json"));
+            window.artifactView()->setCurrentIndex(window.artifactModel()->indexOf(window.store()->activeTrace()));
+            window.saving()->setPathChooser(
+                [&](const Artifact& artifact) { return artifact.id == second ? third : QString(); });
+            window.saving()->saveAction()->trigger();
+            QVERIFY(QFileInfo::exists(third));
+            QVERIFY(!window.store()->find(second)->unsaved);
+            QFile::remove(third);
+        }
+        const ArtifactId fourth = compileOnce(window);
+        QVERIFY(fourth != 0);
         const QStringList before = cctest::filesIn(dir_.path());
         window.saving()->setPathChooser([](const Artifact&) { return QString(); });
-        QVERIFY(!window.saving()->save(second));
+        QVERIFY(!window.saving()->save(fourth));
         QCOMPARE(cctest::filesIn(dir_.path()), before);
-        QVERIFY(window.store()->find(second)->unsaved);
+        QVERIFY(window.store()->find(fourth)->unsaved);
     }
 
     void unsavedResultsAreAskedAboutOnClose()

@@ -30,11 +30,11 @@ SaveController::SaveController(ArtifactStore* store, JobRunner* runner, QWidget*
     save_->setObjectName(QStringLiteral("saveAction"));
     save_->setShortcut(QKeySequence::Save);
     save_->setToolTip(tr("Save the selected artifact made in the workbench"));
-    connect(save_, &QAction::triggered, this, [this]() { save(target()); });
+    connect(save_, &QAction::triggered, this, [this]() { save(target(true)); });
     saveAs_ = new QAction(tr("Save &As…"), this);
     saveAs_->setObjectName(QStringLiteral("saveAsAction"));
     saveAs_->setShortcut(QKeySequence::SaveAs);
-    connect(saveAs_, &QAction::triggered, this, [this]() { saveAs(target()); });
+    connect(saveAs_, &QAction::triggered, this, [this]() { saveAs(target(false)); });
     saveAll_ = new QAction(tr("Save A&ll Unsaved…"), this);
     saveAll_->setObjectName(QStringLiteral("saveAllAction"));
     connect(saveAll_, &QAction::triggered, this, &SaveController::saveAll);
@@ -61,13 +61,14 @@ SaveController::SaveController(ArtifactStore* store, JobRunner* runner, QWidget*
     updateActions();
 }
 
-ArtifactId SaveController::target() const
+ArtifactId SaveController::target(bool unsavedOnly) const
 {
     const ArtifactId id = current_ ? current_() : 0;
-    if (id != 0 && store_->find(id) != nullptr) {
+    if (const Artifact* chosen = store_->find(id);
+        chosen != nullptr && (unsavedOnly ? chosen->unsaved : canSaveArtifact(*chosen))) {
         return id;
     }
-    // Nothing chosen in the browser: the newest unsaved result.
+    // Nothing (fitting) chosen in the browser: the newest unsaved result.
     const auto unsaved = store_->unsavedArtifacts();
     return unsaved.empty() ? 0 : unsaved.back();
 }

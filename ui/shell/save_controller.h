@@ -61,7 +61,9 @@ signals:
 
 private:
     void updateActions();
-    ArtifactId target() const;
+    /// The browser's current artifact when it fits (unsaved for Save, savable for Save As),
+    /// otherwise the newest unsaved result; 0 for none.
+    ArtifactId target(bool unsavedOnly) const;
 
     ArtifactStore* store_;
     JobRunner* runner_;

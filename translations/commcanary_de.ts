@@ -1555,6 +1555,18 @@
         <source>Completed: the merged trace %1 is open in the workbench (timeline, distributions); the cell is in %2.</source>
         <translation>Abgeschlossen: Der zusammengeführte Trace %1 ist in der Workbench geöffnet (Zeitleiste, Verteilungen); die Zelle liegt in %2.</translation>
     </message>
+    <message>
+        <source>[rank %1] warming up (%2 iterations in all)</source>
+        <translation>[Rank %1] Aufwärmen (%2 Iterationen insgesamt)</translation>
+    </message>
+    <message>
+        <source>[rank %1] recording (%2 of %3 iterations done)</source>
+        <translation>[Rank %1] Aufzeichnung (%2 von %3 Iterationen erledigt)</translation>
+    </message>
+    <message>
+        <source>[rank %1] done: %2 iterations</source>
+        <translation>[Rank %1] fertig: %2 Iterationen</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::CompileDialog</name>

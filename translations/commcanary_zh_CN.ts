@@ -1554,6 +1554,18 @@
         <source>Completed: the merged trace %1 is open in the workbench (timeline, distributions); the cell is in %2.</source>
         <translation>已完成：合并轨迹 %1 已在工作台中打开（时间线、分布）；该单元位于 %2。</translation>
     </message>
+    <message>
+        <source>[rank %1] warming up (%2 iterations in all)</source>
+        <translation>[rank %1] 预热中（共 %2 次迭代）</translation>
+    </message>
+    <message>
+        <source>[rank %1] recording (%2 of %3 iterations done)</source>
+        <translation>[rank %1] 记录中（已完成 %2/%3 次迭代）</translation>
+    </message>
+    <message>
+        <source>[rank %1] done: %2 iterations</source>
+        <translation>[rank %1] 完成：%2 次迭代</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::CompileDialog</name>

@@ -535,6 +535,9 @@ private slots:
         const QString log = panel.log()->toPlainText();
         QVERIFY(log.contains(QStringLiteral("[rank 0] ")));
         QVERIFY(log.contains(QStringLiteral("[rank 1] ")));
+        // For people: each rank's phases in words, never the worker's protocol lines.
+        QVERIFY2(!log.contains(QStringLiteral("commcanary-progress")), qPrintable(log));
+        QVERIFY2(log.contains(QStringLiteral("[rank 1] done: 4 iterations")), qPrintable(log));
 
         // The trace is in the artifact store and active; it is the cell's merged trace.
         QCOMPARE(opened.size(), 1);

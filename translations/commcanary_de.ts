@@ -3432,10 +3432,10 @@
         <translation>Ungespeicherte Ergebnisse</translation>
     </message>
     <message numerus="yes">
-        <source>%n result(s) made in this session are not saved and will be lost.</source>
+        <source>%n result(s) made in the workbench are not saved and will be lost.</source>
         <translation>
-            <numerusform>%n in dieser Sitzung erzeugtes Ergebnis ist nicht gespeichert und geht verloren.</numerusform>
-            <numerusform>%n in dieser Sitzung erzeugte Ergebnisse sind nicht gespeichert und gehen verloren.</numerusform>
+            <numerusform>%n in der Workbench erzeugtes Ergebnis ist nicht gespeichert und geht verloren.</numerusform>
+            <numerusform>%n in der Workbench erzeugte Ergebnisse sind nicht gespeichert und gehen verloren.</numerusform>
         </translation>
     </message>
     <message>

@@ -3430,9 +3430,9 @@
         <translation>未保存的结果</translation>
     </message>
     <message numerus="yes">
-        <source>%n result(s) made in this session are not saved and will be lost.</source>
+        <source>%n result(s) made in the workbench are not saved and will be lost.</source>
         <translation>
-            <numerusform>本次会话中生成的 %n 个结果尚未保存，将会丢失。</numerusform>
+            <numerusform>在工作台中生成的 %n 个结果尚未保存，将会丢失。</numerusform>
         </translation>
     </message>
     <message>

@@ -194,7 +194,7 @@ bool SaveController::confirmClose()
         names << store_->find(id)->name.toHtmlEscaped();
     }
     QMessageBox box(QMessageBox::Warning, tr("Unsaved results"),
-                    tr("%n result(s) made in this session are not saved and will be lost.", nullptr,
+                    tr("%n result(s) made in the workbench are not saved and will be lost.", nullptr,
                        static_cast<int>(unsaved.size())),
                     QMessageBox::SaveAll | QMessageBox::Discard | QMessageBox::Cancel, window_);
     box.setObjectName(QStringLiteral("unsavedResultsBox"));

@@ -13,6 +13,7 @@
 #include <QDockWidget>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSignalSpy>
@@ -95,6 +96,34 @@ private slots:
         for (const QString& label : x->categoriesLabels()) {
             QVERIFY2(!label.contains(QLatin1String("e+")), qPrintable(label));
             QVERIFY2(label.endsWith(QLatin1String("s")), qPrintable(label));
+        }
+    }
+
+    void aOneEventProfileStillHasTicks()
+    {
+        const QString profile = cctest::sharedDir() + QStringLiteral("/data/kineto/tracelens-b200-eager_trace.json.gz");
+        if (!QFileInfo::exists(profile)) {
+            QSKIP("the shared Kineto profiles are absent");
+        }
+        MainWindow window;
+        window.resize(kDefaultSize);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openAndReplay(window, {profile}));
+        QCOMPARE(window.store()->activeTraceArtifact()->trace->size(), std::size_t(1));
+        if (QWidget* notes = window.importNotesBox()) {
+            notes->close();
+        }
+        QTest::qWait(200);
+        QVERIFY(save(&window, QStringLiteral("default-size-one-event-profile.png")));
+        for (QChart* chart : {window.distributions()->cdfChart(), window.distributions()->histogramChart()}) {
+            int labelled = 0;
+            for (QAbstractAxis* axis : chart->axes(Qt::Horizontal)) {
+                if (auto* labels = qobject_cast<QCategoryAxis*>(axis); labels != nullptr && labels->isVisible()) {
+                    labelled += static_cast<int>(labels->categoriesLabels().size());
+                }
+            }
+            QVERIFY2(labelled >= 2, "a single sample must still get ticks");
         }
     }
 

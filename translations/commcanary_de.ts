@@ -433,6 +433,18 @@
         <source>Serialised size</source>
         <translation>Serialisierte Größe</translation>
     </message>
+    <message>
+        <source>Imported from</source>
+        <translation>Importiert aus</translation>
+    </message>
+    <message>
+        <source>a PyTorch profiler (Kineto) file, %1 profile events; observational and single-rank</source>
+        <translation>einer PyTorch-Profiler-Datei (Kineto), %1 Profilereignisse; beobachtend und nur ein Rank</translation>
+    </message>
+    <message>
+        <source>Import note</source>
+        <translation>Importhinweis</translation>
+    </message>
 </context>
 <context>
     <name>RangeText</name>
@@ -927,14 +939,6 @@
         <translation>All-Reduce-Latenz je Bucket: gemessen gegen Modell</translation>
     </message>
     <message>
-        <source>bucket size (bytes, log scale)</source>
-        <translation>Bucket-Größe (Bytes, logarithmische Skala)</translation>
-    </message>
-    <message>
-        <source>latency (ms)</source>
-        <translation>Latenz (ms)</translation>
-    </message>
-    <message>
         <source>measured (slowest rank&apos;s median)</source>
         <translation>gemessen (Median des langsamsten Ranks)</translation>
     </message>
@@ -1006,6 +1010,14 @@
         <source>microbenchmark</source>
         <translation>Mikrobenchmark</translation>
     </message>
+    <message>
+        <source>bucket size (log scale)</source>
+        <translation>Bucket-Größe (logarithmisch)</translation>
+    </message>
+    <message>
+        <source>latency</source>
+        <translation>Latenz</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::Artifact</name>
@@ -1059,6 +1071,10 @@
     <message>
         <source>Details</source>
         <translation>Details</translation>
+    </message>
+    <message>
+        <source>Made in the workbench and not saved yet (File ▸ Save)</source>
+        <translation>In der Workbench erzeugt und noch nicht gespeichert (Datei ▸ Speichern)</translation>
     </message>
 </context>
 <context>
@@ -1555,6 +1571,18 @@
         <source>Completed: the merged trace %1 is open in the workbench (timeline, distributions); the cell is in %2.</source>
         <translation>Abgeschlossen: Der zusammengeführte Trace %1 ist in der Workbench geöffnet (Zeitleiste, Verteilungen); die Zelle liegt in %2.</translation>
     </message>
+    <message>
+        <source>[rank %1] warming up (%2 iterations in all)</source>
+        <translation>[Rank %1] Aufwärmen (%2 Iterationen insgesamt)</translation>
+    </message>
+    <message>
+        <source>[rank %1] recording (%2 of %3 iterations done)</source>
+        <translation>[Rank %1] Aufzeichnung (%2 von %3 Iterationen erledigt)</translation>
+    </message>
+    <message>
+        <source>[rank %1] done: %2 iterations</source>
+        <translation>[Rank %1] fertig: %2 Iterationen</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::CompileDialog</name>
@@ -1791,10 +1819,6 @@
         <translation>Es gibt kein Ergebnis zum Speichern.</translation>
     </message>
     <message>
-        <source>Could not write %1: %2</source>
-        <translation>%1 konnte nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
         <source>Saved %1 (%2).</source>
         <translation>%1 gespeichert (%2).</translation>
     </message>
@@ -1812,10 +1836,6 @@
     <message>
         <source>Export…</source>
         <translation>Exportieren…</translation>
-    </message>
-    <message>
-        <source>Save both charts as PNG or SVG</source>
-        <translation>Beide Diagramme als PNG oder SVG speichern</translation>
     </message>
     <message>
         <source>Phase:</source>
@@ -1848,26 +1868,6 @@
     <message>
         <source>all operations</source>
         <translation>alle Operationen</translation>
-    </message>
-    <message>
-        <source>Latency CDF (log time axis)</source>
-        <translation>Latenz-CDF (logarithmische Zeitachse)</translation>
-    </message>
-    <message>
-        <source>Latency histogram (log-spaced bins)</source>
-        <translation>Latenz-Histogramm (logarithmische Klassen)</translation>
-    </message>
-    <message>
-        <source>latency (µs)</source>
-        <translation>Latenz (µs)</translation>
-    </message>
-    <message>
-        <source>fraction of samples</source>
-        <translation>Anteil der Stichproben</translation>
-    </message>
-    <message>
-        <source>share of samples</source>
-        <translation>Anteil der Stichproben</translation>
     </message>
     <message>
         <source>%1 p50/p95/p99/max</source>
@@ -1918,16 +1918,40 @@
         <translation>Wiedergabe %1 · Canary %2 wird wiedergegeben…</translation>
     </message>
     <message>
-        <source>Queue-wait CDF (log time axis)</source>
-        <translation>Warteschlangen-CDF (logarithmische Zeitachse)</translation>
+        <source>Save both charts as PNG or SVG, or their numbers as CSV</source>
+        <translation>Beide Diagramme als PNG oder SVG speichern, oder ihre Zahlen als CSV</translation>
     </message>
     <message>
-        <source>Queue-wait histogram (log-spaced bins)</source>
-        <translation>Warteschlangen-Histogramm (logarithmische Klassen)</translation>
+        <source>Charts as PNG or SVG…</source>
+        <translation>Diagramme als PNG oder SVG…</translation>
     </message>
     <message>
-        <source>queue wait (µs)</source>
-        <translation>Warteschlange (µs)</translation>
+        <source>Numbers as CSV…</source>
+        <translation>Zahlen als CSV…</translation>
+    </message>
+    <message>
+        <source>CDF</source>
+        <translation>CDF</translation>
+    </message>
+    <message>
+        <source>histogram share</source>
+        <translation>Histogramm-Anteil</translation>
+    </message>
+    <message>
+        <source>There are no distributions to export: replay a trace first.</source>
+        <translation>Es gibt keine Verteilungen zum Exportieren: zuerst eine Trace wiedergeben.</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Export distribution numbers</source>
+        <translation>Zahlen der Verteilungen exportieren</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV-Tabelle (*.csv)</translation>
     </message>
 </context>
 <context>
@@ -2336,6 +2360,34 @@
         <source>Verify Behaviour</source>
         <translation>Verhalten verifizieren</translation>
     </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Exportieren</translation>
+    </message>
+    <message>
+        <source>Latency Distributions as &amp;Image (PNG, SVG)…</source>
+        <translation>Latenzverteilungen als &amp;Bild (PNG, SVG)…</translation>
+    </message>
+    <message>
+        <source>Latency Distributions as &amp;Numbers (CSV)…</source>
+        <translation>Latenzverteilungen als &amp;Zahlen (CSV)…</translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation>%1 importiert</translation>
+    </message>
+    <message>
+        <source>%1 was imported from a PyTorch profiler (Kineto) file. The import is observational and single-rank: cross-rank skew, compute overlap and exposed latency are unknown.</source>
+        <translation>%1 wurde aus einer PyTorch-Profiler-Datei (Kineto) importiert. Der Import ist beobachtend und betrifft nur einen Rank: Versatz zwischen Ranks, Überlappung mit Berechnung und sichtbare Latenz sind unbekannt.</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>%1 exportiert</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::PairMatrixModel</name>
@@ -2443,6 +2495,10 @@
     <message>
         <source>Phase</source>
         <translation>Phase</translation>
+    </message>
+    <message>
+        <source>starting: %1</source>
+        <translation>startet: %1</translation>
     </message>
 </context>
 <context>
@@ -2860,8 +2916,8 @@
         <translation>Modellgröße (Parameter)</translation>
     </message>
     <message>
-        <source>median (ms)</source>
-        <translation>Median (ms)</translation>
+        <source>median</source>
+        <translation>Median</translation>
     </message>
 </context>
 <context>
@@ -3439,6 +3495,111 @@
     <message>
         <source>Searching the timeline</source>
         <translation>Zeitleiste wird durchsucht</translation>
+    </message>
+</context>
+<context>
+    <name>SaveText</name>
+    <message>
+        <source>%1: the artifact to save is no longer open</source>
+        <translation>%1: das zu speichernde Artefakt ist nicht mehr geöffnet</translation>
+    </message>
+    <message>
+        <source>%1: %2 has no bytes of its own to save</source>
+        <translation>%1: %2 hat keine eigenen Bytes zum Speichern</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::SaveController</name>
+    <message>
+        <source>Canaries (*.canary.json)</source>
+        <translation>Canaries (*.canary.json)</translation>
+    </message>
+    <message>
+        <source>Verifications (*.verification.json)</source>
+        <translation>Verifikationen (*.verification.json)</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON-Dateien (*.json)</translation>
+    </message>
+    <message>
+        <source>Save %1</source>
+        <translation>%1 speichern</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save the selected artifact made in the workbench</source>
+        <translation>Das ausgewählte, in der Workbench erzeugte Artefakt speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>Save A&amp;ll Unsaved…</source>
+        <translation>A&amp;lle ungespeicherten speichern…</translation>
+    </message>
+    <message>
+        <source>Could not save %1</source>
+        <translation>%1 konnte nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Unsaved results</source>
+        <translation>Ungespeicherte Ergebnisse</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) made in the workbench are not saved and will be lost.</source>
+        <translation>
+            <numerusform>%n in der Workbench erzeugtes Ergebnis ist nicht gespeichert und geht verloren.</numerusform>
+            <numerusform>%n in der Workbench erzeugte Ergebnisse sind nicht gespeichert und gehen verloren.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replay Report as &amp;Chrome Trace (Perfetto)…</source>
+        <translation>Wiedergabebericht als &amp;Chrome-Trace (Perfetto)…</translation>
+    </message>
+    <message>
+        <source>Write the selected replay report&apos;s simulated timeline for Perfetto UI or chrome://tracing, as commcanary export-chrome does</source>
+        <translation>Die simulierte Zeitleiste des ausgewählten Wiedergabeberichts für Perfetto UI oder chrome://tracing schreiben, wie commcanary export-chrome</translation>
+    </message>
+    <message>
+        <source>Export %1 as a Chrome trace</source>
+        <translation>%1 als Chrome-Trace exportieren</translation>
+    </message>
+    <message>
+        <source>Chrome traces (*.json);;All files (*)</source>
+        <translation>Chrome-Traces (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Choose a replay report to export.</source>
+        <translation>Einen Wiedergabebericht zum Exportieren auswählen.</translation>
+    </message>
+    <message>
+        <source>Open the trace %1 was replayed from first: its normalised SHA-256 must be %2.</source>
+        <translation>Zuerst die Trace öffnen, aus der %1 wiedergegeben wurde: ihr normalisierter SHA-256 muss %2 sein.</translation>
+    </message>
+    <message>
+        <source>Export a Chrome trace</source>
+        <translation>Chrome-Trace exportieren</translation>
+    </message>
+    <message>
+        <source>Exporting %1 as a Chrome trace</source>
+        <translation>%1 wird als Chrome-Trace exportiert</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
     </message>
 </context>
 </TS>

@@ -433,6 +433,18 @@
         <source>Serialised size</source>
         <translation>序列化大小</translation>
     </message>
+    <message>
+        <source>Imported from</source>
+        <translation>导入自</translation>
+    </message>
+    <message>
+        <source>a PyTorch profiler (Kineto) file, %1 profile events; observational and single-rank</source>
+        <translation>PyTorch 性能分析器（Kineto）文件，%1 个分析事件；仅观测，单个 rank</translation>
+    </message>
+    <message>
+        <source>Import note</source>
+        <translation>导入说明</translation>
+    </message>
 </context>
 <context>
     <name>RangeText</name>
@@ -927,14 +939,6 @@
         <translation>每个桶的 all-reduce 延迟：实测与模型对比</translation>
     </message>
     <message>
-        <source>bucket size (bytes, log scale)</source>
-        <translation>桶大小（字节，对数刻度）</translation>
-    </message>
-    <message>
-        <source>latency (ms)</source>
-        <translation>延迟（毫秒）</translation>
-    </message>
-    <message>
         <source>measured (slowest rank&apos;s median)</source>
         <translation>实测（最慢 rank 的中位数）</translation>
     </message>
@@ -1006,6 +1010,14 @@
         <source>microbenchmark</source>
         <translation>微基准测试</translation>
     </message>
+    <message>
+        <source>bucket size (log scale)</source>
+        <translation>桶大小（对数刻度）</translation>
+    </message>
+    <message>
+        <source>latency</source>
+        <translation>延迟</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::Artifact</name>
@@ -1059,6 +1071,10 @@
     <message>
         <source>Details</source>
         <translation>详情</translation>
+    </message>
+    <message>
+        <source>Made in the workbench and not saved yet (File ▸ Save)</source>
+        <translation>在工作台中生成，尚未保存（文件 ▸ 保存）</translation>
     </message>
 </context>
 <context>
@@ -1554,6 +1570,18 @@
         <source>Completed: the merged trace %1 is open in the workbench (timeline, distributions); the cell is in %2.</source>
         <translation>已完成：合并轨迹 %1 已在工作台中打开（时间线、分布）；该单元位于 %2。</translation>
     </message>
+    <message>
+        <source>[rank %1] warming up (%2 iterations in all)</source>
+        <translation>[rank %1] 预热中（共 %2 次迭代）</translation>
+    </message>
+    <message>
+        <source>[rank %1] recording (%2 of %3 iterations done)</source>
+        <translation>[rank %1] 记录中（已完成 %2/%3 次迭代）</translation>
+    </message>
+    <message>
+        <source>[rank %1] done: %2 iterations</source>
+        <translation>[rank %1] 完成：%2 次迭代</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::CompileDialog</name>
@@ -1790,10 +1818,6 @@
         <translation>没有可保存的结果。</translation>
     </message>
     <message>
-        <source>Could not write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
         <source>Saved %1 (%2).</source>
         <translation>已保存 %1（%2）。</translation>
     </message>
@@ -1811,10 +1835,6 @@
     <message>
         <source>Export…</source>
         <translation>导出…</translation>
-    </message>
-    <message>
-        <source>Save both charts as PNG or SVG</source>
-        <translation>将两个图表保存为 PNG 或 SVG</translation>
     </message>
     <message>
         <source>Phase:</source>
@@ -1847,26 +1867,6 @@
     <message>
         <source>all operations</source>
         <translation>所有操作</translation>
-    </message>
-    <message>
-        <source>Latency CDF (log time axis)</source>
-        <translation>延迟 CDF（对数时间轴）</translation>
-    </message>
-    <message>
-        <source>Latency histogram (log-spaced bins)</source>
-        <translation>延迟直方图（对数间隔分箱）</translation>
-    </message>
-    <message>
-        <source>latency (µs)</source>
-        <translation>延迟（微秒）</translation>
-    </message>
-    <message>
-        <source>fraction of samples</source>
-        <translation>样本比例</translation>
-    </message>
-    <message>
-        <source>share of samples</source>
-        <translation>样本占比</translation>
     </message>
     <message>
         <source>%1 p50/p95/p99/max</source>
@@ -1917,16 +1917,40 @@
         <translation>重放 %1 · 正在重放 canary %2…</translation>
     </message>
     <message>
-        <source>Queue-wait CDF (log time axis)</source>
-        <translation>队列等待 CDF（对数时间轴）</translation>
+        <source>Save both charts as PNG or SVG, or their numbers as CSV</source>
+        <translation>将两个图表保存为 PNG 或 SVG，或将其数值保存为 CSV</translation>
     </message>
     <message>
-        <source>Queue-wait histogram (log-spaced bins)</source>
-        <translation>队列等待直方图（对数间隔分箱）</translation>
+        <source>Charts as PNG or SVG…</source>
+        <translation>图表（PNG 或 SVG）…</translation>
     </message>
     <message>
-        <source>queue wait (µs)</source>
-        <translation>队列等待（微秒）</translation>
+        <source>Numbers as CSV…</source>
+        <translation>数值（CSV）…</translation>
+    </message>
+    <message>
+        <source>CDF</source>
+        <translation>CDF</translation>
+    </message>
+    <message>
+        <source>histogram share</source>
+        <translation>直方图占比</translation>
+    </message>
+    <message>
+        <source>There are no distributions to export: replay a trace first.</source>
+        <translation>没有可导出的分布：请先回放一个 trace。</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Export distribution numbers</source>
+        <translation>导出分布数值</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV 表格 (*.csv)</translation>
     </message>
 </context>
 <context>
@@ -2335,6 +2359,34 @@
         <source>Verify Behaviour</source>
         <translation>验证行为</translation>
     </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Latency Distributions as &amp;Image (PNG, SVG)…</source>
+        <translation>延迟分布导出为图像(&amp;I)（PNG、SVG）…</translation>
+    </message>
+    <message>
+        <source>Latency Distributions as &amp;Numbers (CSV)…</source>
+        <translation>延迟分布导出为数值(&amp;N)（CSV）…</translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation>已导入 %1</translation>
+    </message>
+    <message>
+        <source>%1 was imported from a PyTorch profiler (Kineto) file. The import is observational and single-rank: cross-rank skew, compute overlap and exposed latency are unknown.</source>
+        <translation>%1 已从 PyTorch 性能分析器（Kineto）文件导入。该导入仅为观测且只含单个 rank：跨 rank 偏移、计算重叠和暴露延迟均未知。</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::PairMatrixModel</name>
@@ -2442,6 +2494,10 @@
     <message>
         <source>Phase</source>
         <translation>阶段</translation>
+    </message>
+    <message>
+        <source>starting: %1</source>
+        <translation>启动中：%1</translation>
     </message>
 </context>
 <context>
@@ -2858,8 +2914,8 @@
         <translation>模型规模（参数量）</translation>
     </message>
     <message>
-        <source>median (ms)</source>
-        <translation>中位数（毫秒）</translation>
+        <source>median</source>
+        <translation>中位数</translation>
     </message>
 </context>
 <context>
@@ -3437,6 +3493,110 @@
     <message>
         <source>Searching the timeline</source>
         <translation>正在搜索时间线</translation>
+    </message>
+</context>
+<context>
+    <name>SaveText</name>
+    <message>
+        <source>%1: the artifact to save is no longer open</source>
+        <translation>%1：要保存的工件已不再打开</translation>
+    </message>
+    <message>
+        <source>%1: %2 has no bytes of its own to save</source>
+        <translation>%1：%2 没有可保存的自身字节</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::SaveController</name>
+    <message>
+        <source>Canaries (*.canary.json)</source>
+        <translation>Canary (*.canary.json)</translation>
+    </message>
+    <message>
+        <source>Verifications (*.verification.json)</source>
+        <translation>验证 (*.verification.json)</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Save %1</source>
+        <translation>保存 %1</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save the selected artifact made in the workbench</source>
+        <translation>保存在工作台中生成的所选工件</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Save A&amp;ll Unsaved…</source>
+        <translation>保存所有未保存项(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Could not save %1</source>
+        <translation>无法保存 %1</translation>
+    </message>
+    <message>
+        <source>Unsaved results</source>
+        <translation>未保存的结果</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) made in the workbench are not saved and will be lost.</source>
+        <translation>
+            <numerusform>在工作台中生成的 %n 个结果尚未保存，将会丢失。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replay Report as &amp;Chrome Trace (Perfetto)…</source>
+        <translation>回放报告导出为 &amp;Chrome trace（Perfetto）…</translation>
+    </message>
+    <message>
+        <source>Write the selected replay report&apos;s simulated timeline for Perfetto UI or chrome://tracing, as commcanary export-chrome does</source>
+        <translation>将所选回放报告的模拟时间线写出，供 Perfetto UI 或 chrome://tracing 使用，与 commcanary export-chrome 相同</translation>
+    </message>
+    <message>
+        <source>Export %1 as a Chrome trace</source>
+        <translation>将 %1 导出为 Chrome trace</translation>
+    </message>
+    <message>
+        <source>Chrome traces (*.json);;All files (*)</source>
+        <translation>Chrome trace (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Choose a replay report to export.</source>
+        <translation>请选择要导出的回放报告。</translation>
+    </message>
+    <message>
+        <source>Open the trace %1 was replayed from first: its normalised SHA-256 must be %2.</source>
+        <translation>请先打开 %1 回放所用的 trace：其规范化 SHA-256 必须为 %2。</translation>
+    </message>
+    <message>
+        <source>Export a Chrome trace</source>
+        <translation>导出 Chrome trace</translation>
+    </message>
+    <message>
+        <source>Exporting %1 as a Chrome trace</source>
+        <translation>正在将 %1 导出为 Chrome trace</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 </TS>

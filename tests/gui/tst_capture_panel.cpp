@@ -14,6 +14,7 @@
 #include "ui/capture/capture_panel.h"
 #include "ui/shell/main_window.h"
 
+#include "core/util/json/writer.h"
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QComboBox>
@@ -30,7 +31,6 @@
 #include <QtCharts/QChartView>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QScatterSeries>
-#include "core/util/json/writer.h"
 
 #include <QtTest>
 
@@ -130,7 +130,7 @@ private slots:
         QSignalSpy changed(&ranks, &QAbstractItemModel::dataChanged);
         std::vector<RankRunState> state(3);
         for (int r = 0; r < 3; ++r) {
-            state[static_cast<std::size_t>(r)] = RankRunState{r, r == 1 ? 4 : 8, 8, r == 1 ? "recorded" : "done"};
+            state[static_cast<std::size_t>(r)] = RankRunState{r, r == 1 ? 4 : 8, 8, r == 1 ? "recorded" : "done", {}};
         }
         ranks.update(state);
         QCOMPARE(changed.size(), 3);
@@ -535,6 +535,9 @@ private slots:
         const QString log = panel.log()->toPlainText();
         QVERIFY(log.contains(QStringLiteral("[rank 0] ")));
         QVERIFY(log.contains(QStringLiteral("[rank 1] ")));
+        // For people: each rank's phases in words, never the worker's protocol lines.
+        QVERIFY2(!log.contains(QStringLiteral("commcanary-progress")), qPrintable(log));
+        QVERIFY2(log.contains(QStringLiteral("[rank 1] done: 4 iterations")), qPrintable(log));
 
         // The trace is in the artifact store and active; it is the cell's merged trace.
         QCOMPARE(opened.size(), 1);

@@ -182,8 +182,11 @@ private slots:
         QCOMPARE(bytesOf(compiled), cctest::readAll(cliCanary));
         // Save writes the same bytes atomically.
         const QString saved = dir_.filePath(QStringLiteral("saved.canary.json"));
+        QVERIFY(window.store()->find(compile->resultArtifact())->unsaved);
         QVERIFY(compile->saveResult(saved));
         QCOMPARE(cctest::readAll(saved), cctest::readAll(cliCanary));
+        QVERIFY(!window.store()->find(compile->resultArtifact())->unsaved); // nothing to ask about on quit
+        QCOMPARE(window.store()->find(compile->resultArtifact())->path, saved);
 
         // Distil ▸ Verify Canary acts on the canary selected in the browser.
         {

@@ -13,6 +13,7 @@
 #include <QList>
 #include <QMetaType>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <utility>
@@ -75,6 +76,11 @@ struct Artifact {
     std::vector<ArtifactFact> facts;
     std::vector<ArtifactRelation> relations; ///< maintained by the store
     ArtifactOrigin origin;                   ///< for artifacts made in the workbench
+    /// For a trace imported from a PyTorch profiler (Kineto) file: what the import says about itself
+    /// (core's describeKinetoImport, then describeImportLedger), one line each; empty otherwise.
+    QStringList importNotes;
+    /// Made in the workbench (no file behind it) and not yet written by Save; set by the store.
+    bool unsaved = false;
 
     std::shared_ptr<const cc::Trace> trace;                   ///< Trace artifacts
     std::shared_ptr<const cc::ConfigSet> configs;             ///< ConfigSet artifacts

@@ -3,6 +3,8 @@
 #include "core/canary/canary_reader.h"
 #include "core/configs/config_io.h"
 #include "core/info/file_info.h"
+#include "core/interop/import_ledger.h"
+#include "core/interop/kineto_import.h"
 #include "core/report/report.h"
 #include "core/trace/normalized.h"
 #include "core/trace/trace_io.h"
@@ -68,6 +70,50 @@ ArtifactKind detectArtifactKind(const QString& path)
     }
     return ArtifactKind::Trace;
 }
+
+bool isKinetoProfile(const QString& path)
+{
+    const cc::FileDetection detection = cc::detectFileFormat(toPath(path));
+    return detection.format == cc::FileFormat::Unknown && detection.tag.empty();
+}
+
+namespace {
+
+QStringList lines(const std::string& text)
+{
+    QStringList out;
+    for (const QString& line : qs(text).split(QLatin1Char('\n'))) {
+        if (!line.trimmed().isEmpty()) {
+            out << line;
+        }
+    }
+    return out;
+}
+
+/// A PyTorch profiler file through core's Kineto import, with the CLI's defaults (the workload
+/// named after the file, every process group, the rank as the profile records it).
+Artifact importKineto(const QString& path, cc::Progress& progress)
+{
+    cc::SubProgress importing(progress, 0.0, 0.8);
+    cc::interop::KinetoImport imported = cc::interop::importKinetoProfile(toPath(path), {}, importing);
+    QStringList notes = lines(cc::interop::describeKinetoImport(imported.summary));
+    notes << lines(cc::interop::describeImportLedger(imported.summary.ledger));
+    notes << lines(imported.summary.notes);
+    cc::SubProgress summarising(progress, 0.8, 1.0);
+    Artifact artifact = traceArtifact(std::make_shared<const cc::Trace>(std::move(imported.trace)), path, summarising);
+    artifact.facts.insert(artifact.facts.begin(),
+                          {LoaderText::tr("Imported from"),
+                           LoaderText::tr("a PyTorch profiler (Kineto) file, %1 profile events; observational and "
+                                          "single-rank")
+                               .arg(formatCount(imported.summary.profileEvents))});
+    for (const QString& note : notes) {
+        artifact.facts.push_back({LoaderText::tr("Import note"), note});
+    }
+    artifact.importNotes = notes;
+    return artifact;
+}
+
+} // namespace
 
 Artifact traceArtifact(std::shared_ptr<const cc::Trace> trace, const QString& path, cc::Progress& progress)
 {
@@ -159,6 +205,9 @@ Artifact loadArtifact(const QString& path, cc::Progress& progress)
     }
     if (!info.isFile()) {
         throw cc::IoError(toStd(LoaderText::tr("%1: not a regular file").arg(path)));
+    }
+    if (isKinetoProfile(path)) {
+        return importKineto(path, progress);
     }
     const ArtifactKind kind = detectArtifactKind(path);
     switch (kind) {

@@ -11,10 +11,15 @@
 namespace cc::ui {
 
 /// The kind a file claims to be, by core's file detection (cc::detectFileFormat: the "format"
-/// value near its start, gzip read through). Everything else is read as a trace, whose reader then
-/// names any rule the file breaks. Throws cc::InputError when the file is not JSON at all (saying
-/// what it looks like: "a PNG image", ...), cc::IoError when it cannot be read.
+/// value near its start, gzip read through). JSON without a "format" tag is what PyTorch's
+/// profiler writes (Kineto, Chrome-trace JSON) and is imported as a trace (isKinetoProfile);
+/// everything else is read as a trace, whose reader then names any rule the file breaks. Throws cc::InputError when the
+/// file is not JSON at all (saying what it looks like: "a PNG image", ...), cc::IoError when it cannot be read.
 ArtifactKind detectArtifactKind(const QString& path);
+
+/// True when the file carries no "format" tag (cc::FileFormat::Unknown without a tag): opened
+/// through core's Kineto import, the function `commcanary import-kineto` calls.
+bool isKinetoProfile(const QString& path);
 
 /// Reads and summarises the file. The returned artifact has no id yet.
 Artifact loadArtifact(const QString& path, cc::Progress& progress);

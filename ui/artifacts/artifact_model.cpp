@@ -106,11 +106,13 @@ QVariant ArtifactModel::data(const QModelIndex& index, int role) const
             }
             return active ? tr("%1 (active)").arg(artifactKindName(artifact.kind)) : artifactKindName(artifact.kind);
         case Qt::ToolTipRole:
-            return artifact.path;
+            return artifact.unsaved ? tr("Made in the workbench and not saved yet (File ▸ Save)") : artifact.path;
         case Qt::FontRole:
-            if (active) {
+            // Unsaved results are set in italics, the active trace in bold.
+            if (active || artifact.unsaved) {
                 QFont font;
-                font.setBold(true);
+                font.setBold(active);
+                font.setItalic(artifact.unsaved);
                 return font;
             }
             return {};

@@ -1,11 +1,18 @@
 #include "ui/artifacts/artifact_store.h"
 
+#include <QFileInfo>
+
+#include <algorithm>
+
 namespace cc::ui {
 
 ArtifactStore::ArtifactStore(QObject* parent) : QObject(parent) {}
 
 ArtifactId ArtifactStore::add(Artifact artifact)
 {
+    // Only what was made here has no path; a file already holds its bytes.
+    artifact.unsaved = artifact.path.isEmpty();
+    const bool madeHere = artifact.unsaved;
     if (!artifact.path.isEmpty()) {
         for (std::size_t row = 0; row < artifacts_.size(); ++row) {
             if (artifacts_[row].path == artifact.path) {
@@ -29,10 +36,14 @@ ArtifactId ArtifactStore::add(Artifact artifact)
     emit added(row);
     emit relationsChanged();
     const Artifact& stored = artifacts_.back();
+    const ArtifactId id = stored.id;
     if (stored.kind == ArtifactKind::Trace && activeTrace_ == 0) {
-        setActiveTrace(stored.id);
+        setActiveTrace(id);
     }
-    return stored.id;
+    if (madeHere) {
+        emit unsavedChanged();
+    }
+    return id;
 }
 
 void ArtifactStore::remove(ArtifactId id)
@@ -42,10 +53,14 @@ void ArtifactStore::remove(ArtifactId id)
         return;
     }
     emit aboutToRemove(row);
+    const bool wasUnsaved = artifacts_[static_cast<std::size_t>(row)].unsaved;
     artifacts_.erase(artifacts_.begin() + row);
     deriveRelations();
     emit removed(row);
     emit relationsChanged();
+    if (wasUnsaved) {
+        emit unsavedChanged();
+    }
     if (id == activeTrace_) {
         ArtifactId next = 0;
         for (const auto& artifact : artifacts_) {
@@ -83,6 +98,47 @@ const Artifact* ArtifactStore::findByPath(const QString& path) const
         }
     }
     return nullptr;
+}
+
+std::vector<ArtifactId> ArtifactStore::unsavedArtifacts() const
+{
+    std::vector<ArtifactId> ids;
+    for (const auto& artifact : artifacts_) {
+        if (artifact.unsaved) {
+            ids.push_back(artifact.id);
+        }
+    }
+    return ids;
+}
+
+bool ArtifactStore::hasUnsaved() const
+{
+    return std::any_of(artifacts_.begin(), artifacts_.end(), [](const Artifact& a) { return a.unsaved; });
+}
+
+void ArtifactStore::markSaved(ArtifactId id, const QString& path)
+{
+    for (const auto& other : artifacts_) {
+        if (other.id != id && other.path == path) {
+            remove(other.id);
+            break;
+        }
+    }
+    const int row = indexOf(id);
+    if (row < 0) {
+        return;
+    }
+    Artifact& artifact = artifacts_[static_cast<std::size_t>(row)];
+    const bool wasUnsaved = artifact.unsaved;
+    artifact.path = path;
+    artifact.name = QFileInfo(path).fileName();
+    artifact.unsaved = false;
+    deriveRelations();
+    emit replaced(row);
+    emit relationsChanged();
+    if (wasUnsaved) {
+        emit unsavedChanged();
+    }
 }
 
 int ArtifactStore::indexOf(ArtifactId id) const

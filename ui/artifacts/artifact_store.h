@@ -27,6 +27,14 @@ public:
     const Artifact* findByPath(const QString& path) const;
     int indexOf(ArtifactId id) const;
 
+    /// Artifacts made in the workbench and not yet saved, in the order they were made.
+    std::vector<ArtifactId> unsavedArtifacts() const;
+    bool hasUnsaved() const;
+    /// Records that the artifact's bytes now live at path: it takes the path and the file's name
+    /// and is no longer unsaved. Another artifact that was loaded from path is closed (the file
+    /// now holds these bytes).
+    void markSaved(ArtifactId id, const QString& path);
+
     ArtifactId activeTrace() const { return activeTrace_; }
     const Artifact* activeTraceArtifact() const { return find(activeTrace_); }
     void setActiveTrace(ArtifactId id);
@@ -39,6 +47,8 @@ signals:
     void removed(int row);
     void relationsChanged();
     void activeTraceChanged(cc::ui::ArtifactId id);
+    /// The set of unsaved artifacts changed (one was made, saved or closed).
+    void unsavedChanged();
 
 private:
     void deriveRelations();

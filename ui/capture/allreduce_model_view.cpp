@@ -1,6 +1,7 @@
 #include "ui/capture/allreduce_model_view.h"
 
 #include "capture/lib/interconnect_table.h"
+#include "ui/util/chart_axis.h"
 #include "ui/util/text.h"
 
 #include <QComboBox>
@@ -289,12 +290,15 @@ void AllreduceModelView::draw()
     chart->setTitle(tr("Per-bucket all-reduce latency: measured vs model"));
     auto* xAxis = new QLogValueAxis;
     xAxis->setBase(2);
-    xAxis->setTitleText(tr("bucket size (bytes, log scale)"));
+    xAxis->setTitleText(tr("bucket size (log scale)"));
     xAxis->setLabelFormat(QStringLiteral("%.3g"));
     auto* yAxis = new QValueAxis;
-    yAxis->setTitleText(tr("latency (ms)"));
+    yAxis->setTitleText(tr("latency"));
     chart->addAxis(xAxis, Qt::AlignBottom);
     chart->addAxis(yAxis, Qt::AlignLeft);
+    // Coordinates are bytes and ms; the labels are scaled sizes and durations.
+    labelAxisInUnits(chart, xAxis, Qt::AlignBottom, AxisUnit::Bytes);
+    labelAxisInUnits(chart, yAxis, Qt::AlignLeft, AxisUnit::Nanoseconds, 1e6);
     if (points_.empty()) {
         xAxis->setRange(1024, 64.0 * 1024 * 1024);
         yAxis->setRange(0, 1);

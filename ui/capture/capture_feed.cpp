@@ -16,6 +16,11 @@ CaptureFeed::CaptureFeed(int worldSize, std::size_t maxPendingLines)
 void CaptureFeed::rankProgress(const cc::capture::RankProgressLine& line)
 {
     std::lock_guard lock(mutex_);
+    applyProgress(line);
+}
+
+void CaptureFeed::applyProgress(const cc::capture::RankProgressLine& line)
+{
     if (line.rank < 0 || static_cast<std::size_t>(line.rank) >= ranks_.size()) {
         return; // a line naming a rank outside the cell is not ours to show
     }
@@ -25,10 +30,33 @@ void CaptureFeed::rankProgress(const cc::capture::RankProgressLine& line)
     state.phase = line.phase;
 }
 
+bool CaptureFeed::isProtocolLine(std::string_view line)
+{
+    return line.substr(0, cc::capture::kProgressPrefix.size()) == cc::capture::kProgressPrefix;
+}
+
 void CaptureFeed::logLine(int rank, std::string_view line)
 {
     std::lock_guard lock(mutex_);
-    lines_.emplace_back(rank, std::string(line));
+    if (isProtocolLine(line)) {
+        // For the progress bars, not for people; a malformed one is dropped with the rest.
+        if (const auto progress = cc::capture::parseProgressLine(line)) {
+            applyProgress(*progress);
+        }
+        return;
+    }
+    std::string_view text = line;
+    while (!text.empty() && (text.back() == '\r' || text.back() == '\n' || text.back() == ' ')) {
+        text.remove_suffix(1);
+    }
+    if (text.empty()) {
+        return;
+    }
+    if (rank >= 0 && static_cast<std::size_t>(rank) < ranks_.size()) {
+        constexpr std::size_t kActivityChars = 160;
+        ranks_[static_cast<std::size_t>(rank)].activity = std::string(text.substr(0, kActivityChars));
+    }
+    lines_.emplace_back(rank, std::string(text));
     while (lines_.size() > maxPending_) {
         lines_.pop_front();
         ++dropped_;

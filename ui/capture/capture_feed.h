@@ -22,6 +22,9 @@ struct RankRunState {
     int done = 0;  ///< iterations finished (warm-up included)
     int total = 0; ///< warm-up + recorded iterations; 0 until the rank reported
     std::string phase;
+    /// The last line a person can read that the rank wrote ("loading the model", ...): what it is
+    /// doing while it starts, before its first progress line.
+    std::string activity;
 };
 
 class CaptureFeed {
@@ -30,8 +33,12 @@ public:
 
     /// Worker thread: a progress line of one rank.
     void rankProgress(const cc::capture::RankProgressLine& line);
-    /// Worker thread: one line a rank wrote.
+    /// Worker thread: one line a rank wrote. A machine protocol line ("commcanary-progress rank=0
+    /// ...", capture/lib/worker_invocation.h) becomes the rank's progress and never reaches the
+    /// log; any other line is kept for the log and becomes the rank's activity.
     void logLine(int rank, std::string_view line);
+    /// True for a line of the worker's machine protocol (what logLine keeps out of the log).
+    static bool isProtocolLine(std::string_view line);
 
     struct Snapshot {
         std::vector<RankRunState> ranks;
@@ -42,6 +49,8 @@ public:
     Snapshot take();
 
 private:
+    void applyProgress(const cc::capture::RankProgressLine& line); ///< mutex_ held
+
     std::mutex mutex_;
     std::vector<RankRunState> ranks_;
     std::deque<std::pair<int, std::string>> lines_;

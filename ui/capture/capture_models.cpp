@@ -51,10 +51,12 @@ void RankProgressModel::update(const std::vector<RankRunState>& ranks)
     for (std::size_t r = 0; r < n; ++r) {
         RankRunState& mine = ranks_[r];
         const RankRunState& theirs = ranks[r];
-        if (mine.done != theirs.done || mine.total != theirs.total || mine.phase != theirs.phase) {
+        if (mine.done != theirs.done || mine.total != theirs.total || mine.phase != theirs.phase ||
+            mine.activity != theirs.activity) {
             mine.done = theirs.done;
             mine.total = theirs.total;
             mine.phase = theirs.phase;
+            mine.activity = theirs.activity;
             const int row = static_cast<int>(r);
             emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
         }
@@ -102,6 +104,8 @@ QVariant RankProgressModel::data(const QModelIndex& index, int role) const
         return index.column() == RankColumn ? QVariant(r.rank) : QVariant(permille);
     case Qt::TextAlignmentRole:
         return index.column() == PhaseColumn ? QVariant() : rightAligned();
+    case Qt::ToolTipRole:
+        return index.column() == PhaseColumn && !r.activity.empty() ? QVariant(qs(r.activity)) : QVariant();
     case Qt::DisplayRole:
         switch (index.column()) {
         case RankColumn:
@@ -121,7 +125,11 @@ QVariant RankProgressModel::data(const QModelIndex& index, int role) const
             if (r.phase == "done") {
                 return tr("done");
             }
-            return r.total <= 0 ? tr("starting") : qs(r.phase);
+            if (r.total <= 0) {
+                // Before its first progress line, what the rank last said it is doing.
+                return r.activity.empty() ? tr("starting") : tr("starting: %1").arg(qs(r.activity));
+            }
+            return qs(r.phase);
         default:
             return {};
         }

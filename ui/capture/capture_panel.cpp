@@ -130,16 +130,24 @@ CapturePanel::CapturePanel(JobRunner* runner, ArtifactStore* store, QWidget* par
     auto* left = new QWidget(this);
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->addWidget(cellBox);
-    leftLayout->addWidget(verdictBox);
-    leftLayout->addLayout(buttons);
-    leftLayout->addWidget(launchReason_);
-    leftLayout->addWidget(machineLabel_);
     leftLayout->addStretch(1);
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(left);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setMinimumWidth(400);
+    scroll->setMinimumWidth(360);
+    // Middle: the verdict and Launch, outside the form's scroll area, so both are in view at the
+    // default window size however long the form is.
+    auto* middle = new QWidget(this);
+    middle->setObjectName(QStringLiteral("captureVerdictColumn"));
+    auto* middleLayout = new QVBoxLayout(middle);
+    middleLayout->setContentsMargins(4, 0, 4, 0);
+    middleLayout->addWidget(verdictBox);
+    middleLayout->addLayout(buttons);
+    middleLayout->addWidget(launchReason_);
+    middleLayout->addWidget(machineLabel_);
+    middleLayout->addStretch(1);
+    middle->setMinimumWidth(340);
 
     // Right: the run (ranks and log), the result (metrics).
     rankModel_ = new RankProgressModel(this);
@@ -194,8 +202,9 @@ CapturePanel::CapturePanel(JobRunner* runner, ArtifactStore* store, QWidget* par
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(scroll);
+    split->addWidget(middle);
     split->addWidget(tabs_);
-    split->setStretchFactor(1, 1);
+    split->setStretchFactor(2, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(split);
@@ -422,6 +431,7 @@ void CapturePanel::launch()
 
     feed_ = std::make_shared<CaptureFeed>(request.spec.worldSize);
     rankModel_->reset(request.spec.worldSize);
+    lastPhase_.assign(static_cast<std::size_t>(std::max(request.spec.worldSize, 0)), std::string());
     log_->clear();
     runStatus_->setText(
         tr("Running %1 in %2…").arg(qs(capture::cellId(request.spec)), QDir::toNativeSeparators(cellDir_)));
@@ -451,6 +461,22 @@ void CapturePanel::pollFeed()
     }
     CaptureFeed::Snapshot snapshot = feed_->take();
     rankModel_->update(snapshot.ranks);
+    // The protocol lines never reach the log; a person reads when each rank enters a phase.
+    QStringList phases;
+    for (const RankRunState& r : snapshot.ranks) {
+        const auto at = static_cast<std::size_t>(r.rank);
+        if (at >= lastPhase_.size() || r.phase.empty() || r.phase == lastPhase_[at]) {
+            continue;
+        }
+        lastPhase_[at] = r.phase;
+        if (r.phase == "warmup") {
+            phases << tr("[rank %1] warming up (%2 iterations in all)").arg(r.rank).arg(r.total);
+        } else if (r.phase == "recorded") {
+            phases << tr("[rank %1] recording (%2 of %3 iterations done)").arg(r.rank).arg(r.done).arg(r.total);
+        } else if (r.phase == "done") {
+            phases << tr("[rank %1] done: %2 iterations").arg(r.rank).arg(r.done);
+        }
+    }
     if (snapshot.dropped > 0) {
         log_->appendPlainText(tr("[%n earlier line(s) not shown here; every line is in the rank logs]", nullptr,
                                  static_cast<int>(snapshot.dropped)));
@@ -462,6 +488,9 @@ void CapturePanel::pollFeed()
             lines << tr("[rank %1] %2").arg(rank).arg(qs(text));
         }
         log_->appendPlainText(lines.join(QLatin1Char('\n')));
+    }
+    if (!phases.isEmpty()) {
+        log_->appendPlainText(phases.join(QLatin1Char('\n')));
     }
 }
 

@@ -32,6 +32,8 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 class QLabel;
 class QLineEdit;
@@ -131,6 +133,7 @@ private:
     std::optional<std::filesystem::path> worker_;
     std::shared_ptr<const cc::capture::MachineReport> machine_;
     bool probing_ = false;
+    std::vector<std::string> lastPhase_; ///< per rank, the phase the log last reported
     bool probedOnce_ = false;
     CaptureFormState formState_;
     std::optional<CapturePlanView> plan_;

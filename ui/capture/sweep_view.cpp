@@ -1,5 +1,6 @@
 #include "ui/capture/sweep_view.h"
 
+#include "ui/util/chart_axis.h"
 #include "ui/util/text.h"
 
 #include <QDir>
@@ -362,9 +363,12 @@ void SweepView::plot()
     xAxis->setLabelFormat(QStringLiteral("%.3g"));
     xAxis->setBase(10);
     auto* yAxis = new QValueAxis;
-    yAxis->setTitleText(tr("median (ms)"));
+    yAxis->setTitleText(tr("median"));
     chart->addAxis(xAxis, Qt::AlignBottom);
     chart->addAxis(yAxis, Qt::AlignLeft);
+    // Coordinates are parameters and ms; the labels are scaled counts and durations.
+    labelAxisInUnits(chart, xAxis, Qt::AlignBottom, AxisUnit::Count);
+    labelAxisInUnits(chart, yAxis, Qt::AlignLeft, AxisUnit::Nanoseconds, 1e6);
     xAxis->setRange(any ? minX / 2 : 1e5, any ? maxX * 2 : 1e9);
     yAxis->setRange(0, any && maxY > 0 ? maxY * 1.15 : 1.0);
     for (auto& [key, series] : groups) {

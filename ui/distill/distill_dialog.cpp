@@ -1,7 +1,7 @@
 #include "ui/distill/distill_dialog.h"
 
+#include "ui/artifacts/artifact_save.h"
 #include "ui/replay/replay_controller.h"
-#include "ui/util/save_file.h"
 #include "ui/util/text.h"
 
 #include "core/util/errors.h"
@@ -234,15 +234,13 @@ bool DistillDialog::saveResult(const QString& path)
         setStatus(tr("There is no result to save."), true);
         return false;
     }
-    if (const QString problem =
-            saveFileAtomically(path, result->bytes->data(), static_cast<qint64>(result->bytes->size()));
-        !problem.isEmpty()) {
-        setStatus(tr("Could not write %1: %2").arg(path, problem), true);
+    const auto size = static_cast<std::int64_t>(result->bytes->size());
+    // The one save path of the workbench (as File ▸ Save): written atomically, then marked saved.
+    if (const QString problem = saveArtifact(*store_, result_, path); !problem.isEmpty()) {
+        setStatus(problem, true);
         return false;
     }
-    setStatus(tr("Saved %1 (%2).")
-                  .arg(QFileInfo(path).fileName(), formatBytes(static_cast<std::int64_t>(result->bytes->size()))),
-              false);
+    setStatus(tr("Saved %1 (%2).").arg(QFileInfo(path).fileName(), formatBytes(size)), false);
     return true;
 }
 

@@ -1,5 +1,6 @@
 #include "ui/distributions/distribution_panel.h"
 
+#include "ui/util/chart_axis.h"
 #include "ui/util/save_file.h"
 #include "ui/util/text.h"
 
@@ -9,6 +10,7 @@
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
+#include <QMenu>
 #include <QPainter>
 #include <QPushButton>
 #include <QSplitter>
@@ -158,8 +160,11 @@ DistributionPanel::DistributionPanel(ReplayController* replay, QWidget* parent) 
     note_ = new QLabel(this);
     note_->setWordWrap(true);
     auto* exportButton = new QPushButton(QIcon(QStringLiteral(":/icons/export.svg")), tr("Export…"), this);
-    exportButton->setToolTip(tr("Save both charts as PNG or SVG"));
-    connect(exportButton, &QPushButton::clicked, this, &DistributionPanel::exportDialog);
+    exportButton->setToolTip(tr("Save both charts as PNG or SVG, or their numbers as CSV"));
+    auto* exportMenu = new QMenu(exportButton);
+    exportMenu->addAction(tr("Charts as PNG or SVG…"), this, &DistributionPanel::exportDialog);
+    exportMenu->addAction(tr("Numbers as CSV…"), this, &DistributionPanel::exportCsvDialog);
+    exportButton->setMenu(exportMenu);
 
     auto makeView = [this](const QString& name) {
         auto* chart = new QChart;
@@ -179,6 +184,17 @@ DistributionPanel::DistributionPanel(ReplayController* replay, QWidget* parent) 
     // One legend, beside the CDF, one entry per line: with a canary overlaid there are two per
     // configuration, too many to share a row. The histogram uses the same colours and pens.
     cdfView_->chart()->legend()->setAlignment(Qt::AlignRight);
+    // Ten entries (five configurations, source and canary) must fit beside the CDF at the default
+    // window size (tst_default_size checks it): a slightly smaller legend font.
+    const auto scaled = [](QFont f, double factor) {
+        if (f.pointSizeF() > 0) {
+            f.setPointSizeF(f.pointSizeF() * factor);
+        } else if (f.pixelSize() > 0) {
+            f.setPixelSize(std::max(8, static_cast<int>(f.pixelSize() * factor)));
+        }
+        return f;
+    };
+    cdfView_->chart()->legend()->setFont(scaled(cdfView_->chart()->legend()->font(), 0.85));
     histogramView_->chart()->legend()->hide();
     charts_ = new QWidget(this);
     auto* chartLayout = new QHBoxLayout(charts_);
@@ -193,7 +209,7 @@ DistributionPanel::DistributionPanel(ReplayController* replay, QWidget* parent) 
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     table->setSelectionMode(QAbstractItemView::NoSelection);
     table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
-    table->setMaximumHeight(fontMetrics().height() * 9);
+    table->setMaximumHeight(fontMetrics().height() * 6);
 
     auto* filters = new QHBoxLayout;
     filters->addWidget(new QLabel(tr("Show:"), this));
@@ -322,10 +338,10 @@ void DistributionPanel::show(DistributionData data)
         }
     }
     const bool queueWait = data_.filter.metric == DistributionMetric::QueueWait;
-    cdf->setTitle(queueWait ? tr("Queue-wait CDF (log time axis)") : tr("Latency CDF (log time axis)"));
-    histogram->setTitle(queueWait ? tr("Queue-wait histogram (log-spaced bins)")
-                                  : tr("Latency histogram (log-spaced bins)"));
-    const QString axisTitle = queueWait ? tr("queue wait (µs)") : tr("latency (µs)");
+    // No chart titles: at the default window size their line is the height the legend needs.
+    // The y titles say which chart is which, the x title the metric.
+    // The labels carry the unit ("100 µs", "1 ms"), so the titles do not.
+    const QString axisTitle = queueWait ? tr("queue wait") : tr("latency");
 
     auto* cdfX = new QLogValueAxis;
     cdfX->setTitleText(axisTitle);
@@ -334,7 +350,7 @@ void DistributionPanel::show(DistributionData data)
     cdfX->setMinorTickCount(-1);
     auto* cdfY = new QValueAxis;
     cdfY->setRange(0.0, 1.0);
-    cdfY->setTitleText(tr("fraction of samples"));
+    cdfY->setTitleText(tr("CDF"));
     cdf->addAxis(cdfX, Qt::AlignBottom);
     cdf->addAxis(cdfY, Qt::AlignLeft);
     auto* histX = new QLogValueAxis;
@@ -342,7 +358,7 @@ void DistributionPanel::show(DistributionData data)
     histX->setLabelFormat(QStringLiteral("%g"));
     histX->setBase(10.0);
     auto* histY = new QValueAxis;
-    histY->setTitleText(tr("share of samples"));
+    histY->setTitleText(tr("histogram share"));
     histogram->addAxis(histX, Qt::AlignBottom);
     histogram->addAxis(histY, Qt::AlignLeft);
     const double low = data_.minUs / 1.2;
@@ -398,7 +414,14 @@ void DistributionPanel::show(DistributionData data)
     }
     cdfX->setRange(low, high);
     histX->setRange(low, high);
+    // Chart x coordinates are µs; the labels are scaled durations.
+    labelAxisInUnits(cdf, cdfX, Qt::AlignBottom, AxisUnit::Nanoseconds, 1000.0);
+    labelAxisInUnits(histogram, histX, Qt::AlignBottom, AxisUnit::Nanoseconds, 1000.0);
     histY->setRange(0.0, histMax > 0 ? histMax * 1.1 : 1.0);
+    // Markers made with the series take the legend's (smaller) font explicitly.
+    for (QLegendMarker* marker : cdf->legend()->markers()) {
+        marker->setFont(cdf->legend()->font());
+    }
     emit distributionsReady();
 }
 
@@ -431,6 +454,58 @@ bool DistributionPanel::exportTo(const QString& path)
         }
     }
     return saveFileAtomically(path, bytes).isEmpty();
+}
+
+namespace {
+
+QByteArray csvField(const QString& text)
+{
+    QByteArray field = text.toUtf8();
+    if (field.contains(',') || field.contains('"') || field.contains('\n') || field.contains('\r')) {
+        field.replace("\"", "\"\"");
+        field = '"' + field + '"';
+    }
+    return field;
+}
+
+} // namespace
+
+QByteArray distributionCsv(const DistributionData& data)
+{
+    // Column names are fixed English keys, not translated: the file is read by scripts.
+    QByteArray csv = "configuration,series,metric,phase,operation,samples,p50_ns,p95_ns,p99_ns,max_ns,"
+                     "hidden_share_ppm\r\n";
+    const QByteArray metric = data.filter.metric == DistributionMetric::QueueWait ? "queue_wait" : "latency";
+    for (const DistributionSeries& s : data.series) {
+        csv += csvField(s.name) + ',' + (s.canary ? "canary" : "source") + ',' + metric + ',' +
+               csvField(data.filter.phase) + ',' + csvField(data.filter.op) + ',' + QByteArray::number(s.count) + ',' +
+               QByteArray::number(s.p50) + ',' + QByteArray::number(s.p95) + ',' + QByteArray::number(s.p99) + ',' +
+               QByteArray::number(s.max) + ',' + QByteArray::number(s.hiddenSharePpm) + "\r\n";
+    }
+    return csv;
+}
+
+QString DistributionPanel::exportCsv(const QString& path)
+{
+    if (data_.series.empty()) {
+        return tr("There are no distributions to export: replay a trace first.");
+    }
+    if (const QString problem = saveFileAtomically(path, distributionCsv(data_)); !problem.isEmpty()) {
+        return tr("Could not write %1: %2").arg(path, problem);
+    }
+    return {};
+}
+
+void DistributionPanel::exportCsvDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export distribution numbers"),
+                                                      QStringLiteral("distributions.csv"), tr("CSV table (*.csv)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    if (const QString problem = exportCsv(path); !problem.isEmpty()) {
+        note_->setText(problem);
+    }
 }
 
 void DistributionPanel::exportDialog()

@@ -54,6 +54,12 @@ public:
 
     /// Writes both charts side by side as PNG or SVG (by suffix). Returns false on failure.
     bool exportTo(const QString& path);
+    /// Writes the numbers behind the charts (distributionCsv) atomically. Returns an empty string on
+    /// success, otherwise why not; then nothing was written.
+    QString exportCsv(const QString& path);
+    /// Asks for a path and exports the charts (PNG or SVG) / the numbers (CSV).
+    void exportDialog();
+    void exportCsvDialog();
 
 signals:
     void distributionsReady();
@@ -61,7 +67,6 @@ signals:
 private:
     void recompute();
     void show(DistributionData data);
-    void exportDialog();
 
     ReplayController* replay_;
     QComboBox* phase_;
@@ -75,6 +80,12 @@ private:
     DistributionData data_;
     DistributionFilter filter_;
 };
+
+/// The numbers the summary table shows, as CSV (RFC 4180, UTF-8, "\r\n" line ends): a header,
+/// then one row per series with its configuration, whether it is the source or the canary, the
+/// metric and filters shown, the sample count, p50/p95/p99/max in integer nanoseconds and the
+/// hidden-communication share in parts per million. A display export: no reader reads it back.
+QByteArray distributionCsv(const DistributionData& data);
 
 /// The colour of configuration index c in every chart.
 QColor configurationColor(int c);

@@ -9,6 +9,7 @@
 #include "ui/shell/job_progress_widget.h"
 #include "ui/shell/language.h"
 #include "ui/shell/recent_files.h"
+#include "ui/shell/save_controller.h"
 #include "ui/timeline/timeline_panel.h"
 #include "ui/util/text.h"
 #include "ui/verification/verification_comparison.h"
@@ -46,6 +47,7 @@ const QString kDocksKey = QStringLiteral("window/docks");
 /// saved with another set of docks, is not restored (the defaults are kept instead).
 constexpr int kLayoutVersion = 2;
 QPointer<ErrorDialog> g_lastError;
+QPointer<QMessageBox> g_importNotes;
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
@@ -74,6 +76,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     createActions();
     createDocks();
+    createSaveActions();
     createMenus();
 
     connect(store_, &ArtifactStore::activeTraceChanged, this, [this](ArtifactId id) {
@@ -222,6 +225,7 @@ void MainWindow::createMenus()
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     recentMenu_->setObjectName(QStringLiteral("recentMenu"));
     file->addAction(closeArtifactAction_);
+    addSaveAndExportEntries(file);
     QAction* captureAction = file->addAction(tr("&Capture a Cell…"));
     captureAction->setObjectName(QStringLiteral("captureAction"));
     captureAction->setToolTip(tr("Plan and run a real capture cell (worker processes, one per rank)"));
@@ -367,6 +371,7 @@ void MainWindow::openFile(const QString& path)
         QStringLiteral("open:") + absolute, tr("Opening %1").arg(name),
         [absolute](cc::Progress& progress) { return loadArtifact(absolute, progress); }, this,
         [this, absolute](Artifact artifact) {
+            showImportNotes(artifact);
             const ArtifactKind kind = artifact.kind;
             auto configs = artifact.configs;
             const QString name = artifact.name;
@@ -567,8 +572,72 @@ void MainWindow::resetLayout()
     }
 }
 
+void MainWindow::createSaveActions()
+{
+    saving_ = new SaveController(store_, runner_, this,
+                                 [this]() { return artifactModel_->artifactAt(artifactView_->currentIndex()); });
+    connect(saving_, &SaveController::failed, this, [this](const QString& what, const JobError& error) {
+        g_lastError = ErrorDialog::showError(this, what, error);
+    });
+    connect(saving_, &SaveController::exported, this, [this](const QString& path) {
+        statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 4000);
+    });
+    connect(saving_, &SaveController::saved, this, [this](ArtifactId, const QString& path) {
+        recent_->add(path);
+        statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 4000);
+    });
+}
+
+void MainWindow::addSaveAndExportEntries(QMenu* file)
+{
+    file->addSeparator();
+    file->addActions({saving_->saveAction(), saving_->saveAsAction(), saving_->saveAllAction()});
+    QMenu* exportMenu = file->addMenu(tr("&Export"));
+    exportMenu->setObjectName(QStringLiteral("exportMenu"));
+    QAction* chart = exportMenu->addAction(tr("Latency Distributions as &Image (PNG, SVG)…"));
+    chart->setObjectName(QStringLiteral("exportDistributionsImageAction"));
+    connect(chart, &QAction::triggered, distributions_, &DistributionPanel::exportDialog);
+    QAction* numbers = exportMenu->addAction(tr("Latency Distributions as &Numbers (CSV)…"));
+    numbers->setObjectName(QStringLiteral("exportDistributionsCsvAction"));
+    connect(numbers, &QAction::triggered, distributions_, &DistributionPanel::exportCsvDialog);
+    exportMenu->addAction(saving_->exportChromeAction());
+}
+
+void MainWindow::showImportNotes(const Artifact& artifact)
+{
+    if (artifact.importNotes.isEmpty()) {
+        return;
+    }
+    // What an import could not see is part of the result: shown once, without blocking, and kept
+    // in the artifact browser under the trace.
+    if (g_importNotes) {
+        g_importNotes->close();
+    }
+    auto* box = new QMessageBox(QMessageBox::Information, tr("Imported %1").arg(artifact.name),
+                                tr("%1 was imported from a PyTorch profiler (Kineto) file. The import is observational "
+                                   "and single-rank: cross-rank skew, compute overlap and exposed latency are unknown.")
+                                    .arg(artifact.name),
+                                QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("importNotesBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setDetailedText(artifact.importNotes.join(QLatin1Char('\n')));
+    box->setWindowModality(Qt::NonModal);
+    g_importNotes = box;
+    box->show();
+}
+
+QMessageBox* MainWindow::importNotesBox() const
+{
+    return g_importNotes.data();
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    // Results made here exist only in memory: ask before they are lost.
+    if (!saving_->confirmClose()) {
+        event->ignore();
+        return;
+    }
     saveLayout();
     runner_->cancelAll();
     QMainWindow::closeEvent(event);

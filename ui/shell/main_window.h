@@ -17,6 +17,7 @@
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QMessageBox;
 class QTreeView;
 
 namespace cc::ui {
@@ -28,6 +29,7 @@ class DistributionPanel;
 class ErrorDialog;
 class JobProgressWidget;
 class RecentFiles;
+class SaveController;
 class TimelinePanel;
 class VerificationStepper;
 
@@ -56,8 +58,12 @@ public:
     /// Runs verify-behavior on the active trace and a loaded canary compiled from it.
     void runVerification();
     RecentFiles* recentFiles() const { return recent_; }
+    /// File ▸ Save / Save As / Save All and the unsaved-results question on close.
+    SaveController* saving() const { return saving_; }
     JobProgressWidget* jobProgress() const { return progress_; }
     QTreeView* artifactView() const { return artifactView_; }
+    /// The notes of the last PyTorch profiler import (object name "importNotesBox"; nullptr once closed).
+    QMessageBox* importNotesBox() const;
     /// The error dialog shown last (nullptr once closed).
     ErrorDialog* lastErrorDialog() const;
     QDockWidget* dock(const QString& objectName) const;
@@ -84,6 +90,9 @@ private:
     void createDocks();
     void createMenus();
     void updateRecentMenu();
+    void createSaveActions();
+    void showImportNotes(const Artifact& artifact);
+    void addSaveAndExportEntries(QMenu* file);
     void updateStatus();
     void updateTitle();
     void showOpenDialog();
@@ -105,6 +114,7 @@ private:
     VerificationStepper* verification_ = nullptr;
     CapturePanel* capture_ = nullptr;
     DistillController* distill_ = nullptr;
+    SaveController* saving_ = nullptr;
     JobProgressWidget* progress_;
     QTreeView* artifactView_ = nullptr;
     QLabel* configLabel_;

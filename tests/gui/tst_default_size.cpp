@@ -1,0 +1,218 @@
+// The workbench as a user first meets it: the main window at its default size (1515×900, default
+// docks) with a trace replayed, painted offscreen into build/<preset>/tests/screenshots/ so the
+// pictures can be looked at; the capture panel's verdict and Launch button are visible without
+// scrolling; chart axes are labelled in scaled units.
+#include "gui_support.h"
+
+#include "ui/capture/capture_panel.h"
+#include "ui/distributions/distribution_panel.h"
+#include "ui/shell/main_window.h"
+#include "ui/timeline/timeline_panel.h"
+#include "ui/timeline/timeline_view.h"
+
+#include <QDockWidget>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QtCharts/QCategoryAxis>
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
+#include <QtCharts/QLegend>
+#include <QtCharts/QLegendMarker>
+#include <QtTest>
+
+using namespace cc::ui;
+
+namespace {
+
+constexpr QSize kDefaultSize(1515, 900);
+
+bool openAndReplay(MainWindow& window, const QStringList& paths)
+{
+    QSignalSpy opened(&window, &MainWindow::fileOpened);
+    window.openFiles(paths);
+    return QTest::qWaitFor(
+        [&]() {
+            const auto& data = window.timeline()->view()->data();
+            return opened.size() == paths.size() && data && data->replayed() && !window.runner()->isBusy() &&
+                   !window.distributions()->data().series.empty();
+        },
+        120000);
+}
+
+bool save(QWidget* widget, const QString& name)
+{
+    const QImage image = widget->grab().toImage();
+    return cctest::looksPainted(image) && image.save(cctest::screenshotDir() + QLatin1Char('/') + name);
+}
+
+/// True when widget is shown and lies wholly inside the visible part of every scroll area above it.
+bool visibleWithoutScrolling(QWidget* widget, QWidget* top)
+{
+    if (!widget->isVisibleTo(top)) {
+        return false;
+    }
+    for (QWidget* parent = widget->parentWidget(); parent != nullptr && parent != top;
+         parent = parent->parentWidget()) {
+        const QRect inParent(widget->mapTo(parent, QPoint(0, 0)), widget->size());
+        if (!parent->rect().contains(inParent)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+class TestDefaultSize : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { cctest::isolateSettings(QStringLiteral("tst_default_size")); }
+
+    void mainWindowWithATrace()
+    {
+        MainWindow window;
+        window.resize(kDefaultSize);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openAndReplay(window, {cctest::example(QStringLiteral("training.trace.json"))}));
+        QTest::qWait(200);
+        QVERIFY(save(&window, QStringLiteral("default-size-distributions.png")));
+
+        // The chart axes speak in scaled units.
+        QChart* cdf = window.distributions()->cdfChart();
+        QCategoryAxis* x = nullptr;
+        for (QAbstractAxis* axis : cdf->axes(Qt::Horizontal)) {
+            if (axis->isVisible()) {
+                x = qobject_cast<QCategoryAxis*>(axis);
+            }
+        }
+        QVERIFY(x != nullptr);
+        QVERIFY(!x->categoriesLabels().isEmpty());
+        for (const QString& label : x->categoriesLabels()) {
+            QVERIFY2(!label.contains(QLatin1String("e+")), qPrintable(label));
+            QVERIFY2(label.endsWith(QLatin1String("s")), qPrintable(label));
+        }
+    }
+
+    void aOneEventProfileStillHasTicks()
+    {
+        const QString profile = cctest::sharedDir() + QStringLiteral("/data/kineto/tracelens-b200-eager_trace.json.gz");
+        if (!QFileInfo::exists(profile)) {
+            QSKIP("the shared Kineto profiles are absent");
+        }
+        MainWindow window;
+        window.resize(kDefaultSize);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openAndReplay(window, {profile}));
+        QCOMPARE(window.store()->activeTraceArtifact()->trace->size(), std::size_t(1));
+        if (QWidget* notes = window.importNotesBox()) {
+            notes->close();
+        }
+        QTest::qWait(200);
+        QVERIFY(save(&window, QStringLiteral("default-size-one-event-profile.png")));
+        for (QChart* chart : {window.distributions()->cdfChart(), window.distributions()->histogramChart()}) {
+            int labelled = 0;
+            for (QAbstractAxis* axis : chart->axes(Qt::Horizontal)) {
+                if (auto* labels = qobject_cast<QCategoryAxis*>(axis); labels != nullptr && labels->isVisible()) {
+                    labelled += static_cast<int>(labels->categoriesLabels().size());
+                }
+            }
+            QVERIFY2(labelled >= 2, "a single sample must still get ticks");
+        }
+    }
+
+    void canaryOverlayLegend()
+    {
+        QTemporaryDir dir;
+        const QString trace = cctest::example(QStringLiteral("training.trace.json"));
+        const QString canary = dir.filePath(QStringLiteral("training.canary.json"));
+        QCOMPARE(cctest::runCli({QStringLiteral("compile"), trace, QStringLiteral("-o"), canary}).exitCode, 0);
+        MainWindow window;
+        window.resize(kDefaultSize);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openAndReplay(window, {trace, canary}));
+        DistributionPanel* panel = window.distributions();
+        QVERIFY(QTest::qWaitFor(
+            [&]() {
+                return panel->data().series.size() >= 2 && panel->data().series[1].canary && !window.runner()->isBusy();
+            },
+            120000));
+        QTest::qWait(300);
+        QVERIFY(save(&window, QStringLiteral("default-size-canary-overlay.png")));
+
+        // Each series once in the legend, every entry visible inside the chart.
+        QChart* cdf = panel->cdfChart();
+        QStringList names;
+        for (QLegendMarker* marker : cdf->legend()->markers()) {
+            if (marker->isVisible()) {
+                names << marker->label();
+            }
+        }
+        QCOMPARE(names.size(), static_cast<qsizetype>(panel->data().series.size()));
+        QCOMPARE(QSet<QString>(names.begin(), names.end()).size(), names.size());
+        const QRectF legend = cdf->legend()->geometry();
+        QVERIFY2(cdf->rect().contains(legend), "the legend is cut by the chart");
+        // Every entry's text lies inside the legend, none cut off at its edge.
+        int texts = 0;
+        std::function<void(QGraphicsItem*)> visit = [&](QGraphicsItem* item) {
+            for (QGraphicsItem* child : item->childItems()) {
+                if (child->isVisible() && (dynamic_cast<QGraphicsTextItem*>(child) != nullptr ||
+                                           dynamic_cast<QGraphicsSimpleTextItem*>(child) != nullptr)) {
+                    ++texts;
+                    const QRectF box = child->sceneBoundingRect();
+                    QVERIFY2(legend.adjusted(-1, -1, 1, 1).contains(box),
+                             qPrintable(QStringLiteral("a legend entry at y %1..%2 is cut by the legend's %3..%4")
+                                            .arg(box.top())
+                                            .arg(box.bottom())
+                                            .arg(legend.top())
+                                            .arg(legend.bottom())));
+                }
+                visit(child);
+            }
+        };
+        visit(cdf->legend());
+        QVERIFY(texts >= names.size());
+    }
+
+    void capturePanelAtTheDefaultSize()
+    {
+        MainWindow window;
+        window.resize(kDefaultSize);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QDockWidget* dock = window.dock(QStringLiteral("captureDock"));
+        QVERIFY(dock != nullptr);
+        dock->show();
+        dock->raise();
+        CapturePanel* panel = window.capture();
+        QSignalSpy probed(panel, &CapturePanel::probeFinished);
+        QVERIFY(QTest::qWaitFor([&]() { return !probed.isEmpty() && !window.runner()->isBusy(); }, 60000));
+        QTest::qWait(200);
+        QVERIFY(save(&window, QStringLiteral("default-size-capture.png")));
+        QVERIFY(visibleWithoutScrolling(panel->launchButton(), &window));
+        QVERIFY(visibleWithoutScrolling(panel->feasibility(), &window));
+
+        // The measured-vs-model chart, before any cell ran: its axes in sizes and durations.
+        panel->tabs()->setCurrentWidget(panel->modelView());
+        QTest::qWait(100);
+        QVERIFY(save(&window, QStringLiteral("default-size-capture-model.png")));
+        QStringList axisLabels;
+        for (QAbstractAxis* axis : panel->modelView()->chart()->chart()->axes()) {
+            if (auto* labels = qobject_cast<QCategoryAxis*>(axis)) {
+                axisLabels << labels->categoriesLabels();
+            }
+        }
+        QVERIFY2(axisLabels.contains(QStringLiteral("4 MiB")), qPrintable(axisLabels.join(QLatin1Char('|'))));
+        QVERIFY2(axisLabels.contains(QStringLiteral("0 ms")), qPrintable(axisLabels.join(QLatin1Char('|'))));
+    }
+};
+
+QTEST_MAIN(TestDefaultSize)
+#include "tst_default_size.moc"

@@ -1,0 +1,215 @@
+#include "ui/shell/save_controller.h"
+
+#include "ui/artifacts/artifact_save.h"
+#include "ui/util/save_file.h"
+#include "ui/util/text.h"
+
+#include "core/interop/chrome_export.h"
+#include "core/util/errors.h"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QWidget>
+
+namespace cc::ui {
+
+SaveController::SaveController(ArtifactStore* store, JobRunner* runner, QWidget* window,
+                               std::function<ArtifactId()> current)
+    : QObject(window), store_(store), runner_(runner), window_(window), current_(std::move(current))
+{
+    chooser_ = [this](const Artifact& artifact) {
+        const QString filter = artifact.kind == ArtifactKind::Canary         ? tr("Canaries (*.canary.json)")
+                               : artifact.kind == ArtifactKind::Verification ? tr("Verifications (*.verification.json)")
+                                                                             : tr("JSON files (*.json)");
+        return QFileDialog::getSaveFileName(window_, tr("Save %1").arg(artifact.name), suggestedFileName(artifact),
+                                            filter + QStringLiteral(";;") + tr("All files (*)"));
+    };
+    save_ = new QAction(tr("&Save"), this);
+    save_->setObjectName(QStringLiteral("saveAction"));
+    save_->setShortcut(QKeySequence::Save);
+    save_->setToolTip(tr("Save the selected artifact made in the workbench"));
+    connect(save_, &QAction::triggered, this, [this]() { save(target(true)); });
+    saveAs_ = new QAction(tr("Save &As…"), this);
+    saveAs_->setObjectName(QStringLiteral("saveAsAction"));
+    saveAs_->setShortcut(QKeySequence::SaveAs);
+    connect(saveAs_, &QAction::triggered, this, [this]() { saveAs(target(false)); });
+    saveAll_ = new QAction(tr("Save A&ll Unsaved…"), this);
+    saveAll_->setObjectName(QStringLiteral("saveAllAction"));
+    connect(saveAll_, &QAction::triggered, this, &SaveController::saveAll);
+    exportChrome_ = new QAction(tr("Replay Report as &Chrome Trace (Perfetto)…"), this);
+    exportChrome_->setObjectName(QStringLiteral("exportChromeAction"));
+    exportChrome_->setToolTip(tr("Write the selected replay report's simulated timeline for Perfetto UI or "
+                                 "chrome://tracing, as commcanary export-chrome does"));
+    connect(exportChrome_, &QAction::triggered, this, [this]() {
+        const ArtifactId id = current_ ? current_() : 0;
+        const Artifact* report = store_->find(id);
+        if (report == nullptr || report->kind != ArtifactKind::Report) {
+            return;
+        }
+        const QString path =
+            QFileDialog::getSaveFileName(window_, tr("Export %1 as a Chrome trace").arg(report->name),
+                                         report->name.section(QLatin1Char('.'), 0, 0) + QStringLiteral(".chrome.json"),
+                                         tr("Chrome traces (*.json);;All files (*)"));
+        if (!path.isEmpty()) {
+            exportChromeTrace(id, path);
+        }
+    });
+    connect(store_, &ArtifactStore::unsavedChanged, this, &SaveController::updateActions);
+    connect(store_, &ArtifactStore::relationsChanged, this, &SaveController::updateActions);
+    updateActions();
+}
+
+ArtifactId SaveController::target(bool unsavedOnly) const
+{
+    const ArtifactId id = current_ ? current_() : 0;
+    if (const Artifact* chosen = store_->find(id);
+        chosen != nullptr && (unsavedOnly ? chosen->unsaved : canSaveArtifact(*chosen))) {
+        return id;
+    }
+    // Nothing (fitting) chosen in the browser: the newest unsaved result.
+    const auto unsaved = store_->unsavedArtifacts();
+    return unsaved.empty() ? 0 : unsaved.back();
+}
+
+void SaveController::updateActions()
+{
+    const bool any = store_->hasUnsaved();
+    save_->setEnabled(any);
+    saveAll_->setEnabled(any);
+    bool canSaveAs = false;
+    for (const auto& artifact : store_->artifacts()) {
+        canSaveAs = canSaveAs || canSaveArtifact(artifact);
+    }
+    saveAs_->setEnabled(canSaveAs);
+    bool anyReport = false;
+    for (const auto& artifact : store_->artifacts()) {
+        anyReport = anyReport || (artifact.kind == ArtifactKind::Report && artifact.bytes);
+    }
+    exportChrome_->setEnabled(anyReport);
+}
+
+JobId SaveController::exportChromeTrace(ArtifactId reportId, const QString& path)
+{
+    const Artifact* report = store_->find(reportId);
+    const Artifact* trace = nullptr;
+    if (report != nullptr) {
+        for (const auto& a : store_->artifacts()) {
+            if (a.kind == ArtifactKind::Trace && a.trace && a.identity == report->sourceIdentity()) {
+                trace = &a;
+            }
+        }
+    }
+    if (report == nullptr || report->kind != ArtifactKind::Report || !report->bytes || trace == nullptr) {
+        JobError error;
+        error.kind = JobError::Kind::Input;
+        error.message = report == nullptr || report->kind != ArtifactKind::Report
+                            ? tr("Choose a replay report to export.")
+                            : tr("Open the trace %1 was replayed from first: its normalised SHA-256 must be %2.")
+                                  .arg(report->name, report->sourceIdentity());
+        emit failed(tr("Export a Chrome trace"), error);
+        return 0;
+    }
+    auto bytes = report->bytes;
+    auto input = trace->trace;
+    cc::interop::ChromeExportOptions options;
+    options.reportName = toStd(report->name);
+    options.inputName = toStd(trace->name);
+    const QString title = tr("Exporting %1 as a Chrome trace").arg(report->name);
+    return runner_->run<QString>(
+        QStringLiteral("export-chrome"), title,
+        [bytes, input, options, path](cc::Progress& progress) {
+            const std::string json = cc::interop::exportChromeTrace(*bytes, *input, options, progress);
+            progress.check();
+            if (const QString problem = saveFileAtomically(path, json.data(), static_cast<qint64>(json.size()));
+                !problem.isEmpty()) {
+                throw cc::IoError(toStd(tr("Could not write %1: %2").arg(path, problem)));
+            }
+            return path;
+        },
+        this, [this](const QString& written) { emit exported(written); },
+        [this, title](const JobError& error) {
+            if (!error.isCancelled()) {
+                emit failed(title, error);
+            }
+        });
+}
+
+bool SaveController::save(ArtifactId id)
+{
+    const Artifact* artifact = store_->find(id);
+    if (artifact == nullptr) {
+        return false;
+    }
+    if (!artifact->unsaved && !artifact->path.isEmpty()) {
+        return true; // its file already holds these bytes
+    }
+    return saveAs(id);
+}
+
+bool SaveController::saveAs(ArtifactId id)
+{
+    const Artifact* artifact = store_->find(id);
+    if (artifact == nullptr || !canSaveArtifact(*artifact)) {
+        return false;
+    }
+    const QString path = chooser_(*artifact);
+    return !path.isEmpty() && saveTo(id, path);
+}
+
+bool SaveController::saveTo(ArtifactId id, const QString& path)
+{
+    const Artifact* artifact = store_->find(id);
+    const QString name = artifact != nullptr ? artifact->name : QString();
+    if (const QString problem = saveArtifact(*store_, id, path); !problem.isEmpty()) {
+        JobError error;
+        error.kind = JobError::Kind::Io;
+        error.message = problem;
+        emit failed(tr("Could not save %1").arg(name), error);
+        return false;
+    }
+    emit saved(id, path);
+    return true;
+}
+
+bool SaveController::saveAll()
+{
+    for (const ArtifactId id : store_->unsavedArtifacts()) {
+        if (!saveAs(id)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool SaveController::confirmClose()
+{
+    const auto unsaved = store_->unsavedArtifacts();
+    if (unsaved.empty()) {
+        return true;
+    }
+    QStringList names;
+    for (const ArtifactId id : unsaved) {
+        names << store_->find(id)->name.toHtmlEscaped();
+    }
+    QMessageBox box(QMessageBox::Warning, tr("Unsaved results"),
+                    tr("%n result(s) made in the workbench are not saved and will be lost.", nullptr,
+                       static_cast<int>(unsaved.size())),
+                    QMessageBox::SaveAll | QMessageBox::Discard | QMessageBox::Cancel, window_);
+    box.setObjectName(QStringLiteral("unsavedResultsBox"));
+    box.setInformativeText(QStringLiteral("<ul><li>") + names.join(QStringLiteral("</li><li>")) +
+                           QStringLiteral("</li></ul>"));
+    box.setDefaultButton(QMessageBox::SaveAll);
+    box.setEscapeButton(QMessageBox::Cancel);
+    switch (box.exec()) {
+    case QMessageBox::SaveAll:
+        return saveAll();
+    case QMessageBox::Discard:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace cc::ui

@@ -1,0 +1,79 @@
+// File ▸ Save, Save As and Save All for the artifacts made in the workbench, and the question
+// asked before the window closes while some of them are unsaved (Save All / Discard / Cancel).
+// Writes go through saveArtifact (ui/artifacts): the CLI's bytes, atomically. A refused write is
+// reported through failed() and changes nothing.
+#pragma once
+
+#include "ui/artifacts/artifact_store.h"
+#include "ui/jobs/job_error.h"
+#include "ui/jobs/job_runner.h"
+
+#include <QObject>
+
+#include <functional>
+
+class QAction;
+class QWidget;
+
+namespace cc::ui {
+
+class SaveController : public QObject {
+    Q_OBJECT
+public:
+    /// current names the artifact Save and Save As act on (the browser's current row), 0 for none.
+    SaveController(ArtifactStore* store, JobRunner* runner, QWidget* window, std::function<ArtifactId()> current);
+
+    QAction* saveAction() const { return save_; }
+    QAction* saveAsAction() const { return saveAs_; }
+    QAction* saveAllAction() const { return saveAll_; }
+    /// File ▸ Export ▸ Replay Report as Chrome Trace: enabled for a replay report.
+    QAction* exportChromeAction() const { return exportChrome_; }
+
+    /// Asks where to save an artifact; returns an empty string when the user cancels. The default
+    /// is a file dialog; tests replace it.
+    using PathChooser = std::function<QString(const Artifact&)>;
+    void setPathChooser(PathChooser chooser) { chooser_ = std::move(chooser); }
+
+    /// Save: an unsaved artifact is asked a path for; one that has a file is written there again.
+    bool save(ArtifactId id);
+    /// Save As: always asks for a path.
+    bool saveAs(ArtifactId id);
+    /// Writes to path without asking (what Save and Save As end in).
+    bool saveTo(ArtifactId id, const QString& path);
+    /// Saves every unsaved artifact, asking a path for each; false when one was cancelled or failed.
+    bool saveAll();
+
+    /// Writes a replay report's simulated timeline as Chrome-trace JSON (Perfetto UI) to path: core's
+    /// exportChromeTrace, the function `commcanary export-chrome` calls, on a worker (job slot
+    /// "export-chrome"), with the report's first configuration and iteration 0 and the artifacts'
+    /// names as the file names it records. The trace the report was replayed from must be open.
+    /// Returns the job, 0 when it could not start (failed() says why).
+    JobId exportChromeTrace(ArtifactId report, const QString& path);
+
+    /// Before the window closes: true when nothing unsaved would be lost (none, saved, or the user
+    /// chose Discard); false when the user chose Cancel or a save failed.
+    bool confirmClose();
+
+signals:
+    void failed(const QString& what, const cc::ui::JobError& error);
+    void saved(cc::ui::ArtifactId id, const QString& path);
+    void exported(const QString& path);
+
+private:
+    void updateActions();
+    /// The browser's current artifact when it fits (unsaved for Save, savable for Save As),
+    /// otherwise the newest unsaved result; 0 for none.
+    ArtifactId target(bool unsavedOnly) const;
+
+    ArtifactStore* store_;
+    JobRunner* runner_;
+    QWidget* window_;
+    std::function<ArtifactId()> current_;
+    PathChooser chooser_;
+    QAction* save_;
+    QAction* saveAs_;
+    QAction* saveAll_;
+    QAction* exportChrome_;
+};
+
+} // namespace cc::ui

@@ -217,7 +217,7 @@ private slots:
                                      << s("--prefix must be a positive integer");
         QTest::newRow("bad bound") << QStringList{s("compile"), trace, s("-o"), s("OUT"), s("--max-gap-error-us"),
                                                   s("-3")}
-                                   << 2 << s("--max-gap-error-us must be a non-negative number");
+                                   << 2 << s("--max-gap-error-us: must be a non-negative number");
         QTest::newRow("bad group limit")
             << QStringList{s("compile"), trace, s("-o"), s("OUT"), s("--group-sample-limit"), s("abc=3")} << 2
             << s("--group-sample-limit takes HASH=N");

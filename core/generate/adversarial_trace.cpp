@@ -20,7 +20,7 @@ Trace generateAdversarial(const GeneratorOptions& options, Progress& progress)
     const std::uint64_t heavyPosition = 10 + (options.seed % 9);
     TraceBuilder builder("<generated adversarial>");
     builder.setWorkloadJson(
-        R"({"name":"adversarial-decode-ranking-inversion","generator":"commcanary generate adversarial","notes":"A synthetic decode loop where queue-reset gaps and rare high-overlap, high-skew tail windows decide the configuration ranking."})");
+        R"({"name":"adversarial-decode-ranking-inversion","generator":"commcanary generate adversarial","notes":"Deliberately congested: a synthetic decode loop whose 1 KiB all_reduces are issued every microsecond, faster than any configuration serves them, so queues build inside every block of twenty and drain in its 500 us gap. Queue-reset gaps and rare high-overlap, high-skew tail windows decide the configuration ranking, which inverts against an isolated benchmark."})");
     builder.reserve(count);
     Event e;
     e.op = "all_reduce";

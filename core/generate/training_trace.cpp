@@ -20,7 +20,32 @@ constexpr int kLayersPerStage = 8;
 constexpr int kMicroBatches = 4;
 constexpr int kLayersPerBucket = 2;
 
-int globalRank(int d, int s, int t) { return d * kTp * kPp + s * kTp + t; }
+// Compute is derived from the work the collectives serve (core/generate/README.md has the formula
+// and the figures). The TP collectives carry the layer's activations in bfloat16, tokens × hidden
+// values, so a collective of B bytes serves B / (2 · hidden) tokens; a transformer layer's forward
+// GEMMs do 24 · tokens · hidden² FLOPs, split over the TP ranks, half before each of the layer's two
+// TP collectives: 6 · B · hidden / tp FLOPs per collective, proportional to its bytes.
+constexpr std::int64_t kHidden = 8192;
+// Sustained accelerator throughput in FLOP per ns: 312 TFLOP/s dense BF16 (NVIDIA A100 data sheet)
+// at 50 % model FLOPs utilisation = 156 TFLOP/s.
+constexpr std::int64_t kFlopPerNs = 156'000;
+constexpr std::int64_t kBackwardFactor = 2; // backward does twice the forward FLOPs (input and weight gradients)
+
+} // namespace
+
+Ns forwardComputeNs(std::int64_t bytes, int tensorParallel)
+{
+    // 6 · B · hidden stays below 2^63 for any B under 2^40 bytes (1 TiB); rounded up.
+    const std::int64_t flops = 6 * bytes * kHidden / tensorParallel;
+    return (flops + kFlopPerNs - 1) / kFlopPerNs;
+}
+
+namespace {
+
+int globalRank(int d, int s, int t)
+{
+    return d * kTp * kPp + s * kTp + t;
+}
 
 std::vector<std::int32_t> tpRanks(int s)
 {
@@ -78,7 +103,8 @@ public:
         // A fixed per-(position, rank) skew pattern that repeats every iteration; one rank per
         // group is the straggler.
         for (std::size_t k = 0; k < ranks.size(); ++k) {
-            auto pattern = static_cast<Ns>((static_cast<std::uint64_t>(ranks[k]) * 37U + static_cast<std::uint64_t>(skewSalt) * 11U) % 23U);
+            auto pattern = static_cast<Ns>(
+                (static_cast<std::uint64_t>(ranks[k]) * 37U + static_cast<std::uint64_t>(skewSalt) * 11U) % 23U);
             Ns arrival = k == 0 ? 0 : pattern * skewScale / 23;
             e_.arrivals.push_back(RankArrival{ranks[k], jittered(arrival)});
         }
@@ -116,7 +142,7 @@ Trace generateTraining(const GeneratorOptions& options, Progress& progress)
     const std::uint64_t target = options.events == 0 ? 2740 : options.events;
     TraceBuilder builder("<generated training>");
     builder.setWorkloadJson(
-        R"({"name":"training-dp4-tp4-pp2","generator":"commcanary generate training","data_parallel":4,"tensor_parallel":4,"pipeline_parallel":2,"layers_per_stage":8,"micro_batches":4,"notes":"Synthetic 32-rank training step: sequence-parallel TP all_gather/reduce_scatter per layer, PP activations between stages, 25 MiB DP gradient buckets overlapping the backward pass, grad-norm all_reduce in the optimizer phase. TP collectives are those of data-parallel replica 0 (concurrent_groups counts the replicas running the same collective at once)."})");
+        R"({"name":"training-dp4-tp4-pp2","generator":"commcanary generate training","data_parallel":4,"tensor_parallel":4,"pipeline_parallel":2,"layers_per_stage":8,"micro_batches":4,"hidden_size":8192,"accelerator_tflop_per_s":156,"notes":"Synthetic 32-rank training step: sequence-parallel TP all_gather/reduce_scatter per layer, PP activations between stages, 25 MiB DP gradient buckets overlapping the backward pass, grad-norm all_reduce in the optimizer phase. TP collectives are those of data-parallel replica 0 (concurrent_groups counts the replicas running the same collective at once). Compute before each TP collective is the GEMM work its activations serve: hidden size 8192, 6 x bytes x hidden / tp FLOPs forward and twice that backward, at 156 TFLOP/s (312 TFLOP/s dense BF16 of an A100 at 50 % utilisation)."})");
     builder.setSystemJson(R"({"backend":"synthetic","ranks":32})");
     builder.reserve(target);
     TrainingWriter w(options, builder, target);
@@ -125,21 +151,28 @@ Trace generateTraining(const GeneratorOptions& options, Progress& progress)
     const std::int64_t bucketBytes = 25 * kMiB;
     const std::int64_t lowPressure = 300'000'000;
     const std::int64_t noPressure = 0;
+    // Compute before each TP collective, forward and backward; a sixth of it runs on after the
+    // reduce_scatter is issued (its overlap window), and a DP bucket's all_reduce overlaps the
+    // backward compute of the next kLayersPerBucket layers.
+    const Ns tpForward = forwardComputeNs(tpBytes, kTp);
+    const Ns tpBackward = kBackwardFactor * tpForward;
+    const Ns bucketOverlap = kLayersPerBucket * 2 * tpBackward;
     while (!w.full()) {
         // forward
         for (int mb = 0; mb < kMicroBatches; ++mb) {
             for (int s = 0; s < kPp; ++s) {
                 const std::string tp = "tp.s" + std::to_string(s);
                 for (int l = 0; l < kLayersPerStage; ++l) {
-                    w.emit("all_gather", tpBytes, tpRanks(s), tp, "forward", 60 * kMicro, 0, noPressure, l, 4 * kMicro, kDp);
-                    w.emit("reduce_scatter", tpBytes, tpRanks(s), tp, "forward", 120 * kMicro, 20 * kMicro, lowPressure,
+                    w.emit("all_gather", tpBytes, tpRanks(s), tp, "forward", tpForward, 0, noPressure, l, 4 * kMicro,
+                           kDp);
+                    w.emit("reduce_scatter", tpBytes, tpRanks(s), tp, "forward", tpForward, tpForward / 6, lowPressure,
                            l + 1, 4 * kMicro, kDp);
                 }
                 if (s + 1 < kPp) {
                     int from = globalRank(0, s, 0);
                     int to = globalRank(0, s + 1, 0);
-                    w.emit("send", ppBytes, {from, to}, "pp", "forward", 10 * kMicro, 0, noPressure, mb, 2 * kMicro, kDp * kTp,
-                           from, to);
+                    w.emit("send", ppBytes, {from, to}, "pp", "forward", 10 * kMicro, 0, noPressure, mb, 2 * kMicro,
+                           kDp * kTp, from, to);
                 }
             }
         }
@@ -150,32 +183,34 @@ Trace generateTraining(const GeneratorOptions& options, Progress& progress)
                 const std::string tp = "tp.s" + std::to_string(s);
                 const std::string dp = "dp.s" + std::to_string(s);
                 for (int l = kLayersPerStage - 1; l >= 0; --l) {
-                    w.emit("all_gather", tpBytes, tpRanks(s), tp, "backward", 120 * kMicro, 0, noPressure, l + 3, 4 * kMicro, kDp);
-                    w.emit("reduce_scatter", tpBytes, tpRanks(s), tp, "backward", 240 * kMicro, 40 * kMicro, lowPressure,
-                           l + 4, 4 * kMicro, kDp);
+                    w.emit("all_gather", tpBytes, tpRanks(s), tp, "backward", tpBackward, 0, noPressure, l + 3,
+                           4 * kMicro, kDp);
+                    w.emit("reduce_scatter", tpBytes, tpRanks(s), tp, "backward", tpBackward, tpBackward / 6,
+                           lowPressure, l + 4, 4 * kMicro, kDp);
                     if (last && l % kLayersPerBucket == 0) {
                         // Bucket ready: its all_reduce overlaps the backward compute of the next layers.
                         const bool lastBucket = l == 0;
-                        w.emit("all_reduce", lastBucket ? 9 * kMiB : bucketBytes, dpRanks(s), dp, "backward", 5 * kMicro,
-                               lastBucket ? 0 : 2 * 360 * kMicro, 450'000'000, l + 7, 30 * kMicro, kTp);
+                        w.emit("all_reduce", lastBucket ? 9 * kMiB : bucketBytes, dpRanks(s), dp, "backward",
+                               5 * kMicro, lastBucket ? 0 : bucketOverlap, 450'000'000, l + 7, 30 * kMicro, kTp);
                     }
                 }
                 if (s > 0) {
                     int from = globalRank(0, s, 0);
                     int to = globalRank(0, s - 1, 0);
-                    w.emit("send", ppBytes, {from, to}, "pp", "backward", 10 * kMicro, 0, noPressure, mb + 5, 2 * kMicro,
-                           kDp * kTp, from, to);
+                    w.emit("send", ppBytes, {from, to}, "pp", "backward", 10 * kMicro, 0, noPressure, mb + 5,
+                           2 * kMicro, kDp * kTp, from, to);
                 }
             }
         }
         // optimizer: gradient-norm all_reduce per stage
         for (int s = 0; s < kPp; ++s) {
-            w.emit("all_reduce", 4, dpRanks(s), "dp.s" + std::to_string(s), "optimizer", 300 * kMicro, 0, noPressure, s + 9,
-                   8 * kMicro, kTp);
+            w.emit("all_reduce", 4, dpRanks(s), "dp.s" + std::to_string(s), "optimizer", 300 * kMicro, 0, noPressure,
+                   s + 9, 8 * kMicro, kTp);
         }
         w.nextIteration();
         progress.check();
-        progress.report(0.8 * static_cast<double>(w.count()) / static_cast<double>(target), "generating training trace");
+        progress.report(0.8 * static_cast<double>(w.count()) / static_cast<double>(target),
+                        "generating training trace");
     }
     return builder.finish(progress);
 }

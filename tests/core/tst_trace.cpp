@@ -231,11 +231,11 @@ private slots:
         QTest::newRow("adversarial") << QStringLiteral("adversarial_decode.trace.json")
                                      << QStringLiteral("968b752d68d68adae0295eceb18334dcd479e59f7760278d1bebbeac64de1d84");
         QTest::newRow("training") << QStringLiteral("training.trace.json")
-                                  << QStringLiteral("1b0f40606b32d5aa6df32cb263423036d435e92dc0b148bd2a43def77b8c8f8b");
+                                  << QStringLiteral("eb2a25a237dcac1b9de9717b4a93f16f45c8eed9e5c4b459d6e5154b5c85fb89");
         QTest::newRow("decode") << QStringLiteral("decode.trace.json")
-                                << QStringLiteral("7a9ac91d67e6d08b717bd2a6f75d8c442bd6670d8ae6032383a8cdde2485fbfb");
+                                << QStringLiteral("4dead039d68abe116e57a2031286519e5518b1feedf9e46821868ac6a56c1a5f");
         QTest::newRow("training jittered") << QStringLiteral("training_jittered.trace.json")
-                                           << QStringLiteral("018bf42bc484d3b93eb1e0a5d5f659e92cc285aed921b0e02dd7dbf7e9723ae2");
+                                           << QStringLiteral("3618179dd6867678ef2b6f52950cd3e024bd1881d158b1f6ce2a632e962cc6a7");
     }
     void goldenHashes()
     {

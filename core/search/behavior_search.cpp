@@ -156,7 +156,10 @@ private:
     bool evaluateAligned(const std::string& stage, CompileOptions options, bool allowEqual)
     {
         options.roundAlignmentSlack = 0;
-        if (options.timingMode != CanaryTimingMode::Bounded || options_.roundAlignmentSlack == 0) {
+        // Without a sample limit for every group (refinement that started from the lossless canary), the
+        // groups left exact differ in every round, so no window can repeat and alignment cannot pay.
+        if (options.timingMode != CanaryTimingMode::Bounded || options_.roundAlignmentSlack == 0 ||
+            !options.budget.sampleLimit) {
             return evaluate(stage, options, allowEqual);
         }
         CompileOptions aligned = options;

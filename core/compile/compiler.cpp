@@ -34,6 +34,9 @@ void checkOptions(const Trace& trace, const CompileOptions& o)
     const auto& b = o.budget;
     const bool anyBudget = b.gap || b.skew || b.computeBefore || b.overlap || b.pressure || b.exposed ||
                            b.sampleLimit || !b.groupSampleLimits.empty();
+    if (o.timingMode == CanaryTimingMode::Lossless && o.roundAlignmentSlack != 0) {
+        throw InputError(kOptions, "lossless timing never approximates, so it takes no round alignment");
+    }
     if (o.timingMode == CanaryTimingMode::Lossless && anyBudget) {
         throw InputError(kOptions, "lossless timing never approximates, so it takes no error budget or sample limit");
     }
@@ -265,6 +268,7 @@ CompileResult compileCanary(const Trace& trace, const CompileOptions& options, P
         in.shapeItems = &shapeItems;
         in.shapeSpans = &shapeSpans;
         in.budget = &options.budget;
+        in.alignmentSlack = options.roundAlignmentSlack;
         in.describe = [&](std::uint32_t signature) {
             // Only used in failure messages: find the signature's first event and describe it.
             for (std::size_t k = 0; k < n; ++k) {

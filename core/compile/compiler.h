@@ -37,6 +37,13 @@ struct CompileOptions {
     /// begin, so that no segment and no run spans a break. Lossless only. Subset canaries use it: each
     /// kept run of source events needs segments of its own (core/reduce/subset.h).
     std::vector<std::uint64_t> segmentBreaks;
+    /// Bounded only, 0 = off. Structure recovery under jitter: after the groups are approximated, the
+    /// rounds of every periodic window are cut into the fewest blocks in which each position keeps one
+    /// of its own samples, so that jittered iterations encode as one motif per block instead of
+    /// literals. A field with a declared cap keeps it; a field the budget leaves free may then sit up
+    /// to this many times its group's loosened tolerance from the source. The true errors are measured
+    /// and recorded as always; behaviour search decides whether they still verify.
+    std::uint32_t roundAlignmentSlack = 0;
     /// When set, called with the finished candidate before it is returned; it verifies behaviour
     /// and throws cc::NegativeResult to refuse (strict compilation). A candidate it lets pass may
     /// carry the behavior_verified claim.

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <limits>
 #include <unordered_map>
 
@@ -93,10 +94,21 @@ public:
                                  static_cast<double>(std::max<std::size_t>(1, in_.events)),
                              "approximating timing within budget");
         }
+        if (in_.alignmentSlack > 0) {
+            alignRounds();
+        }
         return std::move(result_);
     }
 
 private:
+    /// Shape spans as ranges of positions_ (body positions in order).
+    struct SpanPositions {
+        std::size_t firstPosition = 0;
+        std::size_t bodyPositions = 0;
+        std::uint64_t repeats = 1;
+        std::size_t tailPositions = 0;
+    };
+
     static Caps capsFromBudget(const TimingBudget& b)
     {
         Caps caps;
@@ -124,6 +136,7 @@ private:
         std::uint64_t first = 0;
         for (const auto& span : *in_.shapeSpans) {
             const std::uint64_t period = spanPeriodEvents(items, span);
+            spans_.push_back({positions_.size(), span.bodyItems, span.repeats, span.tailItems});
             std::uint64_t offset = 0;
             for (std::size_t b = 0; b < span.bodyItems; ++b) {
                 const auto& item = items[span.firstItem + b];
@@ -256,24 +269,7 @@ private:
         auto windowHi = [&](std::size_t d) -> std::int64_t {
             return chunk.n[d] == 0 ? std::numeric_limits<std::int64_t>::max() : chunk.lo[d] + caps[capSlot(d)];
         };
-        auto value = [](const CanaryTiming& s, std::size_t d) -> std::int64_t {
-            switch (d) {
-            case kGap:
-                return s.gap;
-            case kComputeBefore:
-                return s.computeBefore;
-            case kOverlap:
-                return s.overlap;
-            case kPressure:
-                return s.pressure;
-            case kExposed:
-                return s.exposed;
-            case kSkew:
-                return s.skew;
-            default:
-                return s.arrivalTimes[d - kScalarDims];
-            }
-        };
+        auto value = [](const CanaryTiming& s, std::size_t d) { return sampleValue(s, d); };
         std::uint32_t chosen = kNoIndex;
         auto& recent = recentByShape_[shapeIndex];
         for (std::size_t k = recent.size(); k-- > 0 && recent.size() - k <= kReuseWindow;) {
@@ -544,6 +540,7 @@ private:
         }
         g.samples = samples;
         g.freeShare = share;
+        capsOfSignature_[signature] = capsAt(range, share, budgetCaps_);
         return g;
     }
 
@@ -602,10 +599,177 @@ private:
                              " distinct timing samples to keep its bounds (" + capped + ") together" + tail);
     }
 
+    static std::int64_t sampleValue(const CanaryTiming& s, std::size_t d)
+    {
+        switch (d) {
+        case kGap:
+            return s.gap;
+        case kComputeBefore:
+            return s.computeBefore;
+        case kOverlap:
+            return s.overlap;
+        case kPressure:
+            return s.pressure;
+        case kExposed:
+            return s.exposed;
+        case kSkew:
+            return s.skew;
+        default:
+            return s.arrivalTimes[d - kScalarDims];
+        }
+    }
+
+    /// Structure recovery under jitter. Each position was cut into chunks along its own rounds, so
+    /// different positions of one motif change samples at different rounds and the token stream
+    /// stops repeating. Here every round of a periodic shape span is given, per position, the set
+    /// of that position's samples that lie within its group's caps of every event of the round;
+    /// the rounds are then cut greedily into the fewest blocks in which every position has one
+    /// sample admissible for the whole block (optimal: admissibility of a block only shrinks as it
+    /// grows), and each position takes that sample throughout the block. Identical rounds within a
+    /// block then encode as one motif. No sample is made or moved, no event leaves its caps, and
+    /// the true errors are measured afterwards as always.
+    void alignRounds()
+    {
+        constexpr std::size_t kMaxCandidates = 64;
+        Stats round;
+        std::vector<std::vector<std::uint32_t>> candidates;
+        std::vector<std::uint64_t> admissible; // [position in span][round]
+        std::vector<std::uint64_t> current;
+        std::vector<std::uint64_t> blockStart;
+        for (const auto& span : spans_) {
+            progress_.check();
+            const std::uint64_t rounds = span.repeats + (span.tailPositions > 0 ? 1 : 0);
+            if (rounds < 2 || span.bodyPositions == 0) {
+                continue;
+            }
+            const std::size_t n = span.bodyPositions;
+            candidates.assign(n, {});
+            bool alignable = true;
+            for (std::size_t b = 0; b < n && alignable; ++b) {
+                const Position& pos = positions_[span.firstPosition + b];
+                auto& c = candidates[b];
+                for (std::uint64_t r = 0; r < pos.rounds; ++r) {
+                    for (std::uint64_t q = 0; q < pos.count; ++q) {
+                        c.push_back(result_.sampleOfEvent[static_cast<std::size_t>(pos.base + r * pos.period + q)]);
+                    }
+                }
+                std::sort(c.begin(), c.end());
+                c.erase(std::unique(c.begin(), c.end()), c.end());
+                alignable = c.size() <= kMaxCandidates;
+            }
+            if (!alignable) {
+                continue;
+            }
+            admissible.assign(n * rounds, ~std::uint64_t{0});
+            for (std::size_t b = 0; b < n && alignable; ++b) {
+                const Position& pos = positions_[span.firstPosition + b];
+                const Shape& shape = (*in_.shapes)[pos.shape];
+                const Caps caps = alignmentCaps(capsOfSignature_.at(shape.signature));
+                const std::size_t dims = dimsOf(shape);
+                for (std::uint64_t r = 0; r < pos.rounds && alignable; ++r) {
+                    round.reset(dims);
+                    for (std::uint64_t q = 0; q < pos.count; ++q) {
+                        addValues(static_cast<std::size_t>(pos.base + r * pos.period + q), shape, round);
+                    }
+                    std::uint64_t mask = 0;
+                    for (std::size_t k = 0; k < candidates[b].size(); ++k) {
+                        const auto& sample = result_.samples[candidates[b][k]];
+                        bool ok = true;
+                        for (std::size_t d = 0; d < dims && ok; ++d) {
+                            if (round.n[d] == 0) {
+                                continue;
+                            }
+                            const wide::Int v = sampleValue(sample, d);
+                            const wide::Int cap = caps[capSlot(d)];
+                            ok = v >= static_cast<wide::Int>(round.hi[d]) - cap &&
+                                 v <= static_cast<wide::Int>(round.lo[d]) + cap;
+                        }
+                        if (ok) {
+                            mask |= std::uint64_t{1} << k;
+                        }
+                    }
+                    admissible[b * rounds + r] = mask;
+                    alignable = mask != 0; // a round cut inside itself has no single sample
+                }
+            }
+            if (!alignable) {
+                continue;
+            }
+            // Greedy blocks of rounds.
+            blockStart.assign(1, 0);
+            current.assign(n, ~std::uint64_t{0});
+            for (std::uint64_t r = 0; r < rounds; ++r) {
+                bool fitsBlock = true;
+                for (std::size_t b = 0; b < n && fitsBlock; ++b) {
+                    fitsBlock = (current[b] & admissible[b * rounds + r]) != 0;
+                }
+                if (!fitsBlock) {
+                    assignBlock(span, candidates, current, blockStart.back(), r);
+                    blockStart.push_back(r);
+                    current.assign(n, ~std::uint64_t{0});
+                }
+                for (std::size_t b = 0; b < n; ++b) {
+                    current[b] &= admissible[b * rounds + r];
+                }
+            }
+            assignBlock(span, candidates, current, blockStart.back(), rounds);
+        }
+    }
+
+    /// The caps a round must fit to keep a sample during alignment: a declared cap as declared; a
+    /// field the budget leaves free (loosened only to meet a sample limit) may move up to the slack
+    /// times its group's tolerance, so that a position whose jitter straddles two shared values keeps
+    /// one of them for a whole block of rounds.
+    Caps alignmentCaps(const Caps& groupCaps) const
+    {
+        Caps caps = groupCaps;
+        for (std::size_t c = 0; c < kCapSlots; ++c) {
+            if (budgetCaps_[c] < 0) {
+                const wide::Int widened = static_cast<wide::Int>(groupCaps[c]) * in_.alignmentSlack;
+                caps[c] = static_cast<std::int64_t>(
+                    std::min<wide::Int>(widened, std::numeric_limits<std::int64_t>::max() / 4));
+            }
+        }
+        return caps;
+    }
+
+    /// Gives every position of span the lowest admissible candidate for rounds [from, to).
+    void assignBlock(const SpanPositions& span, const std::vector<std::vector<std::uint32_t>>& candidates,
+                     const std::vector<std::uint64_t>& mask, std::uint64_t from, std::uint64_t to)
+    {
+        for (std::size_t b = 0; b < span.bodyPositions; ++b) {
+            const Position& pos = positions_[span.firstPosition + b];
+            // The admissible candidate that most of the block's events already use (fewest changed).
+            votes_.assign(candidates[b].size(), 0);
+            for (std::uint64_t r = from; r < to && r < pos.rounds; ++r) {
+                for (std::uint64_t q = 0; q < pos.count; ++q) {
+                    const auto now = result_.sampleOfEvent[static_cast<std::size_t>(pos.base + r * pos.period + q)];
+                    const auto at = std::lower_bound(candidates[b].begin(), candidates[b].end(), now);
+                    ++votes_[static_cast<std::size_t>(at - candidates[b].begin())];
+                }
+            }
+            std::size_t k = candidates[b].size();
+            for (std::size_t c = 0; c < candidates[b].size(); ++c) {
+                if ((mask[b] >> c & 1U) != 0 && (k == candidates[b].size() || votes_[c] > votes_[k])) {
+                    k = c;
+                }
+            }
+            const std::uint32_t sample = candidates[b][k];
+            for (std::uint64_t r = from; r < to && r < pos.rounds; ++r) {
+                for (std::uint64_t q = 0; q < pos.count; ++q) {
+                    result_.sampleOfEvent[static_cast<std::size_t>(pos.base + r * pos.period + q)] = sample;
+                }
+            }
+        }
+    }
+
     const QuantizerInput& in_;
     Progress& progress_;
     QuantizerResult result_;
     std::vector<Position> positions_;
+    std::vector<SpanPositions> spans_;
+    std::vector<std::uint64_t> votes_;
+    std::unordered_map<std::uint32_t, Caps> capsOfSignature_; ///< the caps each group was cut with
     Caps budgetCaps_{};
     std::vector<CanaryTiming> scratchSamples_;
     std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> recentByShape_;

@@ -55,6 +55,9 @@ struct QuantizerInput {
     const std::vector<RunItem>* shapeItems = nullptr; ///< run-length items over shapeOfEvent
     const std::vector<Span>* shapeSpans = nullptr;    ///< structure over shapeItems
     const TimingBudget* budget = nullptr;
+    /// 0: off. Otherwise the rounds of each periodic window are aligned (see the .cpp): free fields may
+    /// move up to this many times their group's loosened tolerance, declared caps stay as declared.
+    std::uint32_t alignmentSlack = 0;
     /// Words for a signature in messages ("all_reduce 4096 B, group tp, phase decode").
     std::function<std::string(std::uint32_t signature)> describe;
 };

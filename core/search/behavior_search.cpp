@@ -130,7 +130,7 @@ public:
             bounded.budget = options_.fieldCaps;
             bounded.budget.groupSampleLimits.clear();
             bounded.budget.sampleLimit = limit;
-            evaluate("uniform", bounded, false);
+            evaluateAligned("uniform", bounded, false);
         }
         if (best_ && options_.refineGroups) {
             refineGroups(0.1 + uniformShare, 0.95);
@@ -149,8 +149,46 @@ private:
         std::size_t record = 0;
     };
 
+    /// A bounded candidate, with and without round alignment (when enabled). Both are compiled (cheap);
+    /// the aligned one is verified first only when alignment makes it at least a tenth smaller, and the
+    /// unaligned one is verified when it is not, or when the aligned one fails. A candidate whose
+    /// alignment saves little costs no extra verification. True when one of them became the best.
+    bool evaluateAligned(const std::string& stage, CompileOptions options, bool allowEqual)
+    {
+        options.roundAlignmentSlack = 0;
+        // Without a sample limit for every group (refinement that started from the lossless canary), the
+        // groups left exact differ in every round, so no window can repeat and alignment cannot pay.
+        if (options.timingMode != CanaryTimingMode::Bounded || options_.roundAlignmentSlack == 0 ||
+            !options.budget.sampleLimit) {
+            return evaluate(stage, options, allowEqual);
+        }
+        CompileOptions aligned = options;
+        aligned.roundAlignmentSlack = options_.roundAlignmentSlack;
+        std::optional<CompileResult> alignedResult;
+        std::optional<CompileResult> plainResult;
+        try {
+            NullProgress quiet;
+            alignedResult = compileCanary(source_, aligned, quiet);
+            plainResult = compileCanary(source_, options, quiet);
+        } catch (const NegativeResult&) {
+            return evaluate(stage, options, allowEqual); // records the refusal
+        }
+        if (alignedResult->bytes.size() * 10 > plainResult->bytes.size() * 9) {
+            return evaluate(stage, options, allowEqual, std::move(plainResult));
+        }
+        const std::size_t record = result_.candidates.size();
+        if (evaluate(stage, aligned, allowEqual, std::move(alignedResult))) {
+            return true;
+        }
+        if (result_.candidates[record].outcome == "passed") {
+            return false; // verified, only not smaller: the unaligned one is larger still
+        }
+        return evaluate(stage, options, allowEqual, std::move(plainResult));
+    }
+
     /// Compiles and verifies one candidate; true when it passed and became the best.
-    bool evaluate(const std::string& stage, const CompileOptions& options, bool allowEqual)
+    bool evaluate(const std::string& stage, const CompileOptions& options, bool allowEqual,
+                  std::optional<CompileResult> precompiled = std::nullopt)
     {
         progress_.check();
         CandidateRecord rec;
@@ -159,11 +197,12 @@ private:
         if (options.timingMode == CanaryTimingMode::Bounded) {
             rec.sampleLimit = options.budget.sampleLimit;
             rec.groupLimits = options.budget.groupSampleLimits;
+            rec.roundAlignmentSlack = options.roundAlignmentSlack;
         }
         NullProgress quiet;
         CompileResult compiled;
         try {
-            compiled = compileCanary(source_, options, quiet);
+            compiled = precompiled ? std::move(*precompiled) : compileCanary(source_, options, quiet);
         } catch (const NegativeResult& e) {
             rec.outcome = "refused_by_compiler";
             rec.refusal = e.what();
@@ -256,7 +295,7 @@ private:
                 }
                 options.budget.groupSampleLimits[group.groupHash] = level;
                 ++refinement.attempts;
-                return evaluate("per_group", options, true);
+                return evaluateAligned("per_group", options, true);
             };
             // Greedy: jump to the lowest level first; when that fails, step down from the top until a failure.
             std::uint64_t after = current;
@@ -316,7 +355,9 @@ using Json = json::Value;
 Json budgetJson(const TimingBudget& b)
 {
     Json j;
-    auto cap = [&](const char* name, const std::optional<std::int64_t>& v) { j.assign(name, v ? Json(*v) : Json(nullptr)); };
+    auto cap = [&](const char* name, const std::optional<std::int64_t>& v) {
+        j.assign(name, v ? Json(*v) : Json(nullptr));
+    };
     cap("gap_ns", b.gap);
     cap("skew_ns", b.skew);
     cap("compute_before_ns", b.computeBefore);
@@ -382,13 +423,14 @@ std::string searchEvidenceJson(const SearchResult& r, const SearchOptions& optio
 {
     Json root;
     root.assign("format", std::string(kSearchEvidenceFormat));
-    root.assign("method", "behaviour search: compile at every declared timing budget, verify each candidate, keep the "
-                     "smallest passing artifact by serialised size, then greedily lower per-operation-signature-group "
-                     "sample limits while every status keeps passing and the artifact does not grow");
+    root.assign("method",
+                "behaviour search: compile at every declared timing budget, verify each candidate, keep the "
+                "smallest passing artifact by serialised size, then greedily lower per-operation-signature-group "
+                "sample limits while every status keeps passing and the artifact does not grow");
     root.assign("optimality", "greedy: no optimality claim, in particular no per-window Pareto optimality");
     root.assign("selection_metric", "serialised canary bytes; ties keep the earlier candidate");
     root.assign("acceptance", "all five verification statuses pass: timing_mode, commitments, coverage, "
-                         "behavioral_fidelity, ranking");
+                              "behavioral_fidelity, ranking");
     Json source;
     source.assign("normalized_sha256", r.sourceSha256);
     source.assign("events", r.sourceEvents);
@@ -402,6 +444,7 @@ std::string searchEvidenceJson(const SearchResult& r, const SearchOptions& optio
     space.assign("field_caps", budgetJson(options.fieldCaps));
     space.assign("lossless_candidate", options.includeLossless);
     space.assign("per_group_refinement", options.refineGroups);
+    space.assign("round_alignment_slack", options.roundAlignmentSlack);
     root.assign("search_space", space);
     Json verification;
     verification.assign("configuration_set", vopts.configs.name);
@@ -431,6 +474,9 @@ std::string searchEvidenceJson(const SearchResult& r, const SearchOptions& optio
             groups.assign(groupHashHex(hash), limit);
         }
         j.assign("group_sample_limits", groups);
+        if (c.roundAlignmentSlack != 0) {
+            j.assign("round_alignment_slack", c.roundAlignmentSlack);
+        }
         j.assign("outcome", c.outcome);
         if (c.outcome == "refused_by_compiler") {
             j.assign("refusal", c.refusal);
@@ -482,8 +528,9 @@ std::string searchEvidenceJson(const SearchResult& r, const SearchOptions& optio
         }
         selected.assign("bytes", r.best.bytes.size());
         selected.assign("canary_sha256", sha256Hex(r.best.bytes));
-        selected.assign("note", "the selected candidate recompiled through a verifying gate so that it carries the claim it "
-                           "earned; bytes and SHA-256 are those of the artifact written");
+        selected.assign("note",
+                        "the selected candidate recompiled through a verifying gate so that it carries the claim it "
+                        "earned; bytes and SHA-256 are those of the artifact written");
         selected.assign("timing_mode", std::string(timingModeName(h.timingMode)));
         selected.assign("canary_claim", std::string(cc::claimName(h.claim)));
         selected.assign("verification_claim", std::string(verify::claimName(r.verification.claim)));
@@ -491,7 +538,8 @@ std::string searchEvidenceJson(const SearchResult& r, const SearchOptions& optio
         selected.assign("stored_events", h.storedEvents);
         selected.assign("event_compression_ratio", formatRatioMicros(h.eventRatioMicros));
         selected.assign("byte_compression_ratio", formatRatioMicros(h.byteRatioMicros));
-        selected.assign("smaller_than_lossless", r.losslessBytes ? Json(r.best.bytes.size() < *r.losslessBytes) : Json(nullptr));
+        selected.assign("smaller_than_lossless",
+                        r.losslessBytes ? Json(r.best.bytes.size() < *r.losslessBytes) : Json(nullptr));
     }
     root.assign("selected", r.found ? selected : Json(nullptr));
     return json::toIndentedText(root, 2) + "\n";

@@ -50,12 +50,19 @@ std::vector<std::uint64_t> defaultSampleLimits();
 /// InputError naming optionName.
 std::vector<std::uint64_t> parseSampleLimits(std::string_view text, const std::string& optionName);
 
+/// How far (in multiples of a group's loosened tolerance) aligned candidates may move a free field.
+inline constexpr std::uint32_t kDefaultRoundAlignmentSlack = 3;
+
 struct SearchOptions {
     std::vector<std::uint64_t> sampleLimits = defaultSampleLimits(); ///< the declared range
     /// Per-field caps every bounded candidate keeps (its sample limits are set by the search).
     TimingBudget fieldCaps;
     bool includeLossless = true; ///< the lossless canary competes too (and gives the reference size)
     bool refineGroups = true;    ///< run the greedy per-group stage
+    /// Structure recovery under jitter (CompileOptions::roundAlignmentSlack) for bounded candidates:
+    /// each bounded candidate is compiled aligned first and, when that one fails verification, once
+    /// more without alignment. 0 turns it off.
+    std::uint32_t roundAlignmentSlack = kDefaultRoundAlignmentSlack;
 };
 
 /// The five statuses in report order.
@@ -67,6 +74,7 @@ struct CandidateRecord {
     std::string stage; ///< "lossless", "uniform" or "per_group"
     std::optional<std::uint64_t> sampleLimit;
     std::map<std::uint64_t, std::uint64_t> groupLimits; ///< per-group overrides (group hash -> limit)
+    std::uint32_t roundAlignmentSlack = 0;              ///< 0: compiled without round alignment
     std::string outcome;                                ///< "passed", "failed_verification", "refused_by_compiler"
     std::string refusal;                                ///< the compiler's reason when refused
     std::uint64_t bytes = 0;

@@ -85,10 +85,11 @@ private slots:
     {
         QTest::addColumn<qint64>("jitterNs");
         QTest::addColumn<qint64>("ratioFloor");
-        // Floors: the byte ratio measured with round alignment (233.3x and 24.1x), rounded down. Without
-        // alignment the first was 113.0x.
-        QTest::newRow("10K events, jitter 2 us") << qint64(2000) << qint64(233);
-        QTest::newRow("10K events, jitter 5 us") << qint64(5000) << qint64(24);
+        // Floors: the byte ratio measured with round alignment on the generator whose compute follows
+        // the work of the collectives (100.8x: 30,476 of 3,071,220 bytes; 80.2x: 38,049 of 3,053,048),
+        // rounded down. The target is 20x.
+        QTest::newRow("10K events, jitter 2 us") << qint64(2000) << qint64(100);
+        QTest::newRow("10K events, jitter 5 us") << qint64(5000) << qint64(80);
     }
 
     void searchedCanaryOfAJitteredTraceIsSmallVerifiedAndKeepsHeldOutRankings()

@@ -170,6 +170,10 @@ private:
             total += s.trace.size();
         }
         contributions_.reserve(total);
+        devices_.clear();
+        for (const auto& s : shards_) {
+            devices_.push_back(devicesOf(s.trace));
+        }
         std::vector<std::vector<std::uint32_t>> eventKeys(shards_.size());
         for (std::size_t si = 0; si < shards_.size(); ++si) {
             const RankShard& s = shards_[si];
@@ -235,16 +239,40 @@ private:
         s.exposed = opt(t.observedExposed[i]);
         s.overlap = opt(t.computeOverlap[i]);
         s.before = opt(t.computeBefore[i]);
-        if (t.extraIndex[i] != kNoString) {
-            if (auto raw = extraValue(t.extras[t.extraIndex[i]], "device_duration_us")) {
-                auto parsed = parseScaledDecimal(*raw, kMicrosToNanosScale);
-                if (parsed.error != DecimalError::None) {
-                    refuse(who(c) + ": device_duration_us " + *raw + " " + std::string(decimalErrorText(parsed.error)));
-                }
-                s.device = parsed.value;
-            }
+        const Device& device = devices_[c.shard][i];
+        if (device.state == Device::Bad) {
+            const auto raw = extraValue(t.extras[t.extraIndex[i]], "device_duration_us").value_or("");
+            refuse(who(c) + ": device_duration_us " + raw + " " +
+                   std::string(decimalErrorText(parseScaledDecimal(raw, kMicrosToNanosScale).error)));
+        }
+        if (device.state == Device::Measured) {
+            s.device = device.ns;
         }
         return s;
+    }
+
+    /// device_duration_us of one contribution, read once from its extras (a bad value is refused
+    /// where the collective is checked, so the first refusal stays in identity order).
+    struct Device {
+        enum State : std::uint8_t { Absent, Measured, Bad };
+        Ns ns = 0;
+        State state = Absent;
+    };
+
+    static std::vector<Device> devicesOf(const Trace& t)
+    {
+        std::vector<Device> out(t.size());
+        for (std::size_t i = 0; i < t.size(); ++i) {
+            if (t.extraIndex[i] == kNoString) {
+                continue;
+            }
+            if (auto raw = extraValue(t.extras[t.extraIndex[i]], "device_duration_us")) {
+                const auto parsed = parseScaledDecimal(*raw, kMicrosToNanosScale);
+                out[i] = parsed.error == DecimalError::None ? Device{parsed.value, Device::Measured}
+                                                            : Device{0, Device::Bad};
+            }
+        }
+        return out;
     }
 
     /// Fields every contribution must agree on (all_to_all bytes excepted).
@@ -641,6 +669,7 @@ private:
     std::vector<Contribution> contributions_;
     std::vector<Run> runs_;
     std::vector<Signals> sig_;
+    std::vector<std::vector<Device>> devices_; ///< per shard, per event
     MergeSummary summary_;
 };
 

@@ -28,6 +28,7 @@ private slots:
     void conflictingOpInCallOrderIsRefused();
     void partiallyMeasuredLatencyIsRefused();
     void partiallyMeasuredDeviceTimingIsRefused();
+    void malformedDeviceTimingIsRefusedInIdentityOrder();
     void nonMemberContributionIsRefused();
     void withoutCalibrationSkewIsUnknown();
     void calibratedSkewIsTheOffsetsArithmetic();
@@ -166,6 +167,23 @@ void TestMerge::partiallyMeasuredDeviceTimingIsRefused()
     auto merged = merge({shard(0, {timed}), shard(1, {timed})});
     QVERIFY(merged.trace.extras[merged.trace.extraIndex[0]].find(
                 R"("device_duration_us_by_rank":{"0":12.5,"1":12.5})") != std::string::npos);
+}
+
+void TestMerge::malformedDeviceTimingIsRefusedInIdentityOrder()
+{
+    auto bad = collective("all_reduce", 1024, {0, 1}, 1000);
+    bad.extraJson = R"({"device_duration_us":"soon"})";
+    auto good = collective("all_reduce", 1024, {0, 1}, 1000);
+    good.extraJson = R"({"device_duration_us":12.5})";
+    QString why = refusal({shard(0, {good}), shard(1, {bad})});
+    QVERIFY2(why.contains(s("shard rank1.trace.json (rank 1) event 0: device_duration_us \"soon\"")), qPrintable(why));
+    // Device timings are read ahead of the checks, but a collective earlier in identity order
+    // (call 0, here with conflicting bytes) is still the one refused first.
+    why = refusal({shard(0, {collective("all_reduce", 1024, {0, 1}, 0), good}),
+                   shard(1, {collective("all_reduce", 2048, {0, 1}, 0), bad})});
+    QVERIFY2(why.contains(s("conflicting metadata for collective (group 0, call 0)")) &&
+                 !why.contains(s("device_duration_us")),
+             qPrintable(why));
 }
 
 void TestMerge::nonMemberContributionIsRefused()

@@ -5,6 +5,7 @@
 // merge of 64 rank-local shard files (1M events in total) as `commcanary merge` does it, in a child.
 //
 //   bench_interop --benchmark_filter=Kineto      # ~1 GB profile written to a temporary folder
+//   bench_interop --benchmark_filter=KinetoImportProfiles   # that profile as 4 profiles, 1 thread vs one per processor
 //   bench_interop --benchmark_filter='Merge|Param'
 //
 // The "4 coalescing shards of the prototype's 100K fixture" are made by make_coalescing_shards.py
@@ -285,6 +286,46 @@ BENCHMARK(BM_KinetoImport)
     ->Arg(1)
     ->Arg(2)
     ->ArgNames({"mode"})
+    ->UseManualTime()
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1);
+
+/// Four profiles through importKinetoProfiles (the generated plain profile, linked four times):
+/// threads:1 one after another, threads:0 one per processor. The same bytes either way.
+void BM_KinetoImportProfiles(benchmark::State& state)
+{
+    const auto threads = static_cast<unsigned>(state.range(0));
+    const Profile& p = profile(false);
+    std::vector<fs::path> paths;
+    for (int k = 0; k < 4; ++k) {
+        paths.push_back(scratch() / ("profile-copy-" + std::to_string(k) + ".json"));
+        std::error_code ec;
+        fs::remove(paths.back(), ec);
+        fs::create_hard_link(p.plain, paths.back(), ec);
+        if (ec) {
+            fs::copy_file(p.plain, paths.back());
+        }
+    }
+    for (auto _ : state) {
+        ChildRun run = inChild([&] {
+            cc::NullProgress progress;
+            auto all = cc::interop::importKinetoProfiles(paths, {}, progress, threads);
+            return !all.failure && all.imports.size() == paths.size() &&
+                           all.imports.back().trace.size() == p.collectives
+                       ? 0
+                       : 1;
+        });
+        if (run.status != 0) {
+            state.SkipWithError("import failed or miscounted");
+            break;
+        }
+        reportRun(state, run, 4 * p.bytes);
+    }
+}
+BENCHMARK(BM_KinetoImportProfiles)
+    ->Arg(1)
+    ->Arg(0)
+    ->ArgNames({"threads"})
     ->UseManualTime()
     ->Unit(benchmark::kSecond)
     ->Iterations(1);

@@ -14,6 +14,9 @@
 #include "core/util/sha256.h"
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <future>
 #include <map>
 
 namespace cc {
@@ -148,6 +151,61 @@ private:
     std::vector<std::pair<std::int32_t, Ns>> arrivals_;
 };
 
+/// The source's identity, its normalised SHA-256 and its serialised size: two whole passes over
+/// the trace that nothing in the compile needs before the header, so they run on a second thread
+/// while the calling thread finds the structure and the commitments. The worker never touches
+/// the caller's Progress (it may not be thread-safe); the caller polls it while it waits, and a
+/// stop flag ends the worker early when the compile ends first (an exception, a cancellation).
+class SourceIdentity {
+public:
+    explicit SourceIdentity(const Trace& trace)
+    {
+        result_ = std::async(std::launch::async, [this, &trace] {
+            StopProgress stop(stop_);
+            Value v;
+            v.sha256 = normalizedSha256(trace, stop);
+            stop.check();
+            v.bytes = traceJsonBytes(trace);
+            return v;
+        });
+    }
+    SourceIdentity(const SourceIdentity&) = delete;
+    SourceIdentity& operator=(const SourceIdentity&) = delete;
+    ~SourceIdentity()
+    {
+        stop_.store(true, std::memory_order_relaxed);
+        if (result_.valid()) {
+            result_.wait();
+        }
+    }
+
+    struct Value {
+        std::string sha256;
+        std::uint64_t bytes = 0;
+    };
+
+    Value get(const Progress& progress)
+    {
+        while (result_.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) {
+            progress.check();
+        }
+        return result_.get();
+    }
+
+private:
+    class StopProgress final : public Progress {
+    public:
+        explicit StopProgress(const std::atomic<bool>& stop) : stop_(stop) {}
+        bool cancelled() const override { return stop_.load(std::memory_order_relaxed); }
+
+    private:
+        const std::atomic<bool>& stop_;
+    };
+
+    std::atomic<bool> stop_{false};
+    std::future<Value> result_;
+};
+
 } // namespace
 
 std::string describeSignature(const Canary& c, std::uint32_t signature)
@@ -178,16 +236,10 @@ CompileResult compileCanary(const Trace& trace, const CompileOptions& options, P
     Canary& canary = result.canary;
     auto& h = canary.header;
 
-    // ---- the source's identity ----
-    {
-        SubProgress hashing(progress, 0.0, 0.15);
-        h.sourceSha256 = normalizedSha256(trace, hashing);
-    }
-    progress.check();
+    // ---- the source's identity, on a second thread (collected before the header) ----
+    SourceIdentity identity(trace);
     h.sourceEvents = total;
-    h.sourceBytes = traceJsonBytes(trace);
-    progress.check();
-    progress.report(0.2, "reading timing");
+    progress.report(0.0, "reading timing");
 
     // ---- signatures and gaps ----
     ProgramTables tables(trace);
@@ -451,6 +503,11 @@ CompileResult compileCanary(const Trace& trace, const CompileOptions& options, P
     }
 
     // ---- header ----
+    {
+        auto source = identity.get(progress);
+        h.sourceSha256 = std::move(source.sha256);
+        h.sourceBytes = source.bytes;
+    }
     h.logicalEvents = n;
     h.storedEvents = programStoredEvents(canary);
     h.coverage = n < total ? CanaryCoverage::Partial : CanaryCoverage::Full;

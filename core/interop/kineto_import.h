@@ -28,6 +28,7 @@
 #include "core/util/progress.h"
 
 #include <cstdint>
+#include <exception>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -82,6 +83,19 @@ struct KinetoImport {
 /// and the field when the profile cannot be imported without guessing; IoError; Cancelled.
 KinetoImport importKinetoProfile(const std::filesystem::path& path, const KinetoImportOptions& options,
                                  Progress& progress);
+
+/// What importKinetoProfiles made of each profile, in the order given: the imports up to the
+/// first failure (in that order), and that failure, if any.
+struct KinetoImports {
+    std::vector<KinetoImport> imports; ///< profiles [0, imports.size()), all imported
+    std::exception_ptr failure;        ///< of profile imports.size(); null when every one imported
+};
+
+/// Imports several profiles (each as importKinetoProfile), up to `threads` at once (0: one per
+/// processor). The result does not depend on the thread count. Progress is reported and checked
+/// on the calling thread only; Cancelled is thrown, after every worker has stopped, when it asks.
+KinetoImports importKinetoProfiles(const std::vector<std::filesystem::path>& paths, const KinetoImportOptions& options,
+                                   Progress& progress, unsigned threads = 0);
 
 /// One line per op ("all_reduce 15") and the notes, for the CLI and the GUI.
 std::string describeKinetoImport(const KinetoImportSummary& summary);

@@ -89,7 +89,7 @@ public:
                    contributions_[end].seq == contributions_[begin].seq) {
                 ++end;
             }
-            mergeOne(begin, end);
+            runs_.push_back(Run{check(begin, end), begin, end});
             begin = end;
             if ((++runs & 0xFFFF) == 0) {
                 progress.check();
@@ -103,6 +103,13 @@ public:
     }
 
 private:
+    /// One collective: its contributions [begin, end) and its time on the merged clock.
+    struct Run {
+        Ns time = 0;
+        std::size_t begin = 0;
+        std::size_t end = 0;
+    };
+
     std::string who(const Contribution& c) const
     {
         const RankShard& s = shards_[c.shard];
@@ -163,6 +170,10 @@ private:
             total += s.trace.size();
         }
         contributions_.reserve(total);
+        devices_.clear();
+        for (const auto& s : shards_) {
+            devices_.push_back(devicesOf(s.trace));
+        }
         std::vector<std::vector<std::uint32_t>> eventKeys(shards_.size());
         for (std::size_t si = 0; si < shards_.size(); ++si) {
             const RankShard& s = shards_[si];
@@ -228,16 +239,40 @@ private:
         s.exposed = opt(t.observedExposed[i]);
         s.overlap = opt(t.computeOverlap[i]);
         s.before = opt(t.computeBefore[i]);
-        if (t.extraIndex[i] != kNoString) {
-            if (auto raw = extraValue(t.extras[t.extraIndex[i]], "device_duration_us")) {
-                auto parsed = parseScaledDecimal(*raw, kMicrosToNanosScale);
-                if (parsed.error != DecimalError::None) {
-                    refuse(who(c) + ": device_duration_us " + *raw + " " + std::string(decimalErrorText(parsed.error)));
-                }
-                s.device = parsed.value;
-            }
+        const Device& device = devices_[c.shard][i];
+        if (device.state == Device::Bad) {
+            const auto raw = extraValue(t.extras[t.extraIndex[i]], "device_duration_us").value_or("");
+            refuse(who(c) + ": device_duration_us " + raw + " " +
+                   std::string(decimalErrorText(parseScaledDecimal(raw, kMicrosToNanosScale).error)));
+        }
+        if (device.state == Device::Measured) {
+            s.device = device.ns;
         }
         return s;
+    }
+
+    /// device_duration_us of one contribution, read once from its extras (a bad value is refused
+    /// where the collective is checked, so the first refusal stays in identity order).
+    struct Device {
+        enum State : std::uint8_t { Absent, Measured, Bad };
+        Ns ns = 0;
+        State state = Absent;
+    };
+
+    static std::vector<Device> devicesOf(const Trace& t)
+    {
+        std::vector<Device> out(t.size());
+        for (std::size_t i = 0; i < t.size(); ++i) {
+            if (t.extraIndex[i] == kNoString) {
+                continue;
+            }
+            if (auto raw = extraValue(t.extras[t.extraIndex[i]], "device_duration_us")) {
+                const auto parsed = parseScaledDecimal(*raw, kMicrosToNanosScale);
+                out[i] = parsed.error == DecimalError::None ? Device{parsed.value, Device::Measured}
+                                                            : Device{0, Device::Bad};
+            }
+        }
+        return out;
     }
 
     /// Fields every contribution must agree on (all_to_all bytes excepted).
@@ -286,7 +321,9 @@ private:
         }
     }
 
-    void mergeOne(std::size_t begin, std::size_t end)
+    /// Every refusal of one collective (contributions [begin, end)), in identity order; returns its
+    /// time on the merged clock. The event itself is built later, in time order (fill).
+    Ns check(std::size_t begin, std::size_t end)
     {
         const Contribution& ref = contributions_[begin];
         for (std::size_t k = begin + 1; k < end; ++k) {
@@ -299,11 +336,7 @@ private:
             compare(ref, contributions_[k]);
         }
         // Latency signals: measured on every contribution or on none.
-        std::vector<Signals> sig;
-        sig.reserve(end - begin);
-        for (std::size_t k = begin; k < end; ++k) {
-            sig.push_back(signals(contributions_[k]));
-        }
+        const std::vector<Signals>& sig = signalsOf(begin, end);
         auto partialSignal = [&](const char* name, auto member) {
             for (std::size_t k = 1; k < sig.size(); ++k) {
                 if ((sig[0].*member).has_value() != (sig[k].*member).has_value()) {
@@ -321,6 +354,47 @@ private:
         partialSignal("compute_before_us", &Signals::before);
         partialSignal("device_duration_us", &Signals::device);
 
+        return timeOf(begin, end, nullptr);
+    }
+
+    std::vector<Signals>& signalsOf(std::size_t begin, std::size_t end)
+    {
+        sig_.clear();
+        for (std::size_t k = begin; k < end; ++k) {
+            sig_.push_back(signals(contributions_[k]));
+        }
+        return sig_;
+    }
+
+    /// The collective's time: the earliest calibrated arrival (each arrival appended to arrivals
+    /// when given), or the lowest contributing rank's local clock without a calibration.
+    Ns timeOf(std::size_t begin, std::size_t end, std::vector<RankArrival>* arrivals) const
+    {
+        if (!options_.calibration) {
+            return localTime(contributions_[begin]);
+        }
+        Ns time = 0;
+        for (std::size_t k = begin; k < end; ++k) {
+            const RankClock* clock = options_.calibration->find(contributions_[k].rank);
+            Ns t = 0;
+            if (__builtin_add_overflow(localTime(contributions_[k]), clock->offsetNs, &t)) {
+                refuse(who(contributions_[k]) + ": calibrated time overflows the 64-bit nanosecond range");
+            }
+            time = k == begin ? t : std::min(time, t);
+            if (arrivals != nullptr) {
+                arrivals->push_back(RankArrival{contributions_[k].rank, t});
+            }
+        }
+        return time;
+    }
+
+    /// The merged event of one checked collective.
+    Event fill(const Run& run)
+    {
+        const std::size_t begin = run.begin;
+        const std::size_t end = run.end;
+        const Contribution& ref = contributions_[begin];
+        const std::vector<Signals>& sig = signalsOf(begin, end);
         const Trace& t0 = shards_[ref.shard].trace;
         Event e = t0.event(ref.event);
         e.start.reset();
@@ -355,32 +429,21 @@ private:
             ++summary_.partialEvents;
         }
 
-        // times
-        Ns time = 0;
+        // times (checked already)
+        const Ns time = run.time;
         if (options_.calibration) {
-            std::vector<Ns> arrivals;
-            std::vector<Ns> uncertainties;
-            for (std::size_t k = begin; k < end; ++k) {
-                const RankClock* clock = options_.calibration->find(contributions_[k].rank);
-                Ns t = 0;
-                if (__builtin_add_overflow(localTime(contributions_[k]), clock->offsetNs, &t)) {
-                    refuse(who(contributions_[k]) + ": calibrated time overflows the 64-bit nanosecond range");
-                }
-                arrivals.push_back(t);
-                uncertainties.push_back(clock->uncertaintyNs);
-            }
-            time = *std::min_element(arrivals.begin(), arrivals.end());
             e.arrivalsGiven = true;
-            for (std::size_t k = 0; k < arrivals.size(); ++k) {
-                e.arrivals.push_back(RankArrival{contributions_[begin + k].rank, arrivals[k] - time});
+            timeOf(begin, end, &e.arrivals);
+            std::vector<Ns> uncertainties;
+            for (auto& a : e.arrivals) {
+                a.arrival -= time;
+                uncertainties.push_back(options_.calibration->find(a.rank)->uncertaintyNs);
             }
             if (uncertainties.size() >= 2) {
                 std::partial_sort(uncertainties.begin(), uncertainties.begin() + 2, uncertainties.end(),
                                   std::greater<>());
                 extras.micros("arrival_skew_uncertainty_us", uncertainties[0] + uncertainties[1]);
             }
-        } else {
-            time = localTime(ref); // the lowest contributing rank's clock
         }
 
         // latency signals, measured on all contributions
@@ -444,21 +507,29 @@ private:
         }
         extras.integer("contributing_ranks", static_cast<std::int64_t>(contributors.size()));
         e.extraJson = extras.json();
-        merged_.push_back(Merged{time, std::move(e)});
+        e.start = time;
+        return e;
     }
 
     MergeResult build(Progress& progress)
     {
-        std::stable_sort(merged_.begin(), merged_.end(),
-                         [](const Merged& a, const Merged& b) { return a.time < b.time; });
-        const Ns origin = merged_.empty() ? 0 : merged_.front().time;
+        // Ties keep identity order. Only the small run records are sorted; each event is built once,
+        // in its final place, so no full events are held or moved.
+        std::stable_sort(runs_.begin(), runs_.end(), [](const Run& a, const Run& b) { return a.time < b.time; });
+        const Ns origin = runs_.empty() ? 0 : runs_.front().time;
         TraceBuilder builder("merge");
-        builder.reserve(merged_.size());
-        for (auto& m : merged_) {
-            m.event.start = m.time - origin;
-            builder.add(m.event);
+        builder.reserve(runs_.size());
+        for (std::size_t k = 0; k < runs_.size(); ++k) {
+            Event e = fill(runs_[k]);
+            *e.start -= origin;
+            builder.add(e);
+            if (((k + 1) & 0xFFFF) == 0) {
+                progress.check();
+                progress.report(0.5 * static_cast<double>(k) / static_cast<double>(runs_.size()),
+                                "merging: building the events");
+            }
         }
-        summary_.events = merged_.size();
+        summary_.events = runs_.size();
         summary_.calibrated = options_.calibration.has_value();
         for (const auto& s : shards_) {
             summary_.ranks.push_back(s.rank);
@@ -544,7 +615,8 @@ private:
         merge.set("reference_clock_origin_ns", origin);
         system.set("merge", std::move(merge));
         builder.setSystemJson(json::toText(json::sortedByKey(system)));
-        return MergeResult{builder.finish(progress), summary_};
+        SubProgress finishing(progress, 0.5, 1.0);
+        return MergeResult{builder.finish(finishing), summary_};
     }
 
     std::string notes() const
@@ -589,18 +661,15 @@ private:
         return text;
     }
 
-    struct Merged {
-        Ns time = 0;
-        Event event;
-    };
-
     std::vector<RankShard> shards_;
     const MergeOptions& options_;
     std::unordered_map<std::string, std::uint32_t> keyIndex_;
     std::vector<std::string> keys_;
     std::vector<bool> bySequence_;
     std::vector<Contribution> contributions_;
-    std::vector<Merged> merged_;
+    std::vector<Run> runs_;
+    std::vector<Signals> sig_;
+    std::vector<std::vector<Device>> devices_; ///< per shard, per event
     MergeSummary summary_;
 };
 

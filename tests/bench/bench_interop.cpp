@@ -1,10 +1,15 @@
 // Interop benchmarks: Kineto import throughput and peak memory on a generated ~1 GB profile
 // (plain on one thread, plain with concurrent hashing, gzip) next to Python's json.load of the
 // same file, each in a child process (peak RSS is the child's); merge and PARAM export at 100K
-// and 1M events (100K from the prototype's own benchmark fixture when ../shared/peer is present).
+// and 1M events (100K from the prototype's own benchmark fixture when ../shared/peer is present);
+// merge of 64 rank-local shard files (1M events in total) as `commcanary merge` does it, in a child.
 //
 //   bench_interop --benchmark_filter=Kineto      # ~1 GB profile written to a temporary folder
+//   bench_interop --benchmark_filter=KinetoImportProfiles   # that profile as 4 profiles, 1 thread vs one per processor
 //   bench_interop --benchmark_filter='Merge|Param'
+//
+// The "4 coalescing shards of the prototype's 100K fixture" are made by make_coalescing_shards.py
+// beside this file and merged by the CLI itself (whole process, its usage line says how).
 //
 // COMMCANARY_BENCH_PROFILE_MB sets the generated profile's size (default 1024). The profile is
 // generated into a fresh temporary folder and removed at exit; it is never kept.
@@ -285,6 +290,46 @@ BENCHMARK(BM_KinetoImport)
     ->Unit(benchmark::kSecond)
     ->Iterations(1);
 
+/// Four profiles through importKinetoProfiles (the generated plain profile, linked four times):
+/// threads:1 one after another, threads:0 one per processor. The same bytes either way.
+void BM_KinetoImportProfiles(benchmark::State& state)
+{
+    const auto threads = static_cast<unsigned>(state.range(0));
+    const Profile& p = profile(false);
+    std::vector<fs::path> paths;
+    for (int k = 0; k < 4; ++k) {
+        paths.push_back(scratch() / ("profile-copy-" + std::to_string(k) + ".json"));
+        std::error_code ec;
+        fs::remove(paths.back(), ec);
+        fs::create_hard_link(p.plain, paths.back(), ec);
+        if (ec) {
+            fs::copy_file(p.plain, paths.back());
+        }
+    }
+    for (auto _ : state) {
+        ChildRun run = inChild([&] {
+            cc::NullProgress progress;
+            auto all = cc::interop::importKinetoProfiles(paths, {}, progress, threads);
+            return !all.failure && all.imports.size() == paths.size() &&
+                           all.imports.back().trace.size() == p.collectives
+                       ? 0
+                       : 1;
+        });
+        if (run.status != 0) {
+            state.SkipWithError("import failed or miscounted");
+            break;
+        }
+        reportRun(state, run, 4 * p.bytes);
+    }
+}
+BENCHMARK(BM_KinetoImportProfiles)
+    ->Arg(1)
+    ->Arg(0)
+    ->ArgNames({"threads"})
+    ->UseManualTime()
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1);
+
 void BM_PythonJsonLoad(benchmark::State& state)
 {
     const Profile& p = profile(false);
@@ -378,6 +423,84 @@ void BM_Merge(benchmark::State& state)
     state.counters["contributions"] = static_cast<double>(4 * state.range(0));
 }
 BENCHMARK(BM_Merge)->Arg(100000)->Arg(1000000)->Unit(benchmark::kSecond)->Iterations(1);
+
+/// Rank-local shards as import-kineto writes them (system.rank_local, message_sequence), 1M
+/// events in total: ranks in tensor-parallel groups of 8 (consecutive ranks) and data-parallel
+/// groups across them (same position), alternating tp and dp calls with a rank-dependent delay.
+void writeRankLocalShards(const fs::path& dir, std::int32_t ranks, std::size_t totalEvents)
+{
+    fs::create_directories(dir);
+    const std::size_t perRank = totalEvents / static_cast<std::size_t>(ranks);
+    const std::int32_t tp = 8;
+    for (std::int32_t rank = 0; rank < ranks; ++rank) {
+        cc::TraceBuilder builder("rank" + std::to_string(rank));
+        builder.reserve(perRank);
+        std::vector<std::int32_t> tpMembers;
+        std::vector<std::int32_t> dpMembers;
+        for (std::int32_t r = 0; r < ranks; ++r) {
+            if (r / tp == rank / tp) {
+                tpMembers.push_back(r);
+            }
+            if (r % tp == rank % tp) {
+                dpMembers.push_back(r);
+            }
+        }
+        for (std::size_t i = 0; i < perRank; ++i) {
+            const bool dp = i % 2 == 1;
+            cc::Event e;
+            e.id = "call-" + std::to_string(i);
+            e.op = dp ? "all_reduce" : (i % 4 == 0 ? "all_gather" : "reduce_scatter");
+            e.bytes = 65536 * static_cast<std::int64_t>(1 + i % 16);
+            e.dtype = "bfloat16";
+            e.ranks = dp ? dpMembers : tpMembers;
+            e.group = dp ? "dp" + std::to_string(rank % tp) : "tp" + std::to_string(rank / tp);
+            e.messageSequence = static_cast<std::int64_t>(i / 2);
+            e.start = static_cast<cc::Ns>(i) * 20000 + (rank % 7) * 300;
+            e.computeOverlapUnknown = true;
+            builder.add(e);
+        }
+        builder.setSystemJson("{\"rank_local\":{\"clock_origin_ns\":" + std::to_string(1000000 + rank * 1000) +
+                              ",\"rank\":" + std::to_string(rank) + "}}");
+        cc::NullProgress progress;
+        std::ofstream(dir / ("rank-" + std::to_string(rank) + ".trace.json"), std::ios::binary)
+            << cc::writeTraceJson(builder.finish(progress));
+    }
+}
+
+/// Files to merged file, as `commcanary merge` does it, in a child process (peak RSS is the
+/// child's): 64 rank-local imports of 1M events in total.
+void BM_MergeRankLocalFiles(benchmark::State& state)
+{
+    const auto ranks = static_cast<std::int32_t>(state.range(0));
+    const fs::path dir = scratch() / ("rank-local-" + std::to_string(ranks));
+    writeRankLocalShards(dir, ranks, 1000000);
+    std::uint64_t inputBytes = 0;
+    for (std::int32_t r = 0; r < ranks; ++r) {
+        inputBytes += fs::file_size(dir / ("rank-" + std::to_string(r) + ".trace.json"));
+    }
+    for (auto _ : state) {
+        const ChildRun run = inChild([&] {
+            cc::NullProgress progress;
+            std::vector<cc::interop::RankShard> shards;
+            for (std::int32_t r = 0; r < ranks; ++r) {
+                const fs::path file = dir / ("rank-" + std::to_string(r) + ".trace.json");
+                shards.push_back(cc::interop::shardFromTrace(cc::readTrace(file, progress), file.string()));
+            }
+            const auto merged = cc::interop::mergeRankShards(std::move(shards), {}, progress);
+            std::ofstream(dir / "merged.trace.json", std::ios::binary) << cc::writeTraceJson(merged.trace);
+            return merged.trace.size() == 1000000 / 8 ? 0 : 1;
+        });
+        if (run.status != 0) {
+            state.SkipWithError("merge failed or merged count differs");
+        }
+        state.SetIterationTime(run.wall);
+        state.counters["cpu_s"] = run.cpu;
+        state.counters["peak_RSS_MiB"] = run.peakMiB;
+        state.counters["input_MB"] = static_cast<double>(inputBytes) / 1e6;
+        state.counters["peak_RSS_per_input"] = run.peakMiB * 1048576.0 / static_cast<double>(inputBytes);
+    }
+}
+BENCHMARK(BM_MergeRankLocalFiles)->Arg(64)->UseManualTime()->Unit(benchmark::kSecond)->Iterations(1);
 
 void BM_ParamExport(benchmark::State& state)
 {

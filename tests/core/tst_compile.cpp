@@ -212,6 +212,28 @@ std::string negativeMessage(const Trace& t, const CompileOptions& o)
 class TestCompile : public QObject {
     Q_OBJECT
 private slots:
+    void sourceIdentityIsTheWholeSourcesHashAndSize()
+    {
+        // Computed beside the structure search: still the whole source's, for full and prefix canaries.
+        const Trace t = training(20000, 2000);
+        for (const auto prefix : {std::optional<std::uint64_t>(), std::optional<std::uint64_t>(5000)}) {
+            CompileOptions o;
+            o.prefixEvents = prefix;
+            const auto& h = compile(t, o).canary.header;
+            QCOMPARE(h.sourceSha256, sha(t));
+            QCOMPARE(h.sourceBytes, static_cast<std::uint64_t>(writeTraceJson(t).size()));
+            QCOMPARE(h.sourceEvents, static_cast<std::uint64_t>(t.size()));
+        }
+    }
+
+    void cancellationStopsTheCompile()
+    {
+        const Trace t = training(20000, 0);
+        CancelFlagProgress progress;
+        progress.cancel();
+        QVERIFY_THROWS_EXCEPTION(Cancelled, compileCanary(t, CompileOptions{}, progress));
+    }
+
     void trainingExampleLosslessIsFiftyTimesSmaller()
     {
         Trace t = training(0, 0); // the `generate training` example

@@ -28,6 +28,7 @@ private slots:
     void conflictingOpInCallOrderIsRefused();
     void partiallyMeasuredLatencyIsRefused();
     void partiallyMeasuredDeviceTimingIsRefused();
+    void malformedDeviceTimingIsRefusedInIdentityOrder();
     void nonMemberContributionIsRefused();
     void withoutCalibrationSkewIsUnknown();
     void calibratedSkewIsTheOffsetsArithmetic();
@@ -40,6 +41,7 @@ private slots:
     void shardMustNameItsRank();
     void allToAllKeepsPerRankBytes();
     void realDlrmEightRanks();
+    void severalProfilesImportOnThreadsAsOneByOne();
 };
 
 namespace {
@@ -166,6 +168,23 @@ void TestMerge::partiallyMeasuredDeviceTimingIsRefused()
     auto merged = merge({shard(0, {timed}), shard(1, {timed})});
     QVERIFY(merged.trace.extras[merged.trace.extraIndex[0]].find(
                 R"("device_duration_us_by_rank":{"0":12.5,"1":12.5})") != std::string::npos);
+}
+
+void TestMerge::malformedDeviceTimingIsRefusedInIdentityOrder()
+{
+    auto bad = collective("all_reduce", 1024, {0, 1}, 1000);
+    bad.extraJson = R"({"device_duration_us":"soon"})";
+    auto good = collective("all_reduce", 1024, {0, 1}, 1000);
+    good.extraJson = R"({"device_duration_us":12.5})";
+    QString why = refusal({shard(0, {good}), shard(1, {bad})});
+    QVERIFY2(why.contains(s("shard rank1.trace.json (rank 1) event 0: device_duration_us \"soon\"")), qPrintable(why));
+    // Device timings are read ahead of the checks, but a collective earlier in identity order
+    // (call 0, here with conflicting bytes) is still the one refused first.
+    why = refusal({shard(0, {collective("all_reduce", 1024, {0, 1}, 0), good}),
+                   shard(1, {collective("all_reduce", 2048, {0, 1}, 0), bad})});
+    QVERIFY2(why.contains(s("conflicting metadata for collective (group 0, call 0)")) &&
+                 !why.contains(s("device_duration_us")),
+             qPrintable(why));
 }
 
 void TestMerge::nonMemberContributionIsRefused()
@@ -371,6 +390,49 @@ void TestMerge::realDlrmEightRanks()
     auto shared = merge(shards(false), sharedClockAssumption(ranks));
     QCOMPARE(shared.trace.knownSkewCount(), std::size_t{8});
     QVERIFY(shared.summary.notes.find("under an assumption, not a measurement") != std::string::npos);
+}
+
+void TestMerge::severalProfilesImportOnThreadsAsOneByOne()
+{
+    if (!cctest::haveShared(s("data/kineto/param-dlrm-8ranks"))) {
+        QSKIP("../shared/data/kineto is absent");
+    }
+    NullProgress progress;
+    std::vector<std::filesystem::path> paths;
+    std::vector<std::string> expected;
+    for (int r = 0; r < 8; ++r) {
+        paths.emplace_back(cctest::toStd(cctest::sharedDir()) + "/data/kineto/param-dlrm-8ranks/worker" +
+                           std::to_string(r) + ".json.gz");
+        expected.push_back(normalizedSha256(importKinetoProfile(paths.back(), {}, progress).trace, progress));
+    }
+    for (unsigned threads : {1U, 3U, 8U}) {
+        auto all = importKinetoProfiles(paths, {}, progress, threads);
+        QVERIFY(!all.failure);
+        QCOMPARE(all.imports.size(), paths.size());
+        for (std::size_t k = 0; k < paths.size(); ++k) {
+            QCOMPARE(normalizedSha256(all.imports[k].trace, progress), expected[k]);
+            QCOMPARE(all.imports[k].summary.imported, all.imports[k].trace.size());
+        }
+    }
+    // A profile that cannot be imported: the ones before it are kept, its own error is the one
+    // reported, whatever the threads finished first.
+    auto withMissing = paths;
+    withMissing.insert(withMissing.begin() + 3, paths.front().parent_path() / "no-such-worker.json");
+    for (unsigned threads : {1U, 4U}) {
+        auto some = importKinetoProfiles(withMissing, {}, progress, threads);
+        QCOMPARE(some.imports.size(), std::size_t{3});
+        QVERIFY(some.failure);
+        QString why;
+        try {
+            std::rethrow_exception(some.failure);
+        } catch (const std::exception& e) {
+            why = QString::fromStdString(e.what());
+        }
+        QVERIFY2(why.contains(s("no-such-worker.json")), qPrintable(why));
+    }
+    CancelFlagProgress cancelled;
+    cancelled.cancel();
+    QVERIFY_THROWS_EXCEPTION(Cancelled, importKinetoProfiles(paths, {}, cancelled, 2));
 }
 
 QTEST_GUILESS_MAIN(TestMerge)

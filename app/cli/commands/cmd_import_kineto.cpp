@@ -132,10 +132,10 @@ int runImportKineto(const std::vector<std::string>& argv)
         }
         std::vector<interop::RankShard> shards;
         std::vector<std::int32_t> ranks;
-        for (std::size_t k = 0; k < profiles.size(); ++k) {
-            SubProgress part(progress, 0.8 * static_cast<double>(k) / static_cast<double>(profiles.size()),
-                             0.8 * static_cast<double>(k + 1) / static_cast<double>(profiles.size()));
-            auto imported = interop::importKinetoProfile(profiles[k], options, part);
+        SubProgress importing(progress, 0.0, 0.8);
+        auto imports = interop::importKinetoProfiles({profiles.begin(), profiles.end()}, options, importing);
+        for (std::size_t k = 0; k < imports.imports.size(); ++k) {
+            auto& imported = imports.imports[k];
             out(interop::describeKinetoImport(imported.summary));
             if (args.has("ledger")) {
                 out(interop::describeImportLedger(imported.summary.ledger));
@@ -143,6 +143,9 @@ int runImportKineto(const std::vector<std::string>& argv)
             ledgers.push_back(imported.summary.ledger);
             shards.push_back(interop::shardFromTrace(std::move(imported.trace), profiles[k]));
             ranks.push_back(shards.back().rank);
+        }
+        if (imports.failure) {
+            std::rethrow_exception(imports.failure); // as if imported one after another
         }
         interop::MergeOptions merge;
         merge.workloadName = options.workloadName;

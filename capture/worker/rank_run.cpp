@@ -9,6 +9,7 @@
 #include "capture/lib/rank_shard.h"
 #include "capture/worker/capture_models.h"
 #include "capture/worker/gradient_reducer.h"
+#include "capture/worker/rank_setup.h"
 #include "capture/worker/store_clock_ping.h"
 #include "capture/worker/time_marks.h"
 #include "core/trace/trace_io.h"
@@ -68,39 +69,6 @@ std::int64_t residentBytes(const char* field)
     return 0;
 }
 
-bool isLoopback(const std::string& addr)
-{
-    return addr == "localhost" || addr.starts_with("127.") || addr == "::1";
-}
-
-std::shared_ptr<::gloo::transport::Device> glooDevice(const std::string& masterAddr)
-{
-    if (const char* ifname = std::getenv("GLOO_SOCKET_IFNAME"); ifname != nullptr && *ifname != '\0') {
-        return c10d::ProcessGroupGloo::createDeviceForInterface(ifname);
-    }
-    if (isLoopback(masterAddr)) {
-        return c10d::ProcessGroupGloo::createDeviceForHostname(masterAddr);
-    }
-    return c10d::ProcessGroupGloo::createDefaultDevice();
-}
-
-c10::intrusive_ptr<c10d::ProcessGroup> makeProcessGroup(Backend backend, const c10::intrusive_ptr<c10d::Store>& store,
-                                                        const RankEnvironment& env, std::chrono::seconds timeout)
-{
-    if (backend == Backend::Gloo) {
-        auto options = c10d::ProcessGroupGloo::Options::create(std::chrono::milliseconds(timeout));
-        options->devices.push_back(glooDevice(env.masterAddr));
-        return c10::make_intrusive<c10d::ProcessGroupGloo>(store, env.rank, env.worldSize, options);
-    }
-#ifdef USE_C10D_NCCL
-    auto options = c10d::ProcessGroupNCCL::Options::create();
-    options->timeout = std::chrono::milliseconds(timeout);
-    return c10::make_intrusive<c10d::ProcessGroupNCCL>(store, env.rank, env.worldSize, options);
-#else
-    throw std::runtime_error(buildRefusal(backend, Device::Cuda));
-#endif
-}
-
 std::string interconnectLabel(const WorkerRunOptions& o, const RankEnvironment& env)
 {
     if (o.spec.backend == Backend::Nccl) {
@@ -109,7 +77,7 @@ std::string interconnectLabel(const WorkerRunOptions& o, const RankEnvironment& 
     if (o.spec.device == Device::Cuda) {
         return "pcie_host_staged"; // gloo moves CUDA tensors through host memory
     }
-    return isLoopback(env.masterAddr) ? "loopback_tcp" : "tcp";
+    return isLoopbackAddress(env.masterAddr) ? "loopback_tcp" : "tcp";
 }
 
 struct IterationMarks {
@@ -251,36 +219,16 @@ int runRank(const WorkerRunOptions& o, const RankEnvironment& env)
     const bool cuda = spec.device == Device::Cuda;
 
     // Intra-op threads: share the cores between the local ranks unless OMP_NUM_THREADS says otherwise.
-    if (std::getenv("OMP_NUM_THREADS") == nullptr) {
-        const int cores = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-        at::set_num_threads(std::max(1, cores / std::max(1, env.localWorldSize)));
-    }
-    at::Device device(at::kCPU);
-#ifdef COMMCANARY_WORKER_CUDA
-    if (cuda) {
-        const int count = static_cast<int>(c10::cuda::device_count());
-        if (count == 0) {
-            throw std::runtime_error("--device cuda: libtorch sees no CUDA device");
-        }
-        device = at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(env.localRank % count));
-        c10::cuda::set_device(device.index());
-    }
-#endif
+    shareHostCores(env);
+    const at::Device device = rankDevice(cuda, env);
 
-    // Rendezvous: rank 0 hosts the TCPStore on MASTER_ADDR:MASTER_PORT.
-    c10d::TCPStoreOptions storeOptions;
-    storeOptions.port = static_cast<std::uint16_t>(env.masterPort);
-    storeOptions.isServer = rank == 0;
-    storeOptions.numWorkers = static_cast<std::size_t>(worldSize);
-    storeOptions.waitWorkers = true;
-    storeOptions.timeout = std::chrono::milliseconds(o.storeTimeout);
-    auto store = c10::make_intrusive<c10d::TCPStore>(env.masterAddr, storeOptions);
+    auto store = rendezvousStore(env, o.storeTimeout);
     const std::string captureId = captureIdFromStore(*store, rank, o.captureId);
 
     std::vector<PingSample> startPings = storeClockPing(*store, "start", rank, worldSize, kClockSamples);
 
     auto groupStore = c10::make_intrusive<c10d::PrefixStore>("commcanary/pg/world", store);
-    auto group = makeProcessGroup(spec.backend, groupStore, env, o.storeTimeout);
+    auto group = makeProcessGroup(spec.backend, groupStore, env.masterAddr, rank, worldSize, o.storeTimeout);
     CollectiveCounter counter;
 
     // Model (identical initialisation everywhere, then rank 0's values broadcast) and data.
@@ -459,30 +407,11 @@ int runAllreduceBench(const AllreduceBenchOptions& o, const RankEnvironment& env
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     const int rank = env.rank;
     const int worldSize = env.worldSize;
-    if (std::getenv("OMP_NUM_THREADS") == nullptr) {
-        const int cores = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-        at::set_num_threads(std::max(1, cores / std::max(1, env.localWorldSize)));
-    }
-    at::Device device(at::kCPU);
-#ifdef COMMCANARY_WORKER_CUDA
-    if (o.device == Device::Cuda) {
-        const int count = static_cast<int>(c10::cuda::device_count());
-        if (count == 0) {
-            throw std::runtime_error("--device cuda: libtorch sees no CUDA device");
-        }
-        device = at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(env.localRank % count));
-        c10::cuda::set_device(device.index());
-    }
-#endif
-    c10d::TCPStoreOptions storeOptions;
-    storeOptions.port = static_cast<std::uint16_t>(env.masterPort);
-    storeOptions.isServer = rank == 0;
-    storeOptions.numWorkers = static_cast<std::size_t>(worldSize);
-    storeOptions.waitWorkers = true;
-    storeOptions.timeout = std::chrono::milliseconds(o.storeTimeout);
-    auto store = c10::make_intrusive<c10d::TCPStore>(env.masterAddr, storeOptions);
+    shareHostCores(env);
+    const at::Device device = rankDevice(o.device == Device::Cuda, env);
+    auto store = rendezvousStore(env, o.storeTimeout);
     auto groupStore = c10::make_intrusive<c10d::PrefixStore>("commcanary/pg/bench", store);
-    auto group = makeProcessGroup(o.backend, groupStore, env, o.storeTimeout);
+    auto group = makeProcessGroup(o.backend, groupStore, env.masterAddr, rank, worldSize, o.storeTimeout);
 
     auto synchronize = [&]() {
 #ifdef COMMCANARY_WORKER_CUDA

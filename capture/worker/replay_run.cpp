@@ -7,6 +7,7 @@
 
 #include "capture/lib/json_io.h"
 #include "capture/lib/physical_replay.h"
+#include "capture/worker/rank_setup.h"
 #include "capture/worker/store_clock_ping.h"
 #include "capture/worker/time_marks.h"
 #include "core/canary/canary_input.h"
@@ -40,42 +41,6 @@ constexpr int kReplayClockSamples = 16;
 constexpr Ns kOriginLeadNs = 20'000'000;
 /// The busy loop checks the clock (and the collective) after this much work.
 constexpr Ns kBusySliceNs = 2'000;
-
-bool loopbackAddress(const std::string& addr)
-{
-    return addr == "localhost" || addr.starts_with("127.") || addr == "::1";
-}
-
-std::shared_ptr<::gloo::transport::Device> replayGlooDevice(const std::string& masterAddr)
-{
-    if (const char* ifname = std::getenv("GLOO_SOCKET_IFNAME"); ifname != nullptr && *ifname != '\0') {
-        return c10d::ProcessGroupGloo::createDeviceForInterface(ifname);
-    }
-    if (loopbackAddress(masterAddr)) {
-        return c10d::ProcessGroupGloo::createDeviceForHostname(masterAddr);
-    }
-    return c10d::ProcessGroupGloo::createDefaultDevice();
-}
-
-c10::intrusive_ptr<c10d::ProcessGroup> replayGroup(const ReplayWorkerOptions& o,
-                                                   const c10::intrusive_ptr<c10d::Store>& store,
-                                                   const std::string& masterAddr, int rank, int size)
-{
-    const auto timeout = std::chrono::milliseconds(o.storeTimeout);
-    if (o.backend == Backend::Gloo) {
-        auto options = c10d::ProcessGroupGloo::Options::create(timeout);
-        options->devices.push_back(replayGlooDevice(masterAddr));
-        options->threads = o.glooThreads;
-        return c10::make_intrusive<c10d::ProcessGroupGloo>(store, rank, size, options);
-    }
-#ifdef USE_C10D_NCCL
-    auto options = c10d::ProcessGroupNCCL::Options::create();
-    options->timeout = timeout;
-    return c10::make_intrusive<c10d::ProcessGroupNCCL>(store, rank, size, options);
-#else
-    throw std::runtime_error(buildRefusal(o.backend, Device::Cuda));
-#endif
-}
 
 /// The compute stand-in. On the CPU a calibrated arithmetic loop; on CUDA a spin kernel
 /// (ATen's at::cuda::sleep) of a calibrated cycle count, so the device, not the host, is busy.
@@ -298,17 +263,7 @@ int runReplay(const ReplayWorkerOptions& o, const RankEnvironment& env)
     const physical::PhysicalProgram program =
         physical::buildPhysicalProgram(trace, worldSize, backendName(o.backend), o.skipOps);
 
-    at::Device device(at::kCPU);
-#ifdef COMMCANARY_WORKER_CUDA
-    if (cuda) {
-        const int count = static_cast<int>(c10::cuda::device_count());
-        if (count == 0) {
-            throw std::runtime_error("--device cuda: libtorch sees no CUDA device");
-        }
-        device = at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(env.localRank % count));
-        c10::cuda::set_device(device.index());
-    }
-#endif
+    const at::Device device = rankDevice(cuda, env);
     auto synchronize = [&]() {
 #ifdef COMMCANARY_WORKER_CUDA
         if (cuda) {
@@ -317,13 +272,7 @@ int runReplay(const ReplayWorkerOptions& o, const RankEnvironment& env)
 #endif
     };
 
-    c10d::TCPStoreOptions storeOptions;
-    storeOptions.port = static_cast<std::uint16_t>(env.masterPort);
-    storeOptions.isServer = rank == 0;
-    storeOptions.numWorkers = static_cast<std::size_t>(worldSize);
-    storeOptions.waitWorkers = true;
-    storeOptions.timeout = std::chrono::milliseconds(o.storeTimeout);
-    auto store = c10::make_intrusive<c10d::TCPStore>(env.masterAddr, storeOptions);
+    auto store = rendezvousStore(env, o.storeTimeout);
 
     const std::vector<PingSample> startPings =
         storeClockPing(*store, "replay-start", rank, worldSize, kReplayClockSamples);
@@ -336,8 +285,8 @@ int runReplay(const ReplayWorkerOptions& o, const RankEnvironment& env)
         offsetAtStart = estimate->offsetNs;
     }
 
-    auto world = replayGroup(o, c10::make_intrusive<c10d::PrefixStore>("commcanary/replay/world", store),
-                             env.masterAddr, rank, worldSize);
+    auto world = makeProcessGroup(o.backend, c10::make_intrusive<c10d::PrefixStore>("commcanary/replay/world", store),
+                                  env.masterAddr, rank, worldSize, o.storeTimeout, o.glooThreads);
     // Every distinct rank set once, in the program's order, on its members only.
     std::vector<c10::intrusive_ptr<c10d::ProcessGroup>> groups(program.groups.size());
     for (std::size_t g = 0; g < program.groups.size(); ++g) {
@@ -345,9 +294,9 @@ int runReplay(const ReplayWorkerOptions& o, const RankEnvironment& env)
         if (groupRank < 0) {
             continue;
         }
-        groups[g] =
-            replayGroup(o, c10::make_intrusive<c10d::PrefixStore>("commcanary/replay/group" + std::to_string(g), store),
-                        env.masterAddr, groupRank, static_cast<int>(program.groups[g].size()));
+        groups[g] = makeProcessGroup(
+            o.backend, c10::make_intrusive<c10d::PrefixStore>("commcanary/replay/group" + std::to_string(g), store),
+            env.masterAddr, groupRank, static_cast<int>(program.groups[g].size()), o.storeTimeout, o.glooThreads);
     }
     const std::int64_t bufferBytes = program.maxBytes() + worldSize;
     auto options = at::TensorOptions().dtype(at::kByte).device(device);

@@ -170,13 +170,7 @@ private slots:
         const cc::MeasuredView b =
             cc::readMeasuredReport(cctest::readAll(canary + QStringLiteral(".measured.json")).toStdString(), "b");
         QCOMPARE(a.inputSha256, b.inputSha256);
-        // The regression gate on real execution: unshaped against the slowest configuration.
         const QString report = trace + QStringLiteral(".measured.json");
-        const auto gate = cctest::runCli({QStringLiteral("compare"), report, report,
-                                          QStringLiteral("--baseline-config"), QStringLiteral("gloo-unshaped"),
-                                          QStringLiteral("--candidate-config"), QStringLiteral("gloo-tbf-500mbit")});
-        QVERIFY2(gate.exitCode == 1, qPrintable(gate.err + gate.out));
-        QVERIFY(gate.out.startsWith(QStringLiteral("REGRESSION")));
         // A measured and a simulated report are not comparable.
         const QString simulated = tmp.path() + QStringLiteral("/simulated.json");
         QCOMPARE(cctest::runCli({QStringLiteral("replay"), trace, QStringLiteral("-o"), simulated}).exitCode, 0);
@@ -204,6 +198,30 @@ private slots:
         const auto r = cctest::runCli({QStringLiteral("compare"), first, second});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
         QVERIFY(r.out.startsWith(QStringLiteral("OK")));
+    }
+
+    void unshapedAgainstTheSlowestConfigurationIsARegression()
+    {
+        // The regression gate on real execution. The small trace's payloads add only ~2 ms under the
+        // 500 Mbit/s limit, within the repeats' noise on a loaded machine (one run in five of the
+        // suite under two busy processes called it no regression); 2 MiB all-reduces take ~67 ms
+        // there, set by the limit, against a few ms unshaped.
+        if (!shapingReason_.isEmpty()) {
+            QSKIP(qPrintable(QStringLiteral("the slowest configuration shapes loopback: ") + shapingReason_));
+        }
+        QTemporaryDir tmp;
+        const QString trace = tmp.path() + QStringLiteral("/rate.trace.json");
+        QVERIFY(cctest::writeAll(trace, rateBoundTrace()));
+        const QString set = tmp.path() + QStringLiteral("/two.configs.json");
+        QVERIFY(cctest::writeAll(set, subset({QStringLiteral("gloo-unshaped"), QStringLiteral("gloo-tbf-500mbit")})));
+        const QString report = tmp.path() + QStringLiteral("/rate.measured.json");
+        const auto r = cctest::runCli(replayArgs(trace, set, report, 3), 300000);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        const auto gate = cctest::runCli({QStringLiteral("compare"), report, report,
+                                          QStringLiteral("--baseline-config"), QStringLiteral("gloo-unshaped"),
+                                          QStringLiteral("--candidate-config"), QStringLiteral("gloo-tbf-500mbit")});
+        QVERIFY2(gate.exitCode == 1, qPrintable(gate.err + gate.out));
+        QVERIFY(gate.out.startsWith(QStringLiteral("REGRESSION")));
     }
 
     void verifyPhysicalWritesEveryStatusForTheCanaryAndTheIsolatedBaseline()

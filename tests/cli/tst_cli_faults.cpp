@@ -538,6 +538,16 @@ void TestCliFaults::sigintMidRunExits130AndWritesNothing()
         QVERIFY(p.state() == QProcess::NotRunning || p.waitForFinished(60000));
         const QString err = QString::fromUtf8(p.readAllStandardError());
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        if (p.exitCode() == 0) {
+            // The signal landed after the artifact had been renamed into place (a loaded machine
+            // slowed the calibration runs more than this one): the command was complete, so exit 0
+            // with the whole output is the right answer.
+            QVERIFY2(QFileInfo::exists(out), qPrintable(err));
+            QVERIFY2(!err.contains(s("interrupted")), qPrintable(err));
+            QDir(out).removeRecursively();
+            QFile::remove(out);
+            continue;
+        }
         QVERIFY2(p.exitCode() == 130,
                  qPrintable(QString(s("signal after %1 ms: exit %2: %3")).arg(delayMs).arg(p.exitCode()).arg(err)));
         QVERIFY2(err.contains(s("interrupted; nothing was written.")), qPrintable(err));

@@ -75,6 +75,37 @@ void stopIfLauncherIsGone()
     }
 }
 
+/// A rank mode's common frame: its arguments and the rank environment, checked against each other
+/// and against what this worker was built with (usage errors exit 2), then the mode itself (a
+/// failure exits 1, naming the mode and the rank).
+template <typename Parse, typename Run>
+int runRankMode(const std::vector<std::string>& args, const char* mode, Parse parse, Run run)
+{
+    decltype(parse(args)) options;
+    cc::capture::RankEnvironment environment;
+    try {
+        options = parse(args);
+        environment = cc::capture::parseRankEnvironment(lookupEnvironment);
+        if (environment.worldSize != options.worldSize) {
+            throw cc::capture::WorkerUsageError("WORLD_SIZE is " + std::to_string(environment.worldSize) +
+                                                " but --world-size is " + std::to_string(options.worldSize));
+        }
+        const std::string refusal = cc::capture::worker::buildRefusal(options.backend, options.device);
+        if (!refusal.empty()) {
+            throw cc::capture::WorkerUsageError(refusal);
+        }
+    } catch (const cc::capture::WorkerUsageError& e) {
+        std::fprintf(stderr, "commcanary-capture-worker: %s\n", e.what());
+        return 2;
+    }
+    try {
+        return run(options, environment);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "commcanary-capture-worker %s rank %d: %s\n", mode, environment.rank, e.what());
+        return 1;
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -97,54 +128,11 @@ int main(int argc, char** argv)
         }
     }
     if (args[0] == cc::capture::kAllreduceBenchVerb) {
-        cc::capture::AllreduceBenchOptions bench;
-        cc::capture::RankEnvironment environment;
-        try {
-            bench = cc::capture::parseAllreduceBenchArguments(args);
-            environment = cc::capture::parseRankEnvironment(lookupEnvironment);
-            if (environment.worldSize != bench.worldSize) {
-                throw cc::capture::WorkerUsageError("WORLD_SIZE is " + std::to_string(environment.worldSize) +
-                                                    " but --world-size is " + std::to_string(bench.worldSize));
-            }
-            const std::string refusal = cc::capture::worker::buildRefusal(bench.backend, bench.device);
-            if (!refusal.empty()) {
-                throw cc::capture::WorkerUsageError(refusal);
-            }
-        } catch (const cc::capture::WorkerUsageError& e) {
-            std::fprintf(stderr, "commcanary-capture-worker: %s\n", e.what());
-            return 2;
-        }
-        try {
-            return cc::capture::worker::runAllreduceBench(bench, environment);
-        } catch (const std::exception& e) {
-            std::fprintf(stderr, "commcanary-capture-worker allreduce-bench rank %d: %s\n", environment.rank, e.what());
-            return 1;
-        }
+        return runRankMode(args, "allreduce-bench", cc::capture::parseAllreduceBenchArguments,
+                           cc::capture::worker::runAllreduceBench);
     }
     if (args[0] == cc::capture::kReplayVerb) {
-        cc::capture::ReplayWorkerOptions replay;
-        cc::capture::RankEnvironment environment;
-        try {
-            replay = cc::capture::parseReplayWorkerArguments(args);
-            environment = cc::capture::parseRankEnvironment(lookupEnvironment);
-            if (environment.worldSize != replay.worldSize) {
-                throw cc::capture::WorkerUsageError("WORLD_SIZE is " + std::to_string(environment.worldSize) +
-                                                    " but --world-size is " + std::to_string(replay.worldSize));
-            }
-            const std::string refusal = cc::capture::worker::buildRefusal(replay.backend, replay.device);
-            if (!refusal.empty()) {
-                throw cc::capture::WorkerUsageError(refusal);
-            }
-        } catch (const cc::capture::WorkerUsageError& e) {
-            std::fprintf(stderr, "commcanary-capture-worker: %s\n", e.what());
-            return 2;
-        }
-        try {
-            return cc::capture::worker::runReplay(replay, environment);
-        } catch (const std::exception& e) {
-            std::fprintf(stderr, "commcanary-capture-worker replay rank %d: %s\n", environment.rank, e.what());
-            return 1;
-        }
+        return runRankMode(args, "replay", cc::capture::parseReplayWorkerArguments, cc::capture::worker::runReplay);
     }
     cc::capture::WorkerRunOptions options;
     cc::capture::RankEnvironment environment;

@@ -29,8 +29,9 @@ ErrorDialog::ErrorDialog(const QString& what, const JobError& error, QWidget* pa
     if (error.diagnostics.empty()) {
         text += QStringLiteral("<br><br>") + error.message.toHtmlEscaped();
     } else {
-        text += QStringLiteral("<br>") +
-                tr("%1 problem(s) found; nothing was loaded or written.").arg(error.diagnostics.size()).toHtmlEscaped();
+        text += QStringLiteral("<br>") + tr("%n problem(s) found; nothing was loaded or written.", nullptr,
+                                            static_cast<int>(error.diagnostics.size()))
+                                             .toHtmlEscaped();
     }
     summary_->setText(text);
 

@@ -177,11 +177,13 @@ QString checkLabel(const cc::verify::MetricCheck& m, const QString& scope)
     if (m.scope == "hidden_share") {
         return VerificationText::tr("hidden communication share");
     }
+    // The word order and the punctuation of a check's label are the language's, not fixed here.
     if (m.scope == "phase" || m.scope == "operation") {
         const QString name = m.name.empty() ? VerificationText::tr("(no phase)") : qs(m.name);
-        return QStringLiteral("%1 %2: %3").arg(scope, name, metric);
+        return VerificationText::tr("%1 %2: %3", "fidelity check: scope (phase or operation), its name, metric")
+            .arg(scope, name, metric);
     }
-    return QStringLiteral("%1 %2").arg(scope, metric);
+    return VerificationText::tr("%1 %2", "fidelity check: scope (latency or queue wait), metric").arg(scope, metric);
 }
 
 void fidelityPage(VerificationPage& page, const cc::verify::VerificationReport& r)

@@ -588,6 +588,44 @@
     </message>
 </context>
 <context>
+    <name>SaveText</name>
+    <message>
+        <source>%1: the artifact to save is no longer open</source>
+        <translation>%1: das zu speichernde Artefakt ist nicht mehr geöffnet</translation>
+    </message>
+    <message>
+        <source>%1: %2 has no bytes of its own to save</source>
+        <translation>%1: %2 hat keine eigenen Bytes zum Speichern</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>SearchText</name>
+    <message>
+        <source>&quot;%1&quot;: nothing after the colon</source>
+        <translation>„%1“: nach dem Doppelpunkt fehlt ein Wert</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: a rank is a number (3) or a range (0-7)</source>
+        <translation>„%1“: ein Rang ist eine Zahl (3) oder ein Bereich (0-7)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: a size is bytes with an optional unit (4096, 4KiB, 16MiB), a range (1MiB-16MiB) or a bound (&gt;=1MiB, &lt;4KiB)</source>
+        <translation>„%1“: eine Größe ist eine Byte-Zahl mit optionaler Einheit (4096, 4KiB, 16MiB), ein Bereich (1MiB-16MiB) oder eine Schranke (&gt;=1MiB, &lt;4KiB)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: unknown field &quot;%2&quot; (use op, group, rank, size, id or phase)</source>
+        <translation>„%1“: unbekanntes Feld „%2“ (erlaubt: op, group, rank, size, id oder phase)</translation>
+    </message>
+    <message>
+        <source>Searching the timeline</source>
+        <translation>Zeitleiste wird durchsucht</translation>
+    </message>
+</context>
+<context>
     <name>TimelineText</name>
     <message>
         <source>Assigning events to lanes</source>
@@ -645,14 +683,6 @@
         <translation>nein</translation>
     </message>
     <message>
-        <source>n/a</source>
-        <translation>k. A.</translation>
-    </message>
-    <message>
-        <source>must be an object</source>
-        <translation>muss ein Objekt sein</translation>
-    </message>
-    <message>
         <source>Configuration</source>
         <translation>Konfiguration</translation>
     </message>
@@ -667,10 +697,6 @@
     <message>
         <source>Canary</source>
         <translation>Canary</translation>
-    </message>
-    <message>
-        <source>Delta</source>
-        <translation>Differenz</translation>
     </message>
     <message>
         <source>Tolerance</source>
@@ -753,14 +779,6 @@
         <translation>Wert</translation>
     </message>
     <message>
-        <source>is not a JSON object: %1</source>
-        <translation>ist kein JSON-Objekt: %1</translation>
-    </message>
-    <message>
-        <source>must be commcanary-workbench.verification.v1</source>
-        <translation>muss commcanary-workbench.verification.v1 sein</translation>
-    </message>
-    <message>
         <source>Timing mode</source>
         <translation>Zeitmodus</translation>
     </message>
@@ -781,32 +799,230 @@
         <translation>Rangfolge</translation>
     </message>
     <message>
-        <source>must be pass or fail</source>
-        <translation>muss pass oder fail sein</translation>
-    </message>
-    <message>
         <source>fail</source>
         <translation>nicht bestanden</translation>
-    </message>
-    <message>
-        <source>Every configuration and metric: source value, canary value, delta and tolerance. Failing checks first.</source>
-        <translation>Jede Konfiguration und Kennzahl: Quellwert, Canary-Wert, Differenz und Toleranz. Fehlgeschlagene Prüfungen zuerst.</translation>
     </message>
     <message>
         <source>Every configuration pair and metric: the relation under the source and under the canary. Disagreements first.</source>
         <translation>Jedes Konfigurationspaar und jede Kennzahl: die Relation unter der Quelle und unter dem Canary. Abweichungen zuerst.</translation>
     </message>
     <message>
-        <source>Each segment&apos;s SHA-256 commitment recomputed from the source.</source>
-        <translation>Das SHA-256-Commitment jedes Segments, aus der Quelle neu berechnet.</translation>
+        <source>gap</source>
+        <translation>Abstand</translation>
     </message>
     <message>
-        <source>The compiler&apos;s attested timing mode, re-checked against the source.</source>
-        <translation>Der vom Compiler bescheinigte Zeitmodus, gegen die Quelle nachgeprüft.</translation>
+        <source>arrival offset</source>
+        <translation>Ankunftsoffset</translation>
     </message>
     <message>
-        <source>Whether the canary covers the whole normalised source.</source>
-        <translation>Ob der Canary die ganze normalisierte Quelle abdeckt.</translation>
+        <source>arrival skew</source>
+        <translation>Ankunftsversatz</translation>
+    </message>
+    <message>
+        <source>compute before</source>
+        <translation>Rechenzeit davor</translation>
+    </message>
+    <message>
+        <source>compute overlap</source>
+        <translation>Rechenüberlappung</translation>
+    </message>
+    <message>
+        <source>compute pressure (10⁻⁹)</source>
+        <translation>Rechendruck (10⁻⁹)</translation>
+    </message>
+    <message>
+        <source>exposed latency</source>
+        <translation>exponierte Latenz</translation>
+    </message>
+    <message>
+        <source>drift</source>
+        <translation>Drift</translation>
+    </message>
+    <message>
+        <source>Segment %1 (events %2 to %3)</source>
+        <translation>Segment %1 (Ereignisse %2 bis %3)</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problem</translation>
+    </message>
+    <message>
+        <source>The compiler&apos;s attested timing mode, re-checked against the source event by event. Drift (the cumulative issue-time error) is measured and shown; it follows from gap error and has no bound of its own.</source>
+        <translation>Der vom Compiler bescheinigte Zeitmodus, Ereignis für Ereignis gegen die Quelle nachgeprüft. Die Drift (der kumulierte Fehler der Ausgabezeit) wird gemessen und angezeigt; sie folgt aus dem Abstandsfehler und hat keine eigene Schranke.</translation>
+    </message>
+    <message>
+        <source>Attested by</source>
+        <translation>Bescheinigt von</translation>
+    </message>
+    <message>
+        <source>the compiler, in the canary header</source>
+        <translation>dem Compiler, im Header des Canary</translation>
+    </message>
+    <message>
+        <source>Re-checked by</source>
+        <translation>Nachgeprüft durch</translation>
+    </message>
+    <message>
+        <source>Canary events map onto source events</source>
+        <translation>Canary-Ereignisse lassen sich Quellereignissen zuordnen</translation>
+    </message>
+    <message>
+        <source>Segments checked</source>
+        <translation>Geprüfte Segmente</translation>
+    </message>
+    <message>
+        <source>Segments failing</source>
+        <translation>Nicht bestandene Segmente</translation>
+    </message>
+    <message>
+        <source>Largest measured error: %1</source>
+        <translation>Größter gemessener Fehler: %1</translation>
+    </message>
+    <message>
+        <source>Declared bound: %1</source>
+        <translation>Deklarierte Schranke: %1</translation>
+    </message>
+    <message>
+        <source>%1/%2 segments recompute</source>
+        <translation>%1/%2 Segmente durch Neuberechnung bestätigt</translation>
+    </message>
+    <message>
+        <source>Each SHA-256 commitment of the canary recomputed from the source&apos;s canonical bytes.</source>
+        <translation>Jedes SHA-256-Commitment des Canary, aus den kanonischen Bytes der Quelle neu berechnet.</translation>
+    </message>
+    <message>
+        <source>Source (normalised SHA-256)</source>
+        <translation>Quelle (normalisierte SHA-256)</translation>
+    </message>
+    <message>
+        <source>Source the canary names</source>
+        <translation>Vom Canary angegebene Quelle</translation>
+    </message>
+    <message>
+        <source>The canary names this source</source>
+        <translation>Der Canary gibt diese Quelle an</translation>
+    </message>
+    <message>
+        <source>Source events</source>
+        <translation>Quellereignisse</translation>
+    </message>
+    <message>
+        <source>Source events the canary names</source>
+        <translation>Vom Canary angegebene Quellereignisse</translation>
+    </message>
+    <message>
+        <source>Covered range recomputes</source>
+        <translation>Abgedeckter Bereich durch Neuberechnung bestätigt</translation>
+    </message>
+    <message>
+        <source>Covered range recomputed as</source>
+        <translation>Abgedeckter Bereich neu berechnet als</translation>
+    </message>
+    <message>
+        <source>the chain of the segments&apos; commitments</source>
+        <translation>die Kette der Segment-Commitments</translation>
+    </message>
+    <message>
+        <source>the canonical bytes of the event range</source>
+        <translation>die kanonischen Bytes des Ereignisbereichs</translation>
+    </message>
+    <message>
+        <source>Segments whose commitment recomputes</source>
+        <translation>Segmente, deren Commitment die Neuberechnung bestätigt</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>Whether the canary covers the whole normalised source, and whether its header says so truthfully.</source>
+        <translation>Ob der Canary die ganze normalisierte Quelle abdeckt und ob sein Header das wahrheitsgemäß angibt.</translation>
+    </message>
+    <message>
+        <source>Coverage the canary declares</source>
+        <translation>Vom Canary angegebene Abdeckung</translation>
+    </message>
+    <message>
+        <source>Coverage found</source>
+        <translation>Festgestellte Abdeckung</translation>
+    </message>
+    <message>
+        <source>Covered source events</source>
+        <translation>Abgedeckte Quellereignisse</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <source>Kept runs of the subset</source>
+        <translation>Behaltene Abschnitte der Teilmenge</translation>
+    </message>
+    <message>
+        <source>Events the canary replays</source>
+        <translation>Vom Canary wiedergegebene Ereignisse</translation>
+    </message>
+    <message>
+        <source>Claim in the canary&apos;s header</source>
+        <translation>Aussage im Header des Canary</translation>
+    </message>
+    <message>
+        <source>present in both</source>
+        <translation>in beiden vorhanden</translation>
+    </message>
+    <message>
+        <source>hidden communication share</source>
+        <translation>verdeckter Kommunikationsanteil</translation>
+    </message>
+    <message>
+        <source>(no phase)</source>
+        <translation>(keine Phase)</translation>
+    </message>
+    <message>
+        <source>Every configuration and metric: source value, canary value, difference and tolerance. Failing checks first.</source>
+        <translation>Jede Konfiguration und Kennzahl: Quellwert, Canary-Wert, Differenz und Toleranz. Fehlgeschlagene Prüfungen zuerst.</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>Differenz</translation>
+    </message>
+    <message>
+        <source>%1 (%2 samples)</source>
+        <translation>%1 (%2 Stichproben)</translation>
+    </message>
+    <message>
+        <source>%1 tail samples</source>
+        <translation>%1 Tail-Stichproben</translation>
+    </message>
+    <message>
+        <source>%1 recalled</source>
+        <translation>%1 wiedergefunden</translation>
+    </message>
+    <message>
+        <source>at least %1</source>
+        <translation>mindestens %1</translation>
+    </message>
+    <message>
+        <source>tie</source>
+        <translation>gleichauf</translation>
+    </message>
+    <message>
+        <source>%1 faster</source>
+        <translation>%1 schneller</translation>
+    </message>
+    <message>
+        <source>%1/%2 decisions agree</source>
+        <translation>%1/%2 Entscheidungen stimmen überein</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3</source>
+        <comment>fidelity check: scope (phase or operation), its name, metric</comment>
+        <translation>%1 %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>fidelity check: scope (latency or queue wait), metric</comment>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -1168,10 +1384,6 @@
     <message>
         <source>Option --%1 of the command line</source>
         <translation>Option --%1 der Befehlszeile</translation>
-    </message>
-    <message>
-        <source>must be a non-negative number with at most 9 decimals (got &quot;%1&quot;)</source>
-        <translation>muss eine nicht negative Zahl mit höchstens 9 Nachkommastellen sein (erhalten: „%1“)</translation>
     </message>
 </context>
 <context>
@@ -1995,9 +2207,12 @@
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</translation>
     </message>
-    <message>
-        <source>%1 problem(s) found; nothing was loaded or written.</source>
-        <translation>%1 Problem(e) gefunden; nichts wurde geladen oder geschrieben.</translation>
+    <message numerus="yes">
+        <source>%n problem(s) found; nothing was loaded or written.</source>
+        <translation>
+            <numerusform>%n Problem gefunden; nichts wurde geladen oder geschrieben.</numerusform>
+            <numerusform>%n Probleme gefunden; nichts wurde geladen oder geschrieben.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2313,14 +2528,6 @@
         <translation>Öffnen Sie zuerst einen Trace und einen daraus kompilierten Canary: Die Quell-SHA-256 des Canary muss der normalisierten SHA-256 des Trace entsprechen.</translation>
     </message>
     <message>
-        <source>verification of %1</source>
-        <translation>Verifikation von %1</translation>
-    </message>
-    <message>
-        <source>Verifying the behaviour of %1</source>
-        <translation>Verhalten von %1 wird verifiziert</translation>
-    </message>
-    <message>
         <source>Verify report</source>
         <translation>Bericht verifizieren</translation>
     </message>
@@ -2627,6 +2834,96 @@
     <message>
         <source>Replaying the canary %1</source>
         <translation>Canary %1 wird wiedergegeben</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::SaveController</name>
+    <message>
+        <source>Canaries (*.canary.json)</source>
+        <translation>Canaries (*.canary.json)</translation>
+    </message>
+    <message>
+        <source>Verifications (*.verification.json)</source>
+        <translation>Verifikationen (*.verification.json)</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON-Dateien (*.json)</translation>
+    </message>
+    <message>
+        <source>Save %1</source>
+        <translation>%1 speichern</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save the selected artifact made in the workbench</source>
+        <translation>Das ausgewählte, in der Workbench erzeugte Artefakt speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>Save A&amp;ll Unsaved…</source>
+        <translation>A&amp;lle ungespeicherten speichern…</translation>
+    </message>
+    <message>
+        <source>Could not save %1</source>
+        <translation>%1 konnte nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Unsaved results</source>
+        <translation>Ungespeicherte Ergebnisse</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) made in the workbench are not saved and will be lost.</source>
+        <translation>
+            <numerusform>%n in der Workbench erzeugtes Ergebnis ist nicht gespeichert und geht verloren.</numerusform>
+            <numerusform>%n in der Workbench erzeugte Ergebnisse sind nicht gespeichert und gehen verloren.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replay Report as &amp;Chrome Trace (Perfetto)…</source>
+        <translation>Wiedergabebericht als &amp;Chrome-Trace (Perfetto)…</translation>
+    </message>
+    <message>
+        <source>Write the selected replay report&apos;s simulated timeline for Perfetto UI or chrome://tracing, as commcanary export-chrome does</source>
+        <translation>Die simulierte Zeitleiste des ausgewählten Wiedergabeberichts für Perfetto UI oder chrome://tracing schreiben, wie commcanary export-chrome</translation>
+    </message>
+    <message>
+        <source>Export %1 as a Chrome trace</source>
+        <translation>%1 als Chrome-Trace exportieren</translation>
+    </message>
+    <message>
+        <source>Chrome traces (*.json);;All files (*)</source>
+        <translation>Chrome-Traces (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Choose a replay report to export.</source>
+        <translation>Einen Wiedergabebericht zum Exportieren auswählen.</translation>
+    </message>
+    <message>
+        <source>Open the trace %1 was replayed from first: its normalised SHA-256 must be %2.</source>
+        <translation>Zuerst die Trace öffnen, aus der %1 wiedergegeben wurde: ihr normalisierter SHA-256 muss %2 sein.</translation>
+    </message>
+    <message>
+        <source>Export a Chrome trace</source>
+        <translation>Chrome-Trace exportieren</translation>
+    </message>
+    <message>
+        <source>Exporting %1 as a Chrome trace</source>
+        <translation>%1 wird als Chrome-Trace exportiert</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -3412,14 +3709,6 @@
         <translation>nicht geprüft</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Why: %1&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Begründung: %1&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Not proven: %1&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Nicht bewiesen: %1&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;h3&gt;%1: &lt;span style=&quot;color:%2&quot;&gt;%3&lt;/span&gt;&lt;/h3&gt;</source>
         <translation>&lt;h3&gt;%1: &lt;span style=&quot;color:%2&quot;&gt;%3&lt;/span&gt;&lt;/h3&gt;</translation>
     </message>
@@ -3434,6 +3723,22 @@
     <message>
         <source>Could not write %1</source>
         <translation>%1 konnte nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>Previous status (Page Up, Alt+Left)</source>
+        <translation>Vorheriger Status (Bild auf, Alt+Links)</translation>
+    </message>
+    <message>
+        <source>Next status (Page Down, Alt+Right)</source>
+        <translation>Nächster Status (Bild ab, Alt+Rechts)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Why the claim is what it is:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Warum die Aussage so lautet:&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;What this verification does not prove:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Was diese Verifikation nicht beweist:&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -3472,134 +3777,6 @@
     <message>
         <source>Traces, replay reports or configuration sets to open.</source>
         <translation>Zu öffnende Traces, Wiedergabeberichte oder Konfigurationssätze.</translation>
-    </message>
-</context>
-<context>
-    <name>SearchText</name>
-    <message>
-        <source>&quot;%1&quot;: nothing after the colon</source>
-        <translation>„%1“: nach dem Doppelpunkt fehlt ein Wert</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot;: a rank is a number (3) or a range (0-7)</source>
-        <translation>„%1“: ein Rang ist eine Zahl (3) oder ein Bereich (0-7)</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot;: a size is bytes with an optional unit (4096, 4KiB, 16MiB), a range (1MiB-16MiB) or a bound (&gt;=1MiB, &lt;4KiB)</source>
-        <translation>„%1“: eine Größe ist eine Byte-Zahl mit optionaler Einheit (4096, 4KiB, 16MiB), ein Bereich (1MiB-16MiB) oder eine Schranke (&gt;=1MiB, &lt;4KiB)</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot;: unknown field &quot;%2&quot; (use op, group, rank, size, id or phase)</source>
-        <translation>„%1“: unbekanntes Feld „%2“ (erlaubt: op, group, rank, size, id oder phase)</translation>
-    </message>
-    <message>
-        <source>Searching the timeline</source>
-        <translation>Zeitleiste wird durchsucht</translation>
-    </message>
-</context>
-<context>
-    <name>SaveText</name>
-    <message>
-        <source>%1: the artifact to save is no longer open</source>
-        <translation>%1: das zu speichernde Artefakt ist nicht mehr geöffnet</translation>
-    </message>
-    <message>
-        <source>%1: %2 has no bytes of its own to save</source>
-        <translation>%1: %2 hat keine eigenen Bytes zum Speichern</translation>
-    </message>
-    <message>
-        <source>Could not write %1: %2</source>
-        <translation>%1 konnte nicht geschrieben werden: %2</translation>
-    </message>
-</context>
-<context>
-    <name>cc::ui::SaveController</name>
-    <message>
-        <source>Canaries (*.canary.json)</source>
-        <translation>Canaries (*.canary.json)</translation>
-    </message>
-    <message>
-        <source>Verifications (*.verification.json)</source>
-        <translation>Verifikationen (*.verification.json)</translation>
-    </message>
-    <message>
-        <source>JSON files (*.json)</source>
-        <translation>JSON-Dateien (*.json)</translation>
-    </message>
-    <message>
-        <source>Save %1</source>
-        <translation>%1 speichern</translation>
-    </message>
-    <message>
-        <source>All files (*)</source>
-        <translation>Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>&amp;Speichern</translation>
-    </message>
-    <message>
-        <source>Save the selected artifact made in the workbench</source>
-        <translation>Das ausgewählte, in der Workbench erzeugte Artefakt speichern</translation>
-    </message>
-    <message>
-        <source>Save &amp;As…</source>
-        <translation>Speichern &amp;unter…</translation>
-    </message>
-    <message>
-        <source>Save A&amp;ll Unsaved…</source>
-        <translation>A&amp;lle ungespeicherten speichern…</translation>
-    </message>
-    <message>
-        <source>Could not save %1</source>
-        <translation>%1 konnte nicht gespeichert werden</translation>
-    </message>
-    <message>
-        <source>Unsaved results</source>
-        <translation>Ungespeicherte Ergebnisse</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n result(s) made in the workbench are not saved and will be lost.</source>
-        <translation>
-            <numerusform>%n in der Workbench erzeugtes Ergebnis ist nicht gespeichert und geht verloren.</numerusform>
-            <numerusform>%n in der Workbench erzeugte Ergebnisse sind nicht gespeichert und gehen verloren.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Replay Report as &amp;Chrome Trace (Perfetto)…</source>
-        <translation>Wiedergabebericht als &amp;Chrome-Trace (Perfetto)…</translation>
-    </message>
-    <message>
-        <source>Write the selected replay report&apos;s simulated timeline for Perfetto UI or chrome://tracing, as commcanary export-chrome does</source>
-        <translation>Die simulierte Zeitleiste des ausgewählten Wiedergabeberichts für Perfetto UI oder chrome://tracing schreiben, wie commcanary export-chrome</translation>
-    </message>
-    <message>
-        <source>Export %1 as a Chrome trace</source>
-        <translation>%1 als Chrome-Trace exportieren</translation>
-    </message>
-    <message>
-        <source>Chrome traces (*.json);;All files (*)</source>
-        <translation>Chrome-Traces (*.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Choose a replay report to export.</source>
-        <translation>Einen Wiedergabebericht zum Exportieren auswählen.</translation>
-    </message>
-    <message>
-        <source>Open the trace %1 was replayed from first: its normalised SHA-256 must be %2.</source>
-        <translation>Zuerst die Trace öffnen, aus der %1 wiedergegeben wurde: ihr normalisierter SHA-256 muss %2 sein.</translation>
-    </message>
-    <message>
-        <source>Export a Chrome trace</source>
-        <translation>Chrome-Trace exportieren</translation>
-    </message>
-    <message>
-        <source>Exporting %1 as a Chrome trace</source>
-        <translation>%1 wird als Chrome-Trace exportiert</translation>
-    </message>
-    <message>
-        <source>Could not write %1: %2</source>
-        <translation>%1 konnte nicht geschrieben werden: %2</translation>
     </message>
 </context>
 </TS>

@@ -588,6 +588,44 @@
     </message>
 </context>
 <context>
+    <name>SaveText</name>
+    <message>
+        <source>%1: the artifact to save is no longer open</source>
+        <translation>%1：要保存的工件已不再打开</translation>
+    </message>
+    <message>
+        <source>%1: %2 has no bytes of its own to save</source>
+        <translation>%1：%2 没有可保存的自身字节</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>SearchText</name>
+    <message>
+        <source>&quot;%1&quot;: nothing after the colon</source>
+        <translation>“%1”：冒号后没有内容</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: a rank is a number (3) or a range (0-7)</source>
+        <translation>“%1”：rank 应为一个数字（3）或一个范围（0-7）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: a size is bytes with an optional unit (4096, 4KiB, 16MiB), a range (1MiB-16MiB) or a bound (&gt;=1MiB, &lt;4KiB)</source>
+        <translation>“%1”：size 应为字节数，可带单位（4096、4KiB、16MiB），或一个范围（1MiB-16MiB），或一个界限（&gt;=1MiB、&lt;4KiB）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: unknown field &quot;%2&quot; (use op, group, rank, size, id or phase)</source>
+        <translation>“%1”：未知字段“%2”（可用 op、group、rank、size、id 或 phase）</translation>
+    </message>
+    <message>
+        <source>Searching the timeline</source>
+        <translation>正在搜索时间线</translation>
+    </message>
+</context>
+<context>
     <name>TimelineText</name>
     <message>
         <source>Assigning events to lanes</source>
@@ -645,14 +683,6 @@
         <translation>否</translation>
     </message>
     <message>
-        <source>n/a</source>
-        <translation>不适用</translation>
-    </message>
-    <message>
-        <source>must be an object</source>
-        <translation>必须是对象</translation>
-    </message>
-    <message>
         <source>Configuration</source>
         <translation>配置</translation>
     </message>
@@ -667,10 +697,6 @@
     <message>
         <source>Canary</source>
         <translation>Canary</translation>
-    </message>
-    <message>
-        <source>Delta</source>
-        <translation>差值</translation>
     </message>
     <message>
         <source>Tolerance</source>
@@ -753,14 +779,6 @@
         <translation>值</translation>
     </message>
     <message>
-        <source>is not a JSON object: %1</source>
-        <translation>不是 JSON 对象：%1</translation>
-    </message>
-    <message>
-        <source>must be commcanary-workbench.verification.v1</source>
-        <translation>必须为 commcanary-workbench.verification.v1</translation>
-    </message>
-    <message>
         <source>Timing mode</source>
         <translation>时序模式</translation>
     </message>
@@ -781,32 +799,230 @@
         <translation>排名</translation>
     </message>
     <message>
-        <source>must be pass or fail</source>
-        <translation>必须为 pass 或 fail</translation>
-    </message>
-    <message>
         <source>fail</source>
         <translation>未通过</translation>
-    </message>
-    <message>
-        <source>Every configuration and metric: source value, canary value, delta and tolerance. Failing checks first.</source>
-        <translation>每个配置和指标：源值、canary 值、差值与容差。未通过的检查排在前面。</translation>
     </message>
     <message>
         <source>Every configuration pair and metric: the relation under the source and under the canary. Disagreements first.</source>
         <translation>每对配置和每个指标：在源轨迹和 canary 下的关系。不一致的排在前面。</translation>
     </message>
     <message>
-        <source>Each segment&apos;s SHA-256 commitment recomputed from the source.</source>
-        <translation>每个段的 SHA-256 承诺，均从源轨迹重新计算。</translation>
+        <source>gap</source>
+        <translation>间隔</translation>
     </message>
     <message>
-        <source>The compiler&apos;s attested timing mode, re-checked against the source.</source>
-        <translation>编译器声明的时序模式，已对照源轨迹复核。</translation>
+        <source>arrival offset</source>
+        <translation>到达偏移</translation>
     </message>
     <message>
-        <source>Whether the canary covers the whole normalised source.</source>
-        <translation>canary 是否覆盖整个规范化源轨迹。</translation>
+        <source>arrival skew</source>
+        <translation>到达偏差</translation>
+    </message>
+    <message>
+        <source>compute before</source>
+        <translation>之前的计算</translation>
+    </message>
+    <message>
+        <source>compute overlap</source>
+        <translation>计算重叠</translation>
+    </message>
+    <message>
+        <source>compute pressure (10⁻⁹)</source>
+        <translation>计算压力（10⁻⁹）</translation>
+    </message>
+    <message>
+        <source>exposed latency</source>
+        <translation>暴露延迟</translation>
+    </message>
+    <message>
+        <source>drift</source>
+        <translation>漂移</translation>
+    </message>
+    <message>
+        <source>Segment %1 (events %2 to %3)</source>
+        <translation>段 %1（事件 %2 至 %3）</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>The compiler&apos;s attested timing mode, re-checked against the source event by event. Drift (the cumulative issue-time error) is measured and shown; it follows from gap error and has no bound of its own.</source>
+        <translation>编译器声明的时序模式，已逐个事件对照源轨迹复核。漂移（发出时间的累积误差）会被测量并显示；它由间隔误差导致，没有单独的界限。</translation>
+    </message>
+    <message>
+        <source>Attested by</source>
+        <translation>声明方</translation>
+    </message>
+    <message>
+        <source>the compiler, in the canary header</source>
+        <translation>编译器（在 canary 文件头中）</translation>
+    </message>
+    <message>
+        <source>Re-checked by</source>
+        <translation>复核方法</translation>
+    </message>
+    <message>
+        <source>Canary events map onto source events</source>
+        <translation>canary 事件可映射到源事件</translation>
+    </message>
+    <message>
+        <source>Segments checked</source>
+        <translation>已检查的段</translation>
+    </message>
+    <message>
+        <source>Segments failing</source>
+        <translation>未通过的段</translation>
+    </message>
+    <message>
+        <source>Largest measured error: %1</source>
+        <translation>最大实测误差：%1</translation>
+    </message>
+    <message>
+        <source>Declared bound: %1</source>
+        <translation>声明的界限：%1</translation>
+    </message>
+    <message>
+        <source>%1/%2 segments recompute</source>
+        <translation>%1/%2 个段经重新计算确认</translation>
+    </message>
+    <message>
+        <source>Each SHA-256 commitment of the canary recomputed from the source&apos;s canonical bytes.</source>
+        <translation>canary 的每个 SHA-256 承诺，均从源轨迹的规范字节重新计算。</translation>
+    </message>
+    <message>
+        <source>Source (normalised SHA-256)</source>
+        <translation>源（规范化 SHA-256）</translation>
+    </message>
+    <message>
+        <source>Source the canary names</source>
+        <translation>canary 声明的源</translation>
+    </message>
+    <message>
+        <source>The canary names this source</source>
+        <translation>canary 声明的正是此源</translation>
+    </message>
+    <message>
+        <source>Source events</source>
+        <translation>源事件</translation>
+    </message>
+    <message>
+        <source>Source events the canary names</source>
+        <translation>canary 声明的源事件数</translation>
+    </message>
+    <message>
+        <source>Covered range recomputes</source>
+        <translation>覆盖范围经重新计算确认</translation>
+    </message>
+    <message>
+        <source>Covered range recomputed as</source>
+        <translation>覆盖范围的重新计算方式</translation>
+    </message>
+    <message>
+        <source>the chain of the segments&apos; commitments</source>
+        <translation>各段承诺组成的链</translation>
+    </message>
+    <message>
+        <source>the canonical bytes of the event range</source>
+        <translation>事件范围的规范字节</translation>
+    </message>
+    <message>
+        <source>Segments whose commitment recomputes</source>
+        <translation>承诺经重新计算确认的段</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1（共 %2 个）</translation>
+    </message>
+    <message>
+        <source>Whether the canary covers the whole normalised source, and whether its header says so truthfully.</source>
+        <translation>canary 是否覆盖整个规范化源轨迹，以及其文件头的声明是否属实。</translation>
+    </message>
+    <message>
+        <source>Coverage the canary declares</source>
+        <translation>canary 声明的覆盖范围</translation>
+    </message>
+    <message>
+        <source>Coverage found</source>
+        <translation>实际覆盖范围</translation>
+    </message>
+    <message>
+        <source>Covered source events</source>
+        <translation>覆盖的源事件</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 至 %2</translation>
+    </message>
+    <message>
+        <source>Kept runs of the subset</source>
+        <translation>子集保留的连续区段数</translation>
+    </message>
+    <message>
+        <source>Events the canary replays</source>
+        <translation>canary 重放的事件数</translation>
+    </message>
+    <message>
+        <source>Claim in the canary&apos;s header</source>
+        <translation>canary 文件头中的结论</translation>
+    </message>
+    <message>
+        <source>present in both</source>
+        <translation>两者均存在</translation>
+    </message>
+    <message>
+        <source>hidden communication share</source>
+        <translation>隐藏通信占比</translation>
+    </message>
+    <message>
+        <source>(no phase)</source>
+        <translation>（无阶段）</translation>
+    </message>
+    <message>
+        <source>Every configuration and metric: source value, canary value, difference and tolerance. Failing checks first.</source>
+        <translation>每个配置和指标：源值、canary 值、差值与容差。未通过的检查排在前面。</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>差值</translation>
+    </message>
+    <message>
+        <source>%1 (%2 samples)</source>
+        <translation>%1（%2 个样本）</translation>
+    </message>
+    <message>
+        <source>%1 tail samples</source>
+        <translation>%1 个尾部样本</translation>
+    </message>
+    <message>
+        <source>%1 recalled</source>
+        <translation>召回 %1 个</translation>
+    </message>
+    <message>
+        <source>at least %1</source>
+        <translation>至少 %1</translation>
+    </message>
+    <message>
+        <source>tie</source>
+        <translation>持平</translation>
+    </message>
+    <message>
+        <source>%1 faster</source>
+        <translation>%1 更快</translation>
+    </message>
+    <message>
+        <source>%1/%2 decisions agree</source>
+        <translation>%1/%2 个决策一致</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3</source>
+        <comment>fidelity check: scope (phase or operation), its name, metric</comment>
+        <translation>%1 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>fidelity check: scope (latency or queue wait), metric</comment>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -1168,10 +1384,6 @@
     <message>
         <source>Option --%1 of the command line</source>
         <translation>命令行选项 --%1</translation>
-    </message>
-    <message>
-        <source>must be a non-negative number with at most 9 decimals (got &quot;%1&quot;)</source>
-        <translation>必须是最多 9 位小数的非负数（实际为“%1”）</translation>
     </message>
 </context>
 <context>
@@ -1994,9 +2206,11 @@
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</translation>
     </message>
-    <message>
-        <source>%1 problem(s) found; nothing was loaded or written.</source>
-        <translation>发现 %1 个问题；未加载也未写入任何内容。</translation>
+    <message numerus="yes">
+        <source>%n problem(s) found; nothing was loaded or written.</source>
+        <translation>
+            <numerusform>发现 %n 个问题；未加载也未写入任何内容。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2312,14 +2526,6 @@
         <translation>请先打开一个轨迹和由它编译的 canary：canary 的源 SHA-256 必须等于轨迹的规范化 SHA-256。</translation>
     </message>
     <message>
-        <source>verification of %1</source>
-        <translation>%1 的验证</translation>
-    </message>
-    <message>
-        <source>Verifying the behaviour of %1</source>
-        <translation>正在验证 %1 的行为</translation>
-    </message>
-    <message>
         <source>Verify report</source>
         <translation>验证报告</translation>
     </message>
@@ -2626,6 +2832,95 @@
     <message>
         <source>Replaying the canary %1</source>
         <translation>正在重放 canary %1</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::SaveController</name>
+    <message>
+        <source>Canaries (*.canary.json)</source>
+        <translation>Canary (*.canary.json)</translation>
+    </message>
+    <message>
+        <source>Verifications (*.verification.json)</source>
+        <translation>验证 (*.verification.json)</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Save %1</source>
+        <translation>保存 %1</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save the selected artifact made in the workbench</source>
+        <translation>保存在工作台中生成的所选工件</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Save A&amp;ll Unsaved…</source>
+        <translation>保存所有未保存项(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Could not save %1</source>
+        <translation>无法保存 %1</translation>
+    </message>
+    <message>
+        <source>Unsaved results</source>
+        <translation>未保存的结果</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) made in the workbench are not saved and will be lost.</source>
+        <translation>
+            <numerusform>在工作台中生成的 %n 个结果尚未保存，将会丢失。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replay Report as &amp;Chrome Trace (Perfetto)…</source>
+        <translation>回放报告导出为 &amp;Chrome trace（Perfetto）…</translation>
+    </message>
+    <message>
+        <source>Write the selected replay report&apos;s simulated timeline for Perfetto UI or chrome://tracing, as commcanary export-chrome does</source>
+        <translation>将所选回放报告的模拟时间线写出，供 Perfetto UI 或 chrome://tracing 使用，与 commcanary export-chrome 相同</translation>
+    </message>
+    <message>
+        <source>Export %1 as a Chrome trace</source>
+        <translation>将 %1 导出为 Chrome trace</translation>
+    </message>
+    <message>
+        <source>Chrome traces (*.json);;All files (*)</source>
+        <translation>Chrome trace (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Choose a replay report to export.</source>
+        <translation>请选择要导出的回放报告。</translation>
+    </message>
+    <message>
+        <source>Open the trace %1 was replayed from first: its normalised SHA-256 must be %2.</source>
+        <translation>请先打开 %1 回放所用的 trace：其规范化 SHA-256 必须为 %2。</translation>
+    </message>
+    <message>
+        <source>Export a Chrome trace</source>
+        <translation>导出 Chrome trace</translation>
+    </message>
+    <message>
+        <source>Exporting %1 as a Chrome trace</source>
+        <translation>正在将 %1 导出为 Chrome trace</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -3410,14 +3705,6 @@
         <translation>未审阅</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Why: %1&lt;/p&gt;</source>
-        <translation>&lt;p&gt;原因：%1&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Not proven: %1&lt;/p&gt;</source>
-        <translation>&lt;p&gt;未证明：%1&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;h3&gt;%1: &lt;span style=&quot;color:%2&quot;&gt;%3&lt;/span&gt;&lt;/h3&gt;</source>
         <translation>&lt;h3&gt;%1：&lt;span style=&quot;color:%2&quot;&gt;%3&lt;/span&gt;&lt;/h3&gt;</translation>
     </message>
@@ -3432,6 +3719,22 @@
     <message>
         <source>Could not write %1</source>
         <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Previous status (Page Up, Alt+Left)</source>
+        <translation>上一项状态（Page Up、Alt+左方向键）</translation>
+    </message>
+    <message>
+        <source>Next status (Page Down, Alt+Right)</source>
+        <translation>下一项状态（Page Down、Alt+右方向键）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Why the claim is what it is:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;得出此结论的原因：&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;What this verification does not prove:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;此验证并不证明以下内容：&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -3470,133 +3773,6 @@
     <message>
         <source>Traces, replay reports or configuration sets to open.</source>
         <translation>要打开的轨迹、重放报告或配置集。</translation>
-    </message>
-</context>
-<context>
-    <name>SearchText</name>
-    <message>
-        <source>&quot;%1&quot;: nothing after the colon</source>
-        <translation>“%1”：冒号后没有内容</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot;: a rank is a number (3) or a range (0-7)</source>
-        <translation>“%1”：rank 应为一个数字（3）或一个范围（0-7）</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot;: a size is bytes with an optional unit (4096, 4KiB, 16MiB), a range (1MiB-16MiB) or a bound (&gt;=1MiB, &lt;4KiB)</source>
-        <translation>“%1”：size 应为字节数，可带单位（4096、4KiB、16MiB），或一个范围（1MiB-16MiB），或一个界限（&gt;=1MiB、&lt;4KiB）</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot;: unknown field &quot;%2&quot; (use op, group, rank, size, id or phase)</source>
-        <translation>“%1”：未知字段“%2”（可用 op、group、rank、size、id 或 phase）</translation>
-    </message>
-    <message>
-        <source>Searching the timeline</source>
-        <translation>正在搜索时间线</translation>
-    </message>
-</context>
-<context>
-    <name>SaveText</name>
-    <message>
-        <source>%1: the artifact to save is no longer open</source>
-        <translation>%1：要保存的工件已不再打开</translation>
-    </message>
-    <message>
-        <source>%1: %2 has no bytes of its own to save</source>
-        <translation>%1：%2 没有可保存的自身字节</translation>
-    </message>
-    <message>
-        <source>Could not write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-</context>
-<context>
-    <name>cc::ui::SaveController</name>
-    <message>
-        <source>Canaries (*.canary.json)</source>
-        <translation>Canary (*.canary.json)</translation>
-    </message>
-    <message>
-        <source>Verifications (*.verification.json)</source>
-        <translation>验证 (*.verification.json)</translation>
-    </message>
-    <message>
-        <source>JSON files (*.json)</source>
-        <translation>JSON 文件 (*.json)</translation>
-    </message>
-    <message>
-        <source>Save %1</source>
-        <translation>保存 %1</translation>
-    </message>
-    <message>
-        <source>All files (*)</source>
-        <translation>所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>保存(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save the selected artifact made in the workbench</source>
-        <translation>保存在工作台中生成的所选工件</translation>
-    </message>
-    <message>
-        <source>Save &amp;As…</source>
-        <translation>另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>Save A&amp;ll Unsaved…</source>
-        <translation>保存所有未保存项(&amp;L)…</translation>
-    </message>
-    <message>
-        <source>Could not save %1</source>
-        <translation>无法保存 %1</translation>
-    </message>
-    <message>
-        <source>Unsaved results</source>
-        <translation>未保存的结果</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n result(s) made in the workbench are not saved and will be lost.</source>
-        <translation>
-            <numerusform>在工作台中生成的 %n 个结果尚未保存，将会丢失。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Replay Report as &amp;Chrome Trace (Perfetto)…</source>
-        <translation>回放报告导出为 &amp;Chrome trace（Perfetto）…</translation>
-    </message>
-    <message>
-        <source>Write the selected replay report&apos;s simulated timeline for Perfetto UI or chrome://tracing, as commcanary export-chrome does</source>
-        <translation>将所选回放报告的模拟时间线写出，供 Perfetto UI 或 chrome://tracing 使用，与 commcanary export-chrome 相同</translation>
-    </message>
-    <message>
-        <source>Export %1 as a Chrome trace</source>
-        <translation>将 %1 导出为 Chrome trace</translation>
-    </message>
-    <message>
-        <source>Chrome traces (*.json);;All files (*)</source>
-        <translation>Chrome trace (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Choose a replay report to export.</source>
-        <translation>请选择要导出的回放报告。</translation>
-    </message>
-    <message>
-        <source>Open the trace %1 was replayed from first: its normalised SHA-256 must be %2.</source>
-        <translation>请先打开 %1 回放所用的 trace：其规范化 SHA-256 必须为 %2。</translation>
-    </message>
-    <message>
-        <source>Export a Chrome trace</source>
-        <translation>导出 Chrome trace</translation>
-    </message>
-    <message>
-        <source>Exporting %1 as a Chrome trace</source>
-        <translation>正在将 %1 导出为 Chrome trace</translation>
-    </message>
-    <message>
-        <source>Could not write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 </TS>

@@ -1,5 +1,7 @@
 #include "capture/lib/cell_runner.h"
 
+#include "capture/lib/physical_replay.h"
+
 #include "capture/lib/capture_limits.h"
 #include "capture/lib/cell_merge.h"
 #include "capture/lib/json_io.h"
@@ -203,6 +205,10 @@ CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progr
 
     const CellSpec& spec = plan.spec;
     const std::string captureId = newCaptureId(spec);
+    std::optional<PrivateNetwork> network;
+    if (options.shaping) {
+        network.emplace(*options.shaping);
+    }
     const int port = options.masterPort != 0 ? options.masterPort : pickFreePort(options.masterAddr);
     if (port == 0) {
         throw IoError("cannot find a free TCP port on " + options.masterAddr + " for the rank-0 store");
@@ -228,6 +234,9 @@ CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progr
         std::max<long long>(30, std::chrono::duration_cast<std::chrono::seconds>(options.timeout).count())));
     std::vector<RankCommand> commands = localRankCommands(*plan.machine.worker.path, workerRunArguments(workerOptions),
                                                           spec.worldSize, options.masterAddr, port, dir);
+    for (auto& c : commands) {
+        c.environment.insert(c.environment.end(), options.environment.begin(), options.environment.end());
+    }
 
     std::map<int, int> done;
     const long long totalWork = static_cast<long long>(spec.worldSize) * (spec.warmup + spec.iterations);
@@ -253,6 +262,7 @@ CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progr
     };
     progress.report(0.0, "starting " + std::to_string(spec.worldSize) + " ranks");
     LaunchResult launch = launchRanks(commands, launchOptions, progress);
+    network.reset();
     result.launch = launch;
 
     if (launch.outcome != LaunchOutcome::Completed) {

@@ -21,6 +21,7 @@
 #include "capture/lib/machine_probe.h"
 #include "capture/lib/rank_launcher.h"
 #include "capture/lib/worker_invocation.h"
+#include "core/configs/physical_configs.h"
 #include "core/util/progress.h"
 
 #include <chrono>
@@ -29,6 +30,8 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace cc::capture {
 
@@ -74,6 +77,11 @@ struct CellRunOptions {
     std::function<void(const RankProgressLine&)> onRankProgress;
     /// Every line a rank writes, on the calling thread.
     std::function<void(int, std::string_view)> onLogLine;
+    /// Added to every rank's environment (a physical configuration's allowlisted variables).
+    std::vector<std::pair<std::string, std::string>> environment;
+    /// When set, the ranks run in a private network namespace with this qdisc on its loopback
+    /// device (needs CAP_NET_ADMIN and CAP_SYS_ADMIN: see shapingProblem in physical_replay.h).
+    std::optional<LoopbackShaping> shaping;
 };
 
 enum class CellStatus { Completed, Refused, Failed, Cancelled };

@@ -49,6 +49,9 @@ std::vector<std::string> replayWorkerArguments(const ReplayWorkerOptions& o)
     for (const auto& op : o.skipOps) {
         args.insert(args.end(), {"--skip-op", op});
     }
+    if (!o.computeStandIns) {
+        args.insert(args.end(), {"--compute", "off"});
+    }
     if (o.fault) {
         args.insert(args.end(),
                     {"--inject-kill", std::to_string(o.fault->rank) + ":" + std::to_string(o.fault->iteration)});
@@ -61,9 +64,9 @@ ReplayWorkerOptions parseReplayWorkerArguments(const std::vector<std::string>& a
     if (args.empty() || args[0] != kReplayVerb) {
         throw WorkerUsageError("expected \"" + std::string(kReplayVerb) + "\" as the first argument");
     }
-    static const std::set<std::string> known{"input",           "world-size", "backend",    "device",
-                                             "gloo-threads",    "repeats",    "warmup",     "output",
-                                             "store-timeout-s", "skip-op",    "inject-kill"};
+    static const std::set<std::string> known{"input",           "world-size", "backend",     "device",
+                                             "gloo-threads",    "repeats",    "warmup",      "output",
+                                             "store-timeout-s", "skip-op",    "inject-kill", "compute"};
     std::map<std::string, std::string> values;
     ReplayWorkerOptions o;
     for (std::size_t i = 1; i < args.size(); ++i) {
@@ -110,6 +113,12 @@ ReplayWorkerOptions parseReplayWorkerArguments(const std::vector<std::string>& a
     o.warmup = static_cast<int>(integer("warmup", 0, 100'000));
     o.outputDir = need("output");
     o.storeTimeout = std::chrono::seconds(integer("store-timeout-s", 1, 1'000'000));
+    if (values.contains("compute")) {
+        if (values["compute"] != "on" && values["compute"] != "off") {
+            throw WorkerUsageError("--compute must be on or off (got \"" + values["compute"] + "\")");
+        }
+        o.computeStandIns = values["compute"] == "on";
+    }
     if (values.contains("inject-kill")) {
         o.fault = parseFaultInjection(values["inject-kill"]);
         if (!o.fault) {
@@ -263,59 +272,50 @@ std::string firstMatchingLine(const char* path, std::string_view key)
     return {};
 }
 
-/// Moves the calling thread into a new network namespace with the loopback device up and the
-/// shaping installed, and back into the original one when destroyed. Ranks spawned from this
-/// thread in between inherit the namespace; nothing else of the process changes.
-class PrivateNetwork {
-public:
-    explicit PrivateNetwork(const LoopbackShaping& shaping)
-    {
-        original_ = ::open("/proc/thread-self/ns/net", O_RDONLY | O_CLOEXEC);
-        if (original_ < 0) {
-            throw IoError(std::string("cannot open this thread's network namespace: ") + std::strerror(errno));
-        }
-        if (::unshare(CLONE_NEWNET) != 0) {
-            const int e = errno;
-            ::close(original_);
-            throw IoError(std::string("cannot create a private network namespace (unshare -n): ") + std::strerror(e));
-        }
-        run({"ip", "link", "set", "lo", "up"});
-        for (auto command : shapingTcCommands(shaping, "lo")) {
-            command.insert(command.begin(), "tc");
-            run(command);
-        }
-    }
-    ~PrivateNetwork()
-    {
-        if (original_ >= 0) {
-            // Back to the namespace this thread started in; the private one ends with its last rank.
-            (void)::setns(original_, CLONE_NEWNET);
-            ::close(original_);
-        }
-    }
-    PrivateNetwork(const PrivateNetwork&) = delete;
-    PrivateNetwork& operator=(const PrivateNetwork&) = delete;
-
-private:
-    void run(const std::vector<std::string>& argv)
-    {
-        const ProcessOutput out = runProcess(argv, {}, std::chrono::seconds(10));
-        if (!out.succeeded()) {
-            std::string line;
-            for (const auto& a : argv) {
-                line += (line.empty() ? "" : " ") + a;
-            }
-            const std::string why = out.err.empty() ? out.spawnError : out.err;
-            (void)::setns(original_, CLONE_NEWNET);
-            ::close(original_);
-            original_ = -1;
-            throw IoError("setting up the ranks' network namespace: `" + line + "` failed: " + why);
-        }
-    }
-    int original_ = -1;
-};
-
 } // namespace
+
+PrivateNetwork::PrivateNetwork(const LoopbackShaping& shaping)
+{
+    original_ = ::open("/proc/thread-self/ns/net", O_RDONLY | O_CLOEXEC);
+    if (original_ < 0) {
+        throw IoError(std::string("cannot open this thread's network namespace: ") + std::strerror(errno));
+    }
+    if (::unshare(CLONE_NEWNET) != 0) {
+        const int e = errno;
+        ::close(original_);
+        throw IoError(std::string("cannot create a private network namespace (unshare -n): ") + std::strerror(e));
+    }
+    run({"ip", "link", "set", "lo", "up"});
+    for (auto command : shapingTcCommands(shaping, "lo")) {
+        command.insert(command.begin(), "tc");
+        run(command);
+    }
+}
+
+PrivateNetwork::~PrivateNetwork()
+{
+    if (original_ >= 0) {
+        // Back to the namespace this thread started in; the private one ends with its last rank.
+        (void)::setns(original_, CLONE_NEWNET);
+        ::close(original_);
+    }
+}
+
+void PrivateNetwork::run(const std::vector<std::string>& argv)
+{
+    const ProcessOutput out = runProcess(argv, {}, std::chrono::seconds(10));
+    if (!out.succeeded()) {
+        std::string line;
+        for (const auto& a : argv) {
+            line += (line.empty() ? "" : " ") + a;
+        }
+        const std::string why = out.err.empty() ? out.spawnError : out.err;
+        (void)::setns(original_, CLONE_NEWNET);
+        ::close(original_);
+        original_ = -1;
+        throw IoError("setting up the ranks' network namespace: `" + line + "` failed: " + why);
+    }
+}
 
 std::vector<std::pair<std::string, std::string>> physicalMachineDescription(const MachineReport& machine)
 {
@@ -401,6 +401,7 @@ PhysicalReplayResult runPhysicalReplay(const PhysicalReplayOptions& o, Progress&
     run.repeats = o.repeats;
     run.warmup = o.warmup;
     run.set = o.set;
+    run.computeStandIns = o.computeStandIns;
     for (std::size_t i = 0; i < trace.size(); ++i) {
         run.opNames.emplace_back(trace.opName(i));
     }
@@ -428,6 +429,7 @@ PhysicalReplayResult runPhysicalReplay(const PhysicalReplayOptions& o, Progress&
         w.repeats = o.repeats;
         w.warmup = o.warmup;
         w.skipOps = o.skipOps;
+        w.computeStandIns = o.computeStandIns;
         w.outputDir = dir;
         w.storeTimeout = std::chrono::seconds(
             std::max<long long>(30, std::chrono::duration_cast<std::chrono::seconds>(o.timeout).count()));

@@ -41,6 +41,8 @@ struct ReplayWorkerOptions {
     int repeats = 3;
     int warmup = 1;
     std::vector<std::string> skipOps;
+    /// false: no compute stand-ins (communication only; the recorded gaps are waited out idle).
+    bool computeStandIns = true;
     std::filesystem::path outputDir;
     std::chrono::seconds storeTimeout{300};
     /// Test control: rank `rank` kills itself before issuing the program's event at position
@@ -75,6 +77,22 @@ ReplayRankResult readReplayRank(const std::filesystem::path& path);
 /// `ip` and `tc` on PATH.
 std::optional<std::string> shapingProblem();
 
+/// Moves the calling thread into a new network namespace with the loopback device up and the
+/// shaping installed, and back into the original one when destroyed. Ranks spawned from this
+/// thread in between inherit the namespace; nothing else of the process changes. Throws IoError
+/// (the failing `ip`/`tc` command and its message) when it cannot be set up.
+class PrivateNetwork {
+public:
+    explicit PrivateNetwork(const LoopbackShaping& shaping);
+    ~PrivateNetwork();
+    PrivateNetwork(const PrivateNetwork&) = delete;
+    PrivateNetwork& operator=(const PrivateNetwork&) = delete;
+
+private:
+    void run(const std::vector<std::string>& argv);
+    int original_ = -1;
+};
+
 /// Parses the CapEff line of /proc/<pid>/status text; nullopt when absent.
 std::optional<std::uint64_t> effectiveCapabilities(std::string_view statusText);
 
@@ -91,6 +109,8 @@ struct PhysicalReplayOptions {
     int repeats = 3;
     int warmup = 1;
     std::vector<std::string> skipOps;
+    /// false: communication only, no compute stand-ins (recorded in the measured report).
+    bool computeStandIns = true;
     std::filesystem::path workDir; ///< the ranks' folder (must be absent); removed on success
     std::optional<std::filesystem::path> worker;
     std::string masterAddr = "127.0.0.1";

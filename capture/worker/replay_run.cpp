@@ -260,8 +260,15 @@ int runReplay(const ReplayWorkerOptions& o, const RankEnvironment& env)
 
     NullProgress quiet;
     const Trace trace = readTraceOrCanary(o.input, quiet);
-    const physical::PhysicalProgram program =
+    physical::PhysicalProgram program =
         physical::buildPhysicalProgram(trace, worldSize, backendName(o.backend), o.skipOps);
+    if (!o.computeStandIns) {
+        // Communication only: the same schedule, the compute's time waited out idle.
+        for (auto& e : program.events) {
+            e.computeBefore = 0;
+            e.computeOverlap = 0;
+        }
+    }
 
     const at::Device device = rankDevice(cuda, env);
     auto synchronize = [&]() {

@@ -151,8 +151,10 @@ std::vector<std::string> readStrings(const json::Reader& r, const json::Value& v
     return out;
 }
 
+} // namespace
+
 /// The run a measured report was written from, read back from its text.
-MeasuredRun readRun(std::string_view bytes, const std::string& source)
+MeasuredRun readMeasuredRun(std::string_view bytes, const std::string& source)
 {
     const json::Reader r(source);
     const json::Value doc = json::parse(bytes, source);
@@ -187,6 +189,12 @@ MeasuredRun readRun(std::string_view bytes, const std::string& source)
     run.warmup = static_cast<int>(r.integer(r.member(protocol, pp, "warmup"), childPath(pp, "warmup"), 0, 1 << 20));
     run.skippedOps = readStrings(r, r.member(protocol, pp, "skipped_ops"), childPath(pp, "skipped_ops"));
     run.skippedEvents = r.unsignedInteger(r.member(protocol, pp, "skipped_events"), childPath(pp, "skipped_events"));
+    if (const json::Value* compute = r.optional(protocol, pp, "compute_stand_ins")) {
+        run.computeStandIns = r.boolean(*compute, childPath(pp, "compute_stand_ins"));
+        if (run.computeStandIns) {
+            r.fail(childPath(pp, "compute_stand_ins"), "is written only as false (true is the default, left out)");
+        }
+    }
     run.set = physicalConfigSetFromJson(r.member(protocol, pp, "physical_configurations"), source,
                                         childPath(pp, "physical_configurations"));
 
@@ -259,8 +267,6 @@ MeasuredRun readRun(std::string_view bytes, const std::string& source)
     return run;
 }
 
-} // namespace
-
 bool isMeasuredReport(std::string_view bytes)
 {
     const std::string_view head = bytes.substr(0, 256);
@@ -299,6 +305,9 @@ std::string buildMeasuredReport(const MeasuredRun& run)
     }
     w.endArray();
     w.field("skipped_events", run.skippedEvents);
+    if (!run.computeStandIns) {
+        w.field("compute_stand_ins", false);
+    }
     w.field("physical_configurations_sha256", sha256Hex(physicalConfigSetJson(run.set)));
     w.key("physical_configurations").raw(physicalConfigSetJson(run.set));
     w.endObject();
@@ -400,7 +409,7 @@ std::string buildMeasuredReport(const MeasuredRun& run)
 
 MeasuredView readMeasuredReport(std::string_view bytes, const std::string& sourceName)
 {
-    const MeasuredRun run = readRun(bytes, sourceName);
+    const MeasuredRun run = readMeasuredRun(bytes, sourceName);
     MeasuredView view;
     view.source = sourceName;
     view.inputSha256 = run.inputSha256;
@@ -428,7 +437,7 @@ ReportVerification verifyMeasuredReport(std::string_view bytes, const std::strin
     constexpr std::string_view kCannot =
         "a measured report cannot be recomputed from its input (it records real executions): this checked its seal "
         "and that every summary, repeat, noise figure and by_op entry follows from its own samples";
-    const MeasuredRun run = readRun(bytes, sourceName);
+    const MeasuredRun run = readMeasuredRun(bytes, sourceName);
     const std::string rebuilt = buildMeasuredReport(run);
     ReportVerification v;
     if (rebuilt == bytes) {

@@ -61,6 +61,9 @@ struct MeasuredRun {
     int warmup = 0;
     std::vector<std::string> skippedOps;
     std::uint64_t skippedEvents = 0;
+    /// false when the ranks ran no compute stand-ins (communication only: the recorded gaps are
+    /// waited out idle); written as "compute_stand_ins": false only then.
+    bool computeStandIns = true;
     /// The machine as measured: (key, value) pairs, written in this order as strings or integers.
     std::vector<std::pair<std::string, std::string>> machine;
     PhysicalConfigSet set;
@@ -70,6 +73,10 @@ struct MeasuredRun {
 
 /// The canonical text of a measured report (deterministic for equal runs).
 std::string buildMeasuredReport(const MeasuredRun& run);
+
+/// The run a measured report holds, samples included (strict toolkit). Throws InputError naming
+/// the file, the JSON path and the rule.
+MeasuredRun readMeasuredRun(std::string_view bytes, const std::string& sourceName);
 
 /// What compare and verify-report read back.
 struct MeasuredView {

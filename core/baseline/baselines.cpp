@@ -236,6 +236,33 @@ std::optional<Method> methodFromName(std::string_view name)
     return std::nullopt;
 }
 
+std::vector<Method> methodsFromList(std::string_view list)
+{
+    std::vector<Method> methods;
+    std::size_t begin = 0;
+    while (begin < list.size()) {
+        std::size_t end = list.find(',', begin);
+        if (end == std::string_view::npos) {
+            end = list.size();
+        }
+        const std::string_view name = list.substr(begin, end - begin);
+        const auto method = methodFromName(name);
+        if (!method) {
+            std::string known;
+            for (const auto& n : methodNames()) {
+                known += (known.empty() ? "" : ", ") + n;
+            }
+            throw InputError("--baselines", "\"" + std::string(name) + "\" is not a baseline (known: " + known + ")");
+        }
+        if (std::find(methods.begin(), methods.end(), *method) != methods.end()) {
+            throw InputError("--baselines", "\"" + std::string(name) + "\" is named twice");
+        }
+        methods.push_back(*method);
+        begin = end + 1;
+    }
+    return methods;
+}
+
 std::vector<std::string> methodNames()
 {
     std::vector<std::string> names;

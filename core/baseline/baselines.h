@@ -35,6 +35,9 @@ enum class Method : std::uint8_t { Isolated, Random, Frequency, Cluster, Stratif
 std::string_view methodName(Method method);
 std::optional<Method> methodFromName(std::string_view name);
 std::vector<std::string> methodNames();
+/// A comma-separated list of method names ("isolated,random"; empty: none). Throws InputError
+/// (source "--baselines") naming the first unknown name and the known ones, or a repeated one.
+std::vector<Method> methodsFromList(std::string_view list);
 
 struct Options {
     Method method = Method::Isolated;

@@ -201,6 +201,61 @@ std::vector<std::pair<std::string, Distribution>> summaries(const MeasuredView& 
 
 } // namespace
 
+Ns meanOf(const std::vector<Ns>& samples)
+{
+    if (samples.empty()) {
+        return 0;
+    }
+    long double sum = 0;
+    for (Ns v : samples) {
+        sum += static_cast<long double>(v);
+    }
+    return static_cast<Ns>(sum / static_cast<long double>(samples.size()));
+}
+
+RankingAgreement rankingAgainstTruth(const std::string& proxy, const std::vector<ConfigurationFigures>& truth,
+                                     const std::vector<ConfigurationFigures>& proxyFigures,
+                                     const PhysicalVerificationOptions& o, const std::string& source)
+{
+    if (truth.size() != proxyFigures.size()) {
+        throw InputError(source, "the " + proxy + " figures cover " + std::to_string(proxyFigures.size()) +
+                                     " configurations, the truth " + std::to_string(truth.size()));
+    }
+    for (std::size_t i = 0; i < truth.size(); ++i) {
+        if (truth[i].name != proxyFigures[i].name) {
+            throw InputError(source, "configuration " + std::to_string(i) + " of the " + proxy + " figures is \"" +
+                                         proxyFigures[i].name + "\", the truth's \"" + truth[i].name + "\"");
+        }
+        if (truth[i].samples.empty() || proxyFigures[i].samples.empty()) {
+            throw InputError(source, "configuration \"" + truth[i].name + "\" has no samples (" + proxy + " or truth)");
+        }
+    }
+    RankingAgreement a;
+    a.proxy = proxy;
+    a.metric = "mean";
+    std::vector<Ns> truthMeans;
+    std::vector<Ns> proxyMeans;
+    for (std::size_t i = 0; i < truth.size(); ++i) {
+        truthMeans.push_back(meanOf(truth[i].samples));
+        proxyMeans.push_back(meanOf(proxyFigures[i].samples));
+    }
+    std::uint64_t state = o.seed;
+    for (std::size_t i = 0; i < truth.size(); ++i) {
+        for (std::size_t j = i + 1; j < truth.size(); ++j) {
+            const int decision = sourceDecision(truth[i].samples, truth[j].samples, o, state);
+            if (decision == 0) {
+                ++a.tiedPairs;
+                continue;
+            }
+            ++a.decidedPairs;
+            a.agreeingPairs += sign(proxyMeans[i], proxyMeans[j]) == decision ? 1 : 0;
+        }
+    }
+    a.agreementPpm = a.decidedPairs == 0 ? 0 : static_cast<std::int64_t>(a.agreeingPairs) * 1'000'000 / a.decidedPairs;
+    a.kendallTauPpm = tauPpm(truthMeans, proxyMeans);
+    return a;
+}
+
 PhysicalVerification verifyPhysical(const MeasuredView& source, const MeasuredView& canary,
                                     const std::vector<std::pair<std::string, MeasuredView>>& baselines,
                                     const std::optional<SimulatedRanking>& simulated,

@@ -43,6 +43,7 @@ struct RankingAgreement {
     std::uint32_t tiedPairs = 0;    ///< pairs the source cannot separate
     std::int64_t agreementPpm = 0;  ///< agreeing * 10^6 / decided (0 when nothing is decided)
     std::int64_t kendallTauPpm = 0; ///< tau-b of the proxy's order against the source's, rounded to ppm
+    friend bool operator==(const RankingAgreement&, const RankingAgreement&) = default;
 };
 
 struct FidelityFinding {
@@ -81,6 +82,27 @@ PhysicalVerification verifyPhysical(const MeasuredView& source, const MeasuredVi
 /// The verification file's text (indented JSON).
 std::string physicalVerificationJson(const PhysicalVerification& verification, const MeasuredView& source,
                                      const MeasuredView& canary, const PhysicalVerificationOptions& options);
+
+/// One configuration's figures, for scoring a proxy's ranking against a ground truth: a proxy's
+/// figure per recorded pass, or the real workload's step time per recorded iteration.
+struct ConfigurationFigures {
+    std::string name;
+    std::vector<Ns> samples;
+    friend bool operator==(const ConfigurationFigures&, const ConfigurationFigures&) = default;
+};
+
+/// How the proxy's ranking of the configurations agrees with the truth's (metric "mean"). The
+/// truth decides a pair only when a bootstrap interval of the difference of its two means (over
+/// its samples, options.bootstrapResamples, options.seed) excludes 0; otherwise the pair is a
+/// tie, left out of the agreement. The proxy orders by the mean of its samples; tau is tau-b of
+/// the two means' orders. Throws InputError (naming source) unless both name the same
+/// configurations in the same order, each with at least one sample.
+RankingAgreement rankingAgainstTruth(const std::string& proxy, const std::vector<ConfigurationFigures>& truth,
+                                     const std::vector<ConfigurationFigures>& proxyFigures,
+                                     const PhysicalVerificationOptions& options, const std::string& source);
+
+/// The mean of samples, rounded toward zero (0 for none).
+Ns meanOf(const std::vector<Ns>& samples);
 
 /// Human lines: each status, then the agreement table.
 std::string physicalVerificationText(const PhysicalVerification& verification);

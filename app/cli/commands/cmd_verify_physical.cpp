@@ -94,22 +94,10 @@ int runVerifyPhysical(const std::vector<std::string>& argv)
         vo.fidelityTolerancePpm = percentOption(args, "fidelity-tolerance");
         vo.minAgreementPpm = percentOption(args, "min-agreement");
         std::vector<baseline::Method> methods;
-        const std::string list = args.value("baselines");
-        std::size_t begin = 0;
-        while (begin < list.size()) {
-            std::size_t end = list.find(',', begin);
-            if (end == std::string::npos) {
-                end = list.size();
-            }
-            const std::string name = list.substr(begin, end - begin);
-            const auto method = baseline::methodFromName(name);
-            if (!method) {
-                throw UsageError("--baselines: \"" + name +
-                                 "\" is not a baseline this command can replay (isolated, random, frequency, cluster, "
-                                 "stratified; the ddmin reducer needs an oracle, not a replay)");
-            }
-            methods.push_back(*method);
-            begin = end + 1;
+        try {
+            methods = baseline::methodsFromList(args.value("baselines"));
+        } catch (const InputError& e) {
+            throw UsageError(std::string(e.what()) + "; the ddmin reducer needs an oracle, not a replay");
         }
         const std::filesystem::path output = args.value("output");
         const std::filesystem::path work = output.string() + ".work";

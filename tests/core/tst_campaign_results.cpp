@@ -1,0 +1,151 @@
+// The physical campaign's scoring and results format (core/report/campaign.h): a proxy's ranking
+// against the workload's, ties where the workload's iterations cannot separate two
+// configurations, the writer and its strict reader (which recomputes every score), and the summary.
+#include "core/report/campaign.h"
+#include "core/util/errors.h"
+
+#include <QtTest>
+
+namespace {
+
+cc::ConfigurationFigures figures(const char* name, std::vector<cc::Ns> samples)
+{
+    return cc::ConfigurationFigures{name, std::move(samples)};
+}
+
+/// Three configurations: a fast, a slow and one the workload cannot tell from the slow one.
+cc::CampaignResults sample()
+{
+    cc::CampaignResults c;
+    c.repeats = 3;
+    c.warmup = 1;
+    c.cellId = "mlp1M_gloo_cpu_ws2_cap1MiB_it6_wu2";
+    c.cellDescription = "DDP training of a residual MLP on 2 ranks";
+    c.sourceConfiguration = "fast";
+    c.traceSha256 = std::string(64, 'a');
+    c.traceEvents = 18;
+    c.configurations = {"fast", "slow", "slow-too"};
+    c.truth = {figures("fast", {100, 101, 99, 100, 102, 98}), figures("slow", {200, 230, 170, 210, 190, 200}),
+               figures("slow-too", {205, 160, 240, 200, 195, 200})};
+    cc::CampaignProxy right;
+    right.name = "canary";
+    right.inputSha256 = std::string(64, 'b');
+    right.events = 9;
+    right.wallMs = 12'345;
+    right.figures = {figures("fast", {10, 11, 10}), figures("slow", {30, 31, 30}), figures("slow-too", {29, 30, 29})};
+    cc::CampaignProxy wrong = right;
+    wrong.name = "isolated";
+    wrong.computeOverlap = false;
+    wrong.figures = {figures("fast", {50, 50, 50}), figures("slow", {20, 20, 20}), figures("slow-too", {21, 21, 21})};
+    c.proxies = {right, wrong};
+    c.machine = {{"cpu", "test"}, {"cores", "2"}};
+    cc::scoreCampaign(c, "sample");
+    return c;
+}
+
+} // namespace
+
+class TestCampaignResults : public QObject {
+    Q_OBJECT
+
+private slots:
+    void aPairTheWorkloadCannotSeparateIsATie()
+    {
+        const cc::CampaignResults c = sample();
+        const cc::RankingAgreement& right = c.proxies[0].score;
+        QCOMPARE(right.proxy, std::string("canary"));
+        QCOMPARE(right.metric, std::string("mean"));
+        QCOMPARE(right.decidedPairs, 2u); // fast-slow, fast-slow-too
+        QCOMPARE(right.tiedPairs, 1u);    // slow vs slow-too
+        QCOMPARE(right.agreeingPairs, 2u);
+        QCOMPARE(right.agreementPpm, std::int64_t{1'000'000});
+        const cc::RankingAgreement& wrong = c.proxies[1].score;
+        QCOMPARE(wrong.proxy, std::string("isolated (communication only)"));
+        QCOMPARE(wrong.decidedPairs, 2u);
+        QCOMPARE(wrong.agreeingPairs, 0u);
+        QCOMPARE(wrong.agreementPpm, std::int64_t{0});
+        QVERIFY(wrong.kendallTauPpm < 0);
+    }
+
+    void mismatchedConfigurationsAreRefused()
+    {
+        cc::CampaignResults c = sample();
+        c.proxies[0].figures[1].name = "other";
+        try {
+            cc::scoreCampaign(c, "results.json");
+            QFAIL("a proxy measured under another configuration was scored");
+        } catch (const cc::InputError& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("\"other\", the truth's \"slow\"")), e.what());
+        }
+        c = sample();
+        c.proxies[0].figures[2].samples.clear();
+        QVERIFY_THROWS_EXCEPTION(cc::InputError, cc::scoreCampaign(c, "results.json"));
+    }
+
+    void theReaderReadsWhatTheWriterWrote()
+    {
+        const cc::CampaignResults c = sample();
+        const std::string text = cc::campaignResultsJson(c);
+        QVERIFY(text.starts_with("{\n \"format\": \"commcanary-workbench.campaign.v1\""));
+        const cc::CampaignResults back = cc::readCampaignResults(text, "results.json");
+        QVERIFY(back == c);
+        QCOMPARE(cc::campaignResultsJson(back), text);
+    }
+
+    void aScoreThatDisagreesWithTheFiguresIsRefused()
+    {
+        std::string text = cc::campaignResultsJson(sample());
+        const auto at = text.find("\"agreeing_pairs\": 2");
+        QVERIFY(at != std::string::npos);
+        text.replace(at, 19, "\"agreeing_pairs\": 1");
+        try {
+            (void)cc::readCampaignResults(text, "results.json");
+            QFAIL("a tampered score was accepted");
+        } catch (const cc::InputError& e) {
+            const QString what = QString::fromUtf8(e.what());
+            QVERIFY2(what.contains(QStringLiteral("results.json")), e.what());
+            QVERIFY2(what.contains(QStringLiteral("$.proxies[0].score")), e.what());
+            QVERIFY2(what.contains(QStringLiteral("disagrees with the proxy's figures")), e.what());
+        }
+    }
+
+    void otherBadDocumentsAreRefusedWithTheirPath()
+    {
+        const std::string good = cc::campaignResultsJson(sample());
+        const struct {
+            std::string from, to, path;
+        } cases[] = {
+            {"commcanary-workbench.campaign.v1", "commcanary-workbench.campaign.v2", "$.format"},
+            {"\"compute\": \"overlap\"", "\"compute\": \"both\"", "$.proxies[0].compute"},
+            {"\"configurations\": [\n  \"fast\",", "\"configurations\": [\n  \"quick\",", "$.truth[0].configuration"},
+            {"\"seed\": 1", "\"seed\": 1, \"extra\": 2", "$.protocol"},
+            {"\"wall_ms\": 12345", "\"wall_ms\": -1", "$.proxies[0].wall_ms"},
+        };
+        for (const auto& bad : cases) {
+            std::string text = good;
+            const auto at = text.find(bad.from);
+            QVERIFY2(at != std::string::npos, bad.from.c_str());
+            text.replace(at, bad.from.size(), bad.to);
+            try {
+                (void)cc::readCampaignResults(text, "results.json");
+                QFAIL(qPrintable(QString::fromStdString("accepted: " + bad.to)));
+            } catch (const cc::InputError& e) {
+                QVERIFY2(QString::fromUtf8(e.what()).contains(QString::fromStdString(bad.path)), e.what());
+            }
+        }
+    }
+
+    void theSummaryStandsBesideThePrototypesFigures()
+    {
+        const std::string md = cc::campaignSummaryMarkdown(sample());
+        QVERIFY(md.starts_with("# Physical campaign: mlp1M_gloo_cpu_ws2_cap1MiB_it6_wu2\n"));
+        QVERIFY2(md.find("| slow | 0 ms | 6 |") != std::string::npos, md.c_str()); // 200 ns rounds to 0.0 ms
+        // tau-b with the workload's tie: 2 / sqrt(2 * 3).
+        QVERIFY2(md.find("| canary | 100 % | 0.816 | 2 / 1 | 12.3 s |") != std::string::npos, md.c_str());
+        QVERIFY2(md.find("| isolated (communication only) | 0 % | -0.816 | 2 / 1 |") != std::string::npos, md.c_str());
+        QVERIFY2(md.find("57 % (tau 0.20)") != std::string::npos, md.c_str());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCampaignResults)
+#include "tst_campaign_results.moc"

@@ -16,6 +16,9 @@
 
 namespace cc::cli {
 
+/// capture campaign (cmd_capture_campaign.cpp).
+int runCampaignCommand(const std::vector<std::string>& argv);
+
 namespace {
 
 using namespace cc::capture;
@@ -103,6 +106,9 @@ int runCapture(const std::vector<std::string>& argv)
         if (argv[0] == "sweep") {
             return runSweepCommand(rest);
         }
+        if (argv[0] == "campaign") {
+            return runCampaignCommand(rest);
+        }
         if (argv[0] == "calibrate") {
             return runCalibrateCommand(rest);
         }
@@ -110,27 +116,28 @@ int runCapture(const std::vector<std::string>& argv)
             return runInterconnectsCommand(rest);
         }
     }
-    Args args("capture",
-              "{plan|run|sweep|calibrate|interconnects} [--world-size N] [--backend gloo|nccl] [--device cpu|cuda] "
-              "[--model mlp|gpt] "
-              "[--model-params COUNT] [--iterations I] [--warmup W] [--bucket-cap-mb M] -o DIR",
-              "Captures a real DDP-style data-parallel training step: one commcanary-capture-worker process per rank "
-              "(torchrun-style RANK/WORLD_SIZE/MASTER_ADDR/MASTER_PORT, c10d TCPStore rendezvous), gloo over CPU "
-              "tensors (CUDA tensors and NCCL only where the worker's libtorch has them and a device exists). Each "
-              "rank times every gradient-bucket all-reduce (issued from autograd hooks, overlapping backward) and its "
-              "compute, after the warm-up iterations; clock offsets between ranks are measured with their "
-              "uncertainty.\n\n"
-              "plan: runs the memory feasibility guard only and prints the demand on every memory pool the cell draws "
-              "on (host; device for CUDA cells) against its budget, term by term, with the binding pool. Exit 0 "
-              "when the cell fits, 1 when it does not.\n"
-              "run: plans, then (when feasible) starts the ranks, joins them against one deadline, stops every rank "
-              "when one dies, and writes the cell into DIR: rank<R>.json (raw measurements), rank<R>.trace.json "
-              "(a rank-local commcanary.trace.v1 shard), rank<R>.log, and manifest.json last. A refused cell gets "
-              "refused.json (estimate, budget, arithmetic) and exit 1; a failed cell gets failed.json, no manifest, "
-              "and exit 4; it is never loaded.\n"
-              "sweep, calibrate, interconnects: see `commcanary capture sweep --help`, `commcanary capture calibrate "
-              "--help` and `commcanary capture interconnects --help`.");
-    args.positional("ACTION", "plan, run, sweep, calibrate or interconnects");
+    Args args(
+        "capture",
+        "{plan|run|sweep|campaign|calibrate|interconnects} [--world-size N] [--backend gloo|nccl] [--device cpu|cuda] "
+        "[--model mlp|gpt] "
+        "[--model-params COUNT] [--iterations I] [--warmup W] [--bucket-cap-mb M] -o DIR",
+        "Captures a real DDP-style data-parallel training step: one commcanary-capture-worker process per rank "
+        "(torchrun-style RANK/WORLD_SIZE/MASTER_ADDR/MASTER_PORT, c10d TCPStore rendezvous), gloo over CPU "
+        "tensors (CUDA tensors and NCCL only where the worker's libtorch has them and a device exists). Each "
+        "rank times every gradient-bucket all-reduce (issued from autograd hooks, overlapping backward) and its "
+        "compute, after the warm-up iterations; clock offsets between ranks are measured with their "
+        "uncertainty.\n\n"
+        "plan: runs the memory feasibility guard only and prints the demand on every memory pool the cell draws "
+        "on (host; device for CUDA cells) against its budget, term by term, with the binding pool. Exit 0 "
+        "when the cell fits, 1 when it does not.\n"
+        "run: plans, then (when feasible) starts the ranks, joins them against one deadline, stops every rank "
+        "when one dies, and writes the cell into DIR: rank<R>.json (raw measurements), rank<R>.trace.json "
+        "(a rank-local commcanary.trace.v1 shard), rank<R>.log, and manifest.json last. A refused cell gets "
+        "refused.json (estimate, budget, arithmetic) and exit 1; a failed cell gets failed.json, no manifest, "
+        "and exit 4; it is never loaded.\n"
+        "sweep, campaign, calibrate, interconnects: see `commcanary capture sweep --help`, `commcanary capture "
+        "campaign --help`, `commcanary capture calibrate --help` and `commcanary capture interconnects --help`.");
+    args.positional("ACTION", "plan, run, sweep, campaign, calibrate or interconnects");
     args.option("world-size", "N", "number of ranks", std::string("2"));
     args.option("backend", "NAME", "gloo or nccl", std::string("gloo"));
     args.option("device", "NAME", "cpu or cuda", std::string("cpu"));

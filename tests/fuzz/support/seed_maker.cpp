@@ -26,6 +26,7 @@
 #include "core/generate/generators.h"
 #include "core/interop/chrome_export.h"
 #include "core/interop/clock_calibration.h"
+#include "core/report/campaign.h"
 #include "core/report/measured_report.h"
 #include "core/report/report.h"
 #include "core/trace/trace_io.h"
@@ -107,8 +108,7 @@ std::string inflateGzip(const std::string& bytes, std::size_t limit)
 }
 
 /// Runs a step; a step the product refuses is skipped with a note (the seeds are a start, not a test).
-template <class F>
-void step(const std::string& what, F&& f)
+template <class F> void step(const std::string& what, F&& f)
 {
     try {
         f();
@@ -399,23 +399,24 @@ void kinetoSeeds(const fs::path& sharedData)
     for (int k = 0; k < 5; ++k) {
         const std::string ts = std::to_string(2000 + 40 * k);
         legacy.push_back(R"({"ph": "X", "cat": "user_annotation", "name": "nccl:)" + std::string(legacyOps[k]) +
-                         R"(", "pid": 5, "tid": 5, "ts": )" + ts +
-                         R"(, "dur": 9, "args": {"External id": )" + std::to_string(10 + k) +
-                         R"(, "Input Dims": [[256, 4]], "Input type": ["c10::BFloat16"]}})");
+                         R"(", "pid": 5, "tid": 5, "ts": )" + ts + R"(, "dur": 9, "args": {"External id": )" +
+                         std::to_string(10 + k) + R"(, "Input Dims": [[256, 4]], "Input type": ["c10::BFloat16"]}})");
         legacy.push_back(R"({"ph": "X", "cat": "gpu_user_annotation", "name": "nccl:)" + std::string(legacyOps[k]) +
                          R"(", "pid": 0, "tid": 3, "ts": )" + std::to_string(2005 + 40 * k) +
                          R"(, "dur": 20, "args": {"External id": )" + std::to_string(10 + k) + "}}");
     }
-    put("kineto", "legacy-annotations.json", kinetoDocument(legacy, R"({"backend": "nccl", "rank": 1, "world_size": 4})"));
+    put("kineto", "legacy-annotations.json",
+        kinetoDocument(legacy, R"({"backend": "nccl", "rank": 1, "world_size": 4})"));
     put("kineto", "legacy-no-distributed-info.json", kinetoDocument(legacy, ""));
     put("kineto", "gloo-string-ids.json",
-        kinetoDocument({R"({"ph": "X", "cat": "user_annotation", "name": "gloo:all_reduce", "pid": "host-3", "tid": "main", "ts": 17.5, "dur": 3, "args": {"Input Dims": [[8]], "Input type": ["float"]}})"},
-                       R"({"backend": "gloo", "rank": 3, "world_size": 8})"));
-    put("kineto", "bare-array.json",
-        "[" + legacy.front() + ",\n" + legacy[1] + "]\n");
+        kinetoDocument(
+            {R"({"ph": "X", "cat": "user_annotation", "name": "gloo:all_reduce", "pid": "host-3", "tid": "main", "ts": 17.5, "dur": 3, "args": {"Input Dims": [[8]], "Input type": ["float"]}})"},
+            R"({"backend": "gloo", "rank": 3, "world_size": 8})"));
+    put("kineto", "bare-array.json", "[" + legacy.front() + ",\n" + legacy[1] + "]\n");
     for (const auto& [name, text] : std::vector<std::pair<std::string, std::string>>{
              {"modern-metadata.json", kinetoDocument(modern, distributed)},
-             {"legacy-annotations.json", kinetoDocument(legacy, R"({"backend": "nccl", "rank": 1, "world_size": 4})")}}) {
+             {"legacy-annotations.json",
+              kinetoDocument(legacy, R"({"backend": "nccl", "rank": 1, "world_size": 4})")}}) {
         put("chrome_trace", name, text);
     }
     put("chrome_trace", "bare-array.json", "[" + legacy.front() + ",\n" + legacy[1] + "]\n");
@@ -507,6 +508,42 @@ void measuredReportSeeds(const fs::path& configs)
     put("measured_report", "one-configuration.json", cc::buildMeasuredReport(run));
 }
 
+/// Campaign results as `capture campaign` writes them: three configurations (one pair the workload
+/// cannot separate), a proxy that agrees and one that does not.
+void campaignSeeds()
+{
+    cc::CampaignResults c;
+    c.repeats = 3;
+    c.warmup = 1;
+    c.cellId = "mlp1M_gloo_cpu_ws2_cap1MiB_it6_wu2";
+    c.cellDescription = "DDP training of a residual MLP on 2 ranks";
+    c.sourceConfiguration = "fast";
+    c.traceSha256 = std::string(64, 'a');
+    c.traceEvents = 18;
+    c.configurations = {"fast", "slow", "slow-too"};
+    c.truth = {{"fast", {100, 101, 99, 100}}, {"slow", {200, 230, 170, 210}}, {"slow-too", {205, 160, 240, 200}}};
+    cc::CampaignProxy canary;
+    canary.name = "canary";
+    canary.inputSha256 = std::string(64, 'b');
+    canary.events = 9;
+    canary.wallMs = 12'345;
+    canary.figures = {{"fast", {10, 11, 10}}, {"slow", {30, 31, 30}}, {"slow-too", {29, 30, 29}}};
+    cc::CampaignProxy isolated = canary;
+    isolated.name = "isolated";
+    isolated.computeOverlap = false;
+    isolated.figures = {{"fast", {50, 50, 50}}, {"slow", {20, 20, 20}}, {"slow-too", {21, 21, 21}}};
+    c.proxies = {canary, isolated};
+    c.machine = {{"cpu", "seed"}, {"cores", "2"}};
+    cc::scoreCampaign(c, "seed");
+    put("campaign", "three-configurations.json", cc::campaignResultsJson(c));
+    c.proxies.resize(1);
+    c.configurations.resize(2);
+    c.truth.resize(2);
+    c.proxies[0].figures.resize(2);
+    cc::scoreCampaign(c, "seed");
+    put("campaign", "one-proxy.json", cc::campaignResultsJson(c));
+}
+
 void clockSeeds()
 {
     putJson("clock_calibration", "shared-clock.json",
@@ -534,9 +571,23 @@ void optionSeeds()
 
 void decimalSeeds()
 {
-    const char* numbers[] = {"0",        "-0",    "1",        "75.629",  "0.001",  "1e3",      "1.5E-3",
-                             "12.50",    "-7.25", "1e-9",     "100000",  "0.5e1",  "9.223372036854775807e18",
-                             "1e18",     "1e309", "123456789.123456789", "-1.0e+2"};
+    const char* numbers[] = {"0",
+                             "-0",
+                             "1",
+                             "75.629",
+                             "0.001",
+                             "1e3",
+                             "1.5E-3",
+                             "12.50",
+                             "-7.25",
+                             "1e-9",
+                             "100000",
+                             "0.5e1",
+                             "9.223372036854775807e18",
+                             "1e18",
+                             "1e309",
+                             "123456789.123456789",
+                             "-1.0e+2"};
     int k = 0;
     for (const char* n : numbers) {
         put("decimal", "number" + std::to_string(k++) + ".txt", n);
@@ -611,8 +662,7 @@ cap::RankCapture syntheticRank(int rank, int worldSize, const std::string& captu
 
 /// JSON text of a document the capture's writers return: they return the product's own DOM
 /// (json::Value) or, in older trees, nlohmann::json; both have a text form.
-template <class Document>
-std::string dumpJson(const Document& document)
+template <class Document> std::string dumpJson(const Document& document)
 {
     if constexpr (requires { document.dump(); }) {
         return document.dump();
@@ -622,8 +672,7 @@ std::string dumpJson(const Document& document)
 }
 
 /// The calibration file text, whichever writer the tree has (found by argument-dependent lookup).
-template <class Calibration>
-std::string calibrationFileText(const Calibration& calibration)
+template <class Calibration> std::string calibrationFileText(const Calibration& calibration)
 {
     if constexpr (requires { calibrationJsonText(calibration); }) {
         return calibrationJsonText(calibration);
@@ -696,10 +745,12 @@ void captureSeeds()
     const std::string documented =
         R"({"format": "commcanary.capture.matrix.v1", "model": "mlp", "model_params": ["1M", "10M"], "world_sizes": [2, 4], "backends": ["gloo"], "devices": ["cpu"], "bucket_caps": ["25MiB", "4MiB"], "first_bucket": "1MiB", "iterations": 10, "warmup": 3, "batch_size": 32, "seed": 1, "repeats": 2, "timeout_s": 600, "host_memory_budget": "12GiB", "device_memory_budget": "70GiB"})";
     putJson("capture_matrix", "documented.json", documented);
-    putJson("capture_matrix", "minimal.json",
-            R"({"model_params": [1000000], "world_sizes": [2], "backends": ["gloo"], "devices": ["cpu"], "bucket_caps": [4194304]})");
-    putJson("capture_matrix", "gpt-nccl.json",
-            R"({"model": "gpt", "model_params": ["250k"], "world_sizes": [2, 8], "backends": ["nccl", "gloo"], "devices": ["cuda"], "bucket_caps": ["1.5MiB"], "repeats": 1})");
+    putJson(
+        "capture_matrix", "minimal.json",
+        R"({"model_params": [1000000], "world_sizes": [2], "backends": ["gloo"], "devices": ["cpu"], "bucket_caps": [4194304]})");
+    putJson(
+        "capture_matrix", "gpt-nccl.json",
+        R"({"model": "gpt", "model_params": ["250k"], "world_sizes": [2, 8], "backends": ["nccl", "gloo"], "devices": ["cuda"], "bucket_caps": ["1.5MiB"], "repeats": 1})");
     put("capture_matrix", "sizes.txt", "4KiB..64MiB\n4KiB,1MiB,16MiB\n1.5M\n25MiB\n2G\n");
     step("sweep index", [&] {
         const cap::SweepMatrix matrix = cap::loadSweepMatrix(gOut / "capture_matrix" / "documented.json");
@@ -755,6 +806,7 @@ int main(int argc, char** argv)
         kinetoSeeds(shared);
         configSeeds(resources / "configs");
         step("measured reports", [&] { measuredReportSeeds(resources / "configs"); });
+        step("campaign results", [&] { campaignSeeds(); });
         clockSeeds();
         optionSeeds();
         decimalSeeds();

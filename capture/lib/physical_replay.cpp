@@ -344,6 +344,58 @@ std::vector<std::pair<std::string, std::string>> physicalMachineDescription(cons
     return m;
 }
 
+namespace {
+
+/// Everything of a measured run that follows from the options and the input.
+MeasuredRun measuredRunHeader(const PhysicalReplayOptions& o)
+{
+    const Trace& trace = *o.trace;
+    MeasuredRun run;
+    run.inputSha256 = o.inputSha256;
+    run.inputEvents = trace.size();
+    run.skewKnown = trace.knownSkewCount();
+    run.skewPartial = trace.partialSkewCount();
+    run.skewUnknown = trace.unknownSkewCount();
+    run.worldSize = o.worldSize;
+    run.repeats = o.repeats;
+    run.warmup = o.warmup;
+    run.set = o.set;
+    run.computeStandIns = o.computeStandIns;
+    for (std::size_t i = 0; i < trace.size(); ++i) {
+        run.opNames.emplace_back(trace.opName(i));
+    }
+    return run;
+}
+
+/// One configuration's measurements from the rank files in dir (every rank of the world).
+MeasuredConfiguration collectConfiguration(const physical::PhysicalProgram& program, const PhysicalConfig& config,
+                                           const fs::path& dir, int worldSize, int repeats)
+{
+    std::vector<physical::RankTimings> timings;
+    MeasuredConfiguration mc;
+    mc.config = config;
+    for (int r = 0; r < worldSize; ++r) {
+        const fs::path path = dir / replayRankFileName(r);
+        ReplayRankResult rr = readReplayRank(path);
+        if (rr.rank != r || rr.worldSize != worldSize) {
+            throw InputError(path.string(), "is the file of rank " + std::to_string(rr.rank) + " of " +
+                                                std::to_string(rr.worldSize) + ", expected rank " + std::to_string(r) +
+                                                " of " + std::to_string(worldSize));
+        }
+        if (rr.timings.repeats.size() != static_cast<std::size_t>(repeats)) {
+            throw InputError(path.string(), "holds " + std::to_string(rr.timings.repeats.size()) +
+                                                " recorded passes, expected " + std::to_string(repeats) +
+                                                " (--repeats)");
+        }
+        mc.clock.push_back(MeasuredClock{r, rr.clock.offsetNs, rr.clock.uncertaintyNs});
+        timings.push_back(std::move(rr.timings));
+    }
+    mc.samples = physical::measuredSamples(program, timings, dir.string());
+    return mc;
+}
+
+} // namespace
+
 MachineReport checkPhysicalReplay(const PhysicalReplayOptions& o)
 {
     if (o.trace == nullptr) {
@@ -391,20 +443,7 @@ PhysicalReplayResult runPhysicalReplay(const PhysicalReplayOptions& o, Progress&
     }
     const Trace& trace = *o.trace;
     PhysicalReplayResult result;
-    MeasuredRun run;
-    run.inputSha256 = o.inputSha256;
-    run.inputEvents = trace.size();
-    run.skewKnown = trace.knownSkewCount();
-    run.skewPartial = trace.partialSkewCount();
-    run.skewUnknown = trace.unknownSkewCount();
-    run.worldSize = o.worldSize;
-    run.repeats = o.repeats;
-    run.warmup = o.warmup;
-    run.set = o.set;
-    run.computeStandIns = o.computeStandIns;
-    for (std::size_t i = 0; i < trace.size(); ++i) {
-        run.opNames.emplace_back(trace.opName(i));
-    }
+    MeasuredRun run = measuredRunHeader(o);
     run.machine = physicalMachineDescription(machine);
     const std::size_t total = o.set.configurations.size();
     for (std::size_t k = 0; k < total; ++k) {
@@ -467,9 +506,6 @@ PhysicalReplayResult runPhysicalReplay(const PhysicalReplayOptions& o, Progress&
             result.reason = "configuration \"" + config.name + "\": " + launch.reason;
             return result;
         }
-        std::vector<physical::RankTimings> timings;
-        MeasuredConfiguration mc;
-        mc.config = config;
         for (int r = 0; r < o.worldSize; ++r) {
             const fs::path path = dir / replayRankFileName(r);
             if (!fs::exists(path, ec)) {
@@ -479,22 +515,51 @@ PhysicalReplayResult runPhysicalReplay(const PhysicalReplayOptions& o, Progress&
                                 " exited 0 without writing " + path.filename().string();
                 return result;
             }
-            ReplayRankResult rr = readReplayRank(path);
-            if (rr.rank != r || rr.worldSize != o.worldSize) {
-                throw InputError(path.string(), "is the file of rank " + std::to_string(rr.rank) + " of " +
-                                                    std::to_string(rr.worldSize) + ", expected rank " +
-                                                    std::to_string(r) + " of " + std::to_string(o.worldSize));
-            }
-            mc.clock.push_back(MeasuredClock{r, rr.clock.offsetNs, rr.clock.uncertaintyNs});
-            timings.push_back(std::move(rr.timings));
         }
-        mc.samples = physical::measuredSamples(program, timings, dir.string());
+        MeasuredConfiguration mc = collectConfiguration(program, config, dir, o.worldSize, o.repeats);
         run.configurations.push_back(std::move(mc));
     }
     fs::remove_all(o.workDir, ec);
     result.run = std::move(run);
     progress.report(1.0, "every configuration measured");
     return result;
+}
+
+MeasuredRun assemblePhysicalReplay(const PhysicalReplayOptions& o, const std::vector<fs::path>& rankDirs)
+{
+    if (o.trace == nullptr) {
+        throw InputError(o.input.string(), "no input trace");
+    }
+    if (rankDirs.size() != o.set.configurations.size()) {
+        throw InputError("--from-ranks", "names " + std::to_string(rankDirs.size()) + " folder(s) for " +
+                                             std::to_string(o.set.configurations.size()) +
+                                             " configuration(s); give one folder per configuration, in the set's "
+                                             "order");
+    }
+    MeasuredRun run = measuredRunHeader(o);
+    run.machine = {{"launch", "ranks started outside commcanary (by hand, torchrun or srun); their rank files were "
+                              "assembled by replay-physical --from-ranks, and the machines they ran on are not "
+                              "recorded in them"}};
+    std::error_code ec;
+    for (std::size_t k = 0; k < rankDirs.size(); ++k) {
+        const PhysicalConfig& config = o.set.configurations[k];
+        const physical::PhysicalProgram program =
+            physical::buildPhysicalProgram(*o.trace, o.worldSize, config.backend, o.skipOps);
+        if (k == 0) {
+            run.skippedOps = program.skippedOps;
+            run.skippedEvents = program.skippedEvents;
+        }
+        for (int r = 0; r < o.worldSize; ++r) {
+            const fs::path path = rankDirs[k] / replayRankFileName(r);
+            if (!fs::exists(path, ec)) {
+                throw InputError(rankDirs[k].string(), "has no " + path.filename().string() + " (configuration \"" +
+                                                           config.name + "\" needs one file per rank of " +
+                                                           std::to_string(o.worldSize) + ")");
+            }
+        }
+        run.configurations.push_back(collectConfiguration(program, config, rankDirs[k], o.worldSize, o.repeats));
+    }
+    return run;
 }
 
 } // namespace cc::capture

@@ -135,4 +135,13 @@ MachineReport checkPhysicalReplay(const PhysicalReplayOptions& options);
 /// stops the run: result.run is empty and the ranks' logs stay in workDir.
 PhysicalReplayResult runPhysicalReplay(const PhysicalReplayOptions& options, Progress& progress);
 
+/// The measured run of ranks started elsewhere (by hand with RANK, WORLD_SIZE, MASTER_ADDR and
+/// MASTER_PORT, by torchrun or srun, possibly across machines), each running the worker's replay
+/// verb with options.repeats recorded passes: rankDirs[k] holds replay_rank<R>.json of every rank
+/// for configuration k of options.set. Starts nothing. Throws InputError naming the folder or file
+/// and the rule (a missing rank, another world size, another pass count, events that do not match
+/// the program).
+MeasuredRun assemblePhysicalReplay(const PhysicalReplayOptions& options,
+                                   const std::vector<std::filesystem::path>& rankDirs);
+
 } // namespace cc::capture

@@ -39,7 +39,15 @@ int runReplayPhysical(const std::vector<std::string>& argv)
         "The report embeds each repeat's samples, the machine, each configuration's environment and the input's "
         "normalised SHA-256; `compare` gates two measured reports and `verify-report` checks one's integrity (it "
         "cannot be recomputed). The ranks work in REPORT.ranks, removed on success and kept with their logs on "
-        "failure.");
+        "failure.\n\n"
+        "Ranks started elsewhere (by hand, torchrun or srun, also across machines): start every rank of a "
+        "configuration as\n"
+        "  RANK=r WORLD_SIZE=N MASTER_ADDR=host MASTER_PORT=port commcanary-capture-worker replay --input INPUT "
+        "--world-size N --backend gloo --device cpu --gloo-threads 2 --repeats R --warmup W --output DIR "
+        "--store-timeout-s 600\n"
+        "(plus the configuration's environment; shaping is then the launcher's business), gather each "
+        "configuration's replay_rank<r>.json files into one folder, and assemble the report with --from-ranks DIR, "
+        "one folder per configuration of the set, in its order. Nothing is started then.");
     args.positional("INPUT", "the trace or canary to replay");
     args.option("physical-configs", "FILE", "the physical configuration set");
     args.option("repeats", "R", "recorded passes over the program per configuration", std::string("3"));
@@ -50,6 +58,10 @@ int runReplayPhysical(const std::vector<std::string>& argv)
     args.option("timeout-s", "T", "each configuration's ranks must finish within T seconds", std::string("600"));
     args.option("worker", "PATH", "the commcanary-capture-worker binary (default: searched, see `commcanary doctor`)");
     args.option("master-addr", "ADDR", "the address rank 0's store listens on", std::string("127.0.0.1"));
+    args.option("from-ranks", "DIR",
+                "assemble the report from rank files of ranks started elsewhere (one folder per configuration, in "
+                "the set's order; repeatable) instead of starting ranks",
+                {}, true);
     args.option("inject-kill", "R:E",
                 "test control: rank R kills itself before program event E of the first recorded pass of the first "
                 "configuration");
@@ -83,8 +95,12 @@ int runReplayPhysical(const std::vector<std::string>& argv)
         }
         const std::filesystem::path output = args.value("output");
         const std::filesystem::path workDir = output.string() + ".ranks";
+        const bool assemble = args.has("from-ranks");
+        if (assemble && (args.has("inject-kill") || args.has("worker"))) {
+            throw UsageError("--from-ranks starts no rank: it cannot be combined with --inject-kill or --worker");
+        }
         std::error_code ec;
-        if (std::filesystem::exists(workDir, ec)) {
+        if (!assemble && std::filesystem::exists(workDir, ec)) {
             throw InputError(workDir.string(), "the ranks' working folder already exists (left by an earlier failed "
                                                "run?); remove it first");
         }
@@ -119,8 +135,17 @@ int runReplayPhysical(const std::vector<std::string>& argv)
         options.masterAddr = args.value("master-addr");
         options.timeout = std::chrono::seconds(timeout);
         PhysicalReplayResult result;
+        if (assemble) {
+            std::vector<std::filesystem::path> dirs;
+            for (const auto& d : args.values("from-ranks")) {
+                dirs.emplace_back(d);
+            }
+            result.run = assemblePhysicalReplay(options, dirs);
+        }
         try {
-            result = runPhysicalReplay(options, progress);
+            if (!assemble) {
+                result = runPhysicalReplay(options, progress);
+            }
         } catch (const CaptureUnavailable& e) {
             throw UsageError(std::string("this replay cannot run on this machine: ") + e.what() +
                              "; nothing was written");

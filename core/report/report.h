@@ -43,6 +43,10 @@ struct ReportOptions {
     SamplesMode samples = SamplesMode::Full;
     /// The input's normalizedSha256 when the caller already has it; computed when empty.
     std::string inputSha256;
+    /// The resource limits this replay ran under where they differ from the defaults ("NAME=VALUE",
+    /// cc::resourceLimitOverrides). Written as protocol.resource_limit_overrides only when there is
+    /// one, so a default report keeps its bytes.
+    std::vector<std::string> resourceLimitOverrides;
 };
 
 /// Replays trace under every configuration of set and returns the canonical report text
@@ -62,6 +66,7 @@ struct ReportView {
     std::string configsSha256;
     ReplayProtocol protocol;
     SamplesMode samples = SamplesMode::Full;
+    std::vector<std::string> resourceLimitOverrides; ///< protocol.resource_limit_overrides (absent: none)
     struct Configuration {
         std::string name;
         Distribution latency;

@@ -7,6 +7,7 @@
 #include "core/util/errors.h"
 #include "core/util/json/parser.h"
 #include "core/util/json/reader.h"
+#include "core/util/limits.h"
 #include "core/util/sha256.h"
 
 #include <algorithm>
@@ -17,8 +18,14 @@ namespace {
 
 using json::childPath;
 
-std::string child(const std::string& path, std::string_view key) { return childPath(path, key); }
-std::string child(const std::string& path, std::size_t index) { return childPath(path, index); }
+std::string child(const std::string& path, std::string_view key)
+{
+    return childPath(path, key);
+}
+std::string child(const std::string& path, std::size_t index)
+{
+    return childPath(path, index);
+}
 
 constexpr std::string_view kSealKey = "\"body_sha256\":\"";
 
@@ -36,8 +43,7 @@ Distribution readDistribution(const json::Reader& r, const json::Value& obj, con
     return d;
 }
 
-std::vector<Breakdown> readBreakdowns(const json::Reader& r, const json::Value& value,
-                                      const std::string& path)
+std::vector<Breakdown> readBreakdowns(const json::Reader& r, const json::Value& value, const std::string& path)
 {
     r.array(value, path);
     std::vector<Breakdown> out;
@@ -110,10 +116,10 @@ ReportView readReportView(std::string_view bytes, const std::string& sourceName)
     // The format first: a document of another kind is named as such before any detail.
     const json::Value format = parseMember("format");
     if (!format.isString() || format.string() != kReportFormat) {
-        r.fail("$.format", "must be \"" + std::string(kReportFormat) + "\" (got " +
-                               (format.isString() ? "\"" + format.string().substr(0, 64) + "\""
-                                                  : json::describeValue(format)) +
-                               ")");
+        r.fail("$.format",
+               "must be \"" + std::string(kReportFormat) + "\" (got " +
+                   (format.isString() ? "\"" + format.string().substr(0, 64) + "\"" : json::describeValue(format)) +
+                   ")");
     }
     for (const auto& m : members) {
         if (m.key == "mode") {
@@ -172,6 +178,21 @@ ReportView readReportView(std::string_view bytes, const std::string& sourceName)
     } else {
         r.fail(child(pp, "samples"), "must be \"full\" or \"digest\" (got \"" + samples + "\")");
     }
+    if (const json::Value* overrides = r.optional(protocol, pp, "resource_limit_overrides")) {
+        const std::string op = child(pp, "resource_limit_overrides");
+        const auto& list = r.array(*overrides, op);
+        if (list.size() == 0 || list.size() > 16) {
+            r.fail(op, "must list 1 to 16 NAME=VALUE overrides (absent when there is none)");
+        }
+        ResourceLimits check = ResourceLimits{};
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            std::string assignment = r.string(list[i], child(op, i));
+            if (const std::string problem = applyResourceLimitOverride(check, assignment); !problem.empty()) {
+                r.fail(child(op, i), problem);
+            }
+            view.resourceLimitOverrides.push_back(std::move(assignment));
+        }
+    }
     validateProtocol(view.protocol, sourceName);
 
     // ---- configurations ----
@@ -229,6 +250,7 @@ ReportVerification verifyReport(std::string_view reportBytes, const std::string&
     ReportOptions options;
     options.samples = view.samples;
     options.inputSha256 = inputSha;
+    options.resourceLimitOverrides = view.resourceLimitOverrides;
     const std::string rebuilt = buildReport(input, view.configs, view.protocol, options, replaying);
     if (rebuilt == reportBytes) {
         result.passed = true;

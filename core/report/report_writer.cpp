@@ -409,6 +409,14 @@ std::string buildReport(const Trace& trace, const ConfigSet& set, const ReplayPr
     appendString(out, report_fields::kQuantileRule);
     out += ",\"samples\":";
     appendString(out, samplesModeName(options.samples));
+    if (!options.resourceLimitOverrides.empty()) {
+        out += ",\"resource_limit_overrides\":[";
+        for (std::size_t k = 0; k < options.resourceLimitOverrides.size(); ++k) {
+            out += k == 0 ? "" : ",";
+            appendString(out, options.resourceLimitOverrides[k]);
+        }
+        out += "]";
+    }
     out += "}";
     // ---- configurations, rankings ----
     out += ",\n\"configurations\":[";

@@ -130,6 +130,33 @@ private slots:
         QVERIFY2(fidelity.exitCode == 0, qPrintable(fidelity.out + fidelity.err));
     }
 
+    void aReportRecordsTheLimitsItWasReplayedUnder()
+    {
+        const QString trace = cctest::example(QStringLiteral("decode.trace.json"));
+        const QString plain = path(QStringLiteral("plain.report.json"));
+        const QString raised = path(QStringLiteral("raised.report.json"));
+        QCOMPARE(runCli({QStringLiteral("replay"), trace, QStringLiteral("-o"), plain}).exitCode, 0);
+        QCOMPARE(runCli({QStringLiteral("replay"), trace, QStringLiteral("--limit"), QStringLiteral("events=60000000"),
+                         QStringLiteral("-o"), raised})
+                     .exitCode,
+                 0);
+        QVERIFY(!cctest::readAll(plain).contains("resource_limit_overrides"));
+        QVERIFY2(cctest::readAll(raised).contains(R"("resource_limit_overrides":["events=60000000"])"),
+                 cctest::readAll(raised).left(1500).constData());
+        // verify-report rebuilds it under the recorded limits, bit for bit.
+        const auto verified = runCli({QStringLiteral("verify-report"), raised, QStringLiteral("--input"), trace});
+        QVERIFY2(verified.exitCode == 0, qPrintable(verified.out + verified.err));
+        // A recorded override that is not one is refused with its path.
+        QByteArray bad = cctest::readAll(raised);
+        bad.replace("events=60000000", "evens=60000000");
+        const QString tampered = path(QStringLiteral("tampered.report.json"));
+        QVERIFY(cctest::writeAll(tampered, bad));
+        const auto refused = runCli({QStringLiteral("verify-report"), tampered, QStringLiteral("--input"), trace});
+        QCOMPARE(refused.exitCode, 3);
+        QVERIFY2(refused.err.contains(QStringLiteral("$.protocol.resource_limit_overrides[0]")),
+                 qPrintable(refused.err));
+    }
+
     void progressOnATerminalNamesPhasesAndClearsBeforeTheResult()
     {
         const QString script = QStandardPaths::findExecutable(QStringLiteral("script"));

@@ -3,6 +3,7 @@
 //                         -o REPORT
 #include "app/cli/cli.h"
 #include "app/cli/replay_options.h"
+#include "core/util/limits.h"
 
 #include "core/canary/canary_input.h"
 #include "core/configs/config_io.h"
@@ -172,6 +173,7 @@ int runReplay(const std::vector<std::string>& argv)
         }
         validateProtocol(protocol, "replay protocol");
         ReportOptions options;
+        options.resourceLimitOverrides = resourceLimitOverrides(resourceLimits());
         const std::string mode = args.value("samples");
         if (mode == "full") {
             options.samples = SamplesMode::Full;

@@ -75,6 +75,7 @@ ByteSource::ByteSource(const std::filesystem::path& path) : state_(std::make_uni
         if (map != MAP_FAILED) {
             ::madvise(map, fileSize_, MADV_SEQUENTIAL);
             mapping_ = std::string_view(static_cast<const char*>(map), fileSize_);
+            guard_ = MappingGuard(map, fileSize_, name_);
         }
     }
     state_->in.resize(kRawChunk);
@@ -95,6 +96,7 @@ ByteSource::~ByteSource()
     if (state_->zInit) {
         inflateEnd(&state_->zs);
     }
+    guard_ = MappingGuard();
     if (!mapping_.empty()) {
         ::munmap(const_cast<char*>(mapping_.data()), mapping_.size());
     }

@@ -2,6 +2,8 @@
 // SHA-256 and size of the file's own bytes (as stored on disk) computed on the way.
 #pragma once
 
+#include "core/util/mapping_guard.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -55,6 +57,7 @@ private:
     struct State;
     std::unique_ptr<State> state_;
     std::string_view mapping_;
+    MappingGuard guard_; ///< a truncation by another program ends the process with a message, not a crash
     std::size_t hashed_ = 0;
     std::size_t released_ = 0;
     std::string name_;

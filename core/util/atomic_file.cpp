@@ -717,11 +717,13 @@ MappedInput::MappedInput(const fs::path& path, std::uint64_t maxBytes, const Pro
     }
     map_ = map;
     mapSize_ = size;
+    guard_ = MappingGuard(map_, mapSize_, path.string());
     ::madvise(map_, mapSize_, MADV_SEQUENTIAL);
     bytes_ = std::string_view(static_cast<const char*>(map_), mapSize_);
     if (isGzip(bytes_)) {
         inflated_ = gunzip(bytes_, path.string(), maxBytes, progress);
         bytes_ = inflated_;
+        guard_ = MappingGuard();
         ::munmap(map_, mapSize_);
         map_ = nullptr;
         mapSize_ = 0;
@@ -730,6 +732,7 @@ MappedInput::MappedInput(const fs::path& path, std::uint64_t maxBytes, const Pro
 
 MappedInput::~MappedInput()
 {
+    guard_ = MappingGuard();
     if (map_ != nullptr) {
         ::munmap(map_, mapSize_);
     }

@@ -13,6 +13,7 @@
 // process about to end without unwinding.
 #pragma once
 
+#include "core/util/mapping_guard.h"
 #include "core/util/progress.h"
 
 #include <cstdint>
@@ -114,6 +115,7 @@ public:
 private:
     void* map_ = nullptr;
     std::size_t mapSize_ = 0;
+    MappingGuard guard_; ///< a truncation by another program ends the process with a message, not a crash
     std::string inflated_;
     std::string_view bytes_;
 };

@@ -457,7 +457,11 @@ void configSeeds(const fs::path& configs)
             continue;
         }
         const std::string name = entry.path().filename().string();
-        // Physical sets are another format, with a harness of their own.
+        // Physical sets and capture matrices are other formats, with harnesses of their own.
+        if (name.ends_with(".matrix.json")) {
+            putJson("capture_matrix", name, slurp(entry.path()));
+            continue;
+        }
         putJson(name.starts_with("physical-") ? "physical_configs" : "configs", name, slurp(entry.path()));
         if (name.starts_with("physical-")) {
             step("the canonical form of " + name, [&] {

@@ -223,12 +223,9 @@ public:
     {
         object(value, path);
         TimingBudget b;
-        b.gap = cap<Ns>(optionalMember(value, "gap_ns"), join(path, "gap_ns"));
-        b.skew = cap<Ns>(optionalMember(value, "skew_ns"), join(path, "skew_ns"));
-        b.computeBefore = cap<Ns>(optionalMember(value, "compute_before_ns"), join(path, "compute_before_ns"));
-        b.overlap = cap<Ns>(optionalMember(value, "overlap_ns"), join(path, "overlap_ns"));
-        b.pressure = cap<std::int64_t>(optionalMember(value, "pressure_e9"), join(path, "pressure_e9"));
-        b.exposed = cap<Ns>(optionalMember(value, "exposed_ns"), join(path, "exposed_ns"));
+        for (const auto& field : kBudgetCapFields) {
+            b.*field.cap = cap<std::int64_t>(optionalMember(value, field.name), join(path, field.name));
+        }
         const auto& limit = optionalMember(value, "timing_sample_limit");
         if (!limit.isNull()) {
             b.sampleLimit = positiveInt(limit, join(path, "timing_sample_limit"));

@@ -61,19 +61,13 @@ void writeBudget(std::string& out, const TimingBudget& budget)
         }
         first = false;
     };
-    auto cap = [&](std::string_view name, const auto& value) {
-        if (value) {
+    for (const auto& field : kBudgetCapFields) {
+        if (const auto& value = budget.*field.cap) {
             separator();
-            json::appendKey(out, name);
+            json::appendKey(out, field.name);
             appendInt(out, *value);
         }
-    };
-    cap("gap_ns", budget.gap);
-    cap("skew_ns", budget.skew);
-    cap("compute_before_ns", budget.computeBefore);
-    cap("overlap_ns", budget.overlap);
-    cap("pressure_e9", budget.pressure);
-    cap("exposed_ns", budget.exposed);
+    }
     if (budget.sampleLimit) {
         separator();
         json::appendKey(out, "timing_sample_limit");

@@ -355,15 +355,10 @@ using Json = json::Value;
 Json budgetJson(const TimingBudget& b)
 {
     Json j;
-    auto cap = [&](const char* name, const std::optional<std::int64_t>& v) {
-        j.assign(name, v ? Json(*v) : Json(nullptr));
-    };
-    cap("gap_ns", b.gap);
-    cap("skew_ns", b.skew);
-    cap("compute_before_ns", b.computeBefore);
-    cap("overlap_ns", b.overlap);
-    cap("pressure_e9", b.pressure);
-    cap("exposed_ns", b.exposed);
+    for (const auto& field : kBudgetCapFields) {
+        const auto& v = b.*field.cap;
+        j.assign(field.name, v ? Json(*v) : Json(nullptr));
+    }
     return j;
 }
 

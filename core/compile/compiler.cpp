@@ -402,10 +402,8 @@ CompileResult compileCanary(const Trace& trace, const CompileOptions& options, P
         seg.events = compile::spanEvents(items, span);
         seg.repeats = span.repeats;
         seg.tail = span.tailItems;
-        for (std::size_t b = 0; b < span.bodyItems; ++b) {
-            const RunItem& item = items[span.firstItem + b];
-            seg.body.push_back(CanaryItem{item.token, item.count});
-        }
+        const auto body = items.begin() + static_cast<std::ptrdiff_t>(span.firstItem);
+        seg.body.assign(body, body + static_cast<std::ptrdiff_t>(span.bodyItems));
         if (span.periodic()) {
             periods.push_back(compile::spanPeriodEvents(items, span));
         }

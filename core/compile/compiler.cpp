@@ -161,7 +161,7 @@ public:
     explicit SourceIdentity(const Trace& trace)
     {
         result_ = std::async(std::launch::async, [this, &trace] {
-            StopProgress stop(stop_);
+            StopFlagProgress stop(stop_);
             Value v;
             v.sha256 = normalizedSha256(trace, stop);
             stop.check();
@@ -193,15 +193,6 @@ public:
     }
 
 private:
-    class StopProgress final : public Progress {
-    public:
-        explicit StopProgress(const std::atomic<bool>& stop) : stop_(stop) {}
-        bool cancelled() const override { return stop_.load(std::memory_order_relaxed); }
-
-    private:
-        const std::atomic<bool>& stop_;
-    };
-
     std::atomic<bool> stop_{false};
     std::future<Value> result_;
 };

@@ -500,14 +500,7 @@ std::string paramExportTargetProblem(const std::filesystem::path& dir)
     if (foreign.empty() && (manifest || fs::is_empty(dir, ec))) {
         return {};
     }
-    std::sort(foreign.begin(), foreign.end());
-    std::string names;
-    for (std::size_t k = 0; k < foreign.size() && k < 3; ++k) {
-        names += (k == 0 ? "" : ", ") + foreign[k];
-    }
-    if (foreign.size() > 3) {
-        names += " and " + std::to_string(foreign.size() - 3) + " more";
-    }
+    const std::string names = someNames(foreign);
     if (foreign.empty()) {
         return dir.string() + ": holds rank files but no " + std::string(kParamManifestName) +
                ", so it is not known to be an earlier export; it is not replaced: choose a new or empty folder, "

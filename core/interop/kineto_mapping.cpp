@@ -1,5 +1,7 @@
 #include "core/interop/kineto_mapping.h"
 
+#include "core/util/text.h"
+
 #include <array>
 #include <charconv>
 #include <limits>
@@ -141,11 +143,8 @@ std::optional<TorchList> parseTorchList(std::string_view text, std::string* reas
     if (body.empty()) {
         return list;
     }
-    std::size_t pos = 0;
-    while (pos <= body.size()) {
-        std::size_t comma = body.find(',', pos);
-        std::string_view item =
-            trim(body.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos));
+    for (const std::string_view piece : splitAt(body, ',')) {
+        const std::string_view item = trim(piece);
         if (item == "...") {
             if (list.truncated) {
                 return bad("has \"...\" twice");
@@ -166,10 +165,6 @@ std::optional<TorchList> parseTorchList(std::string_view text, std::string* reas
                 list.head.push_back(value);
             }
         }
-        if (comma == std::string_view::npos) {
-            break;
-        }
-        pos = comma + 1;
     }
     return list;
 }

@@ -26,33 +26,26 @@ std::string_view trim(std::string_view text)
 
 std::optional<OpKind> mapTorchCollective(std::string_view name)
 {
-    // Exact equivalents only. Coalesced variants, "_coalescing"/"coalesced" markers and anything
-    // else stay custom operations under their own name.
-    static constexpr std::array<std::pair<std::string_view, OpKind>, 22> kNames{{
+    // Exact equivalents only: the product's own names, and PyTorch's other names for the same
+    // collectives. Coalesced variants, "_coalescing"/"coalesced" markers and anything else stay
+    // custom operations under their own name.
+    if (const auto kind = opKindFromName(name)) {
+        return kind;
+    }
+    static constexpr std::array<std::pair<std::string_view, OpKind>, 11> kTorchAliases{{
         {"allreduce", OpKind::AllReduce},
-        {"all_reduce", OpKind::AllReduce},
         {"allgather", OpKind::AllGather},
-        {"all_gather", OpKind::AllGather},
         {"_allgather_base", OpKind::AllGather},
         {"_all_gather_base", OpKind::AllGather},
         {"allgather_into_tensor", OpKind::AllGather},
         {"all_gather_into_tensor", OpKind::AllGather},
-        {"reduce_scatter", OpKind::ReduceScatter},
         {"_reduce_scatter_base", OpKind::ReduceScatter},
         {"reduce_scatter_tensor", OpKind::ReduceScatter},
-        {"all_to_all", OpKind::AllToAll},
         {"all_to_allv", OpKind::AllToAll},
         {"alltoall", OpKind::AllToAll},
         {"alltoall_base", OpKind::AllToAll},
-        {"broadcast", OpKind::Broadcast},
-        {"reduce", OpKind::Reduce},
-        {"gather", OpKind::Gather},
-        {"scatter", OpKind::Scatter},
-        {"barrier", OpKind::Barrier},
-        {"send", OpKind::Send},
-        {"recv", OpKind::Recv},
     }};
-    for (const auto& [n, kind] : kNames) {
+    for (const auto& [n, kind] : kTorchAliases) {
         if (n == name) {
             return kind;
         }

@@ -43,6 +43,16 @@ inline QString captureUnavailable(const QString& backendDevice)
     return verdict.isString() ? verdict.toString() : QStringLiteral("doctor gave no verdict for ") + backendDevice;
 }
 
+/// Skips the calling test function (QSKIP) when `commcanary capture` cannot run backendDevice
+/// here, with "<what>: <reason>" as the reason.
+#define CCTEST_SKIP_UNLESS_CAPTURE(backendDevice, what)                                                                \
+    do {                                                                                                               \
+        const QString unavailable_ = cctest::captureUnavailable(backendDevice);                                        \
+        if (!unavailable_.isEmpty()) {                                                                                 \
+            QSKIP(qPrintable((what) + QStringLiteral(": ") + unavailable_));                                           \
+        }                                                                                                              \
+    } while (false)
+
 /// Processes whose command line mentions text (e.g. a cell directory), for "no rank survives".
 inline QStringList processesMentioning(const QString& text)
 {

@@ -7,6 +7,7 @@
 #include "capture/lib/worker_invocation.h"
 #include "core/util/atomic_file.h"
 #include "core/util/errors.h"
+#include "core/util/text.h"
 
 #include <algorithm>
 #include <charconv>
@@ -158,20 +159,12 @@ std::optional<std::vector<std::int64_t>> parseMessageSizes(std::string_view text
             sizes.push_back(s);
         }
     } else {
-        std::size_t start = 0;
-        while (start <= text.size()) {
-            const auto comma = text.find(',', start);
-            const auto piece =
-                text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+        for (const std::string_view piece : splitAt(text, ',')) {
             auto size = parseByteSize(piece);
             if (!size) {
                 return std::nullopt;
             }
             sizes.push_back(*size);
-            if (comma == std::string_view::npos) {
-                break;
-            }
-            start = comma + 1;
         }
     }
     if (sizes.empty()) {

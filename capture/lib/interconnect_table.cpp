@@ -1,6 +1,7 @@
 #include "capture/lib/interconnect_table.h"
 
 #include <cstdio>
+#include <utility>
 
 namespace cc::capture {
 
@@ -8,16 +9,26 @@ namespace {
 
 constexpr const char* kAccessed = "2026-11-29";
 
-InterconnectEntry pcie(const char* id, const char* name, const char* revision, int gtPerS, std::int64_t bytes)
+/// An entry with its figure and where it comes from; the caller adds how the figure was converted.
+InterconnectEntry cited(const char* id, const char* name, std::int64_t bytesPerSPerDirection, std::string source,
+                        const char* url)
 {
     InterconnectEntry e;
     e.id = id;
     e.name = name;
-    e.bytesPerSPerDirection = bytes;
-    e.source = std::string("PCI-SIG, PCI Express Base Specification Revision ") + revision + " (" +
-               std::to_string(gtPerS) + ".0 GT/s per lane, 128b/130b encoding)";
-    e.url = "https://pcisig.com/specifications";
+    e.bytesPerSPerDirection = bytesPerSPerDirection;
+    e.source = std::move(source);
+    e.url = url;
     e.accessed = kAccessed;
+    return e;
+}
+
+InterconnectEntry pcie(const char* id, const char* name, const char* revision, int gtPerS, std::int64_t bytes)
+{
+    InterconnectEntry e = cited(id, name, bytes,
+                                std::string("PCI-SIG, PCI Express Base Specification Revision ") + revision + " (" +
+                                    std::to_string(gtPerS) + ".0 GT/s per lane, 128b/130b encoding)",
+                                "https://pcisig.com/specifications");
     e.conversionNote =
         std::to_string(gtPerS) + " GT/s × 16 lanes = " + std::to_string(gtPerS * 16) +
         " Gb/s raw per direction; × 128/130 for the line code; ÷ 8 bits per byte = " + std::to_string(bytes) +
@@ -29,14 +40,11 @@ InterconnectEntry pcie(const char* id, const char* name, const char* revision, i
 InterconnectEntry nvlink(const char* id, const char* name, const char* product, const char* url, int totalGBps,
                          int links)
 {
-    InterconnectEntry e;
-    e.id = id;
-    e.name = name;
-    e.bytesPerSPerDirection = static_cast<std::int64_t>(totalGBps / 2) * 1'000'000'000LL;
-    e.source = std::string("NVIDIA, ") + product +
-               " product page and data sheet (NVLink: " + std::to_string(totalGBps) + " GB/s per GPU)";
-    e.url = url;
-    e.accessed = kAccessed;
+    InterconnectEntry e =
+        cited(id, name, static_cast<std::int64_t>(totalGBps / 2) * 1'000'000'000LL,
+              std::string("NVIDIA, ") + product + " product page and data sheet (NVLink: " + std::to_string(totalGBps) +
+                  " GB/s per GPU)",
+              url);
     e.conversionNote = "NVIDIA quotes " + std::to_string(totalGBps) + " GB/s as the GPU's total over " +
                        std::to_string(links) + " links, both directions added; ÷ 2 = " + std::to_string(totalGBps / 2) +
                        " GB/s = " + std::to_string(e.bytesPerSPerDirection) +
@@ -48,14 +56,10 @@ InterconnectEntry nvlink(const char* id, const char* name, const char* product, 
 
 InterconnectEntry infiniband(const char* id, const char* name, int gbps)
 {
-    InterconnectEntry e;
-    e.id = id;
-    e.name = name;
-    e.bytesPerSPerDirection = static_cast<std::int64_t>(gbps) * 1'000'000'000LL / 8;
-    e.source = std::string("InfiniBand Trade Association, InfiniBand roadmap (") + name + ": " + std::to_string(gbps) +
-               " Gb/s per 4x port)";
-    e.url = "https://www.infinibandta.org/infiniband-roadmap/";
-    e.accessed = kAccessed;
+    InterconnectEntry e = cited(id, name, static_cast<std::int64_t>(gbps) * 1'000'000'000LL / 8,
+                                std::string("InfiniBand Trade Association, InfiniBand roadmap (") + name + ": " +
+                                    std::to_string(gbps) + " Gb/s per 4x port)",
+                                "https://www.infinibandta.org/infiniband-roadmap/");
     e.conversionNote = std::to_string(gbps) +
                        " Gb/s is the 4x port's data rate in each direction (full duplex, line coding already "
                        "removed); ÷ 8 = " +
@@ -66,14 +70,10 @@ InterconnectEntry infiniband(const char* id, const char* name, int gbps)
 
 InterconnectEntry ethernet(const char* id, const char* name, const char* clause, int gbps)
 {
-    InterconnectEntry e;
-    e.id = id;
-    e.name = name;
-    e.bytesPerSPerDirection = static_cast<std::int64_t>(gbps) * 1'000'000'000LL / 8;
-    e.source = std::string("IEEE 802.3 Ethernet Working Group, ") + clause + " (" + std::to_string(gbps) +
-               " Gb/s MAC data rate)";
-    e.url = "https://www.ieee802.org/3/";
-    e.accessed = kAccessed;
+    InterconnectEntry e = cited(id, name, static_cast<std::int64_t>(gbps) * 1'000'000'000LL / 8,
+                                std::string("IEEE 802.3 Ethernet Working Group, ") + clause + " (" +
+                                    std::to_string(gbps) + " Gb/s MAC data rate)",
+                                "https://www.ieee802.org/3/");
     e.conversionNote = std::to_string(gbps) + " Gb/s is the MAC data rate in each direction (full duplex); ÷ 8 = " +
                        std::to_string(e.bytesPerSPerDirection) +
                        " B/s. Preamble, inter-frame gap and Ethernet/IP/TCP headers are not subtracted (about 5 % "

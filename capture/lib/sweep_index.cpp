@@ -328,52 +328,38 @@ std::string csvLine(const std::vector<std::string>& fields)
     return line + "\n";
 }
 
+/// The columns of a cell's configuration, which both tables carry after their own key columns.
+std::vector<std::string> withSpecColumns(std::vector<std::string> key, std::initializer_list<const char*> rest)
+{
+    key.insert(key.end(), {"model", "model_params", "world_size", "backend", "device", "bucket_cap_bytes"});
+    key.insert(key.end(), rest.begin(), rest.end());
+    return key;
+}
+
+/// The values of withSpecColumns' configuration columns.
+void appendSpecFields(std::vector<std::string>& fields, const CellSpec& s)
+{
+    fields.insert(fields.end(), {std::string(modelKindName(s.model)), std::to_string(s.modelParams),
+                                 std::to_string(s.worldSize), std::string(backendName(s.backend)),
+                                 std::string(deviceName(s.device)), std::to_string(s.bucketCapBytes)});
+}
+
 } // namespace
 
 std::string sweepCellsCsv(const SweepIndex& index)
 {
-    std::string text = csvLine({"index",
-                                "directory",
-                                "config_id",
-                                "repeat",
-                                "model",
-                                "model_params",
-                                "world_size",
-                                "backend",
-                                "device",
-                                "bucket_cap_bytes",
-                                "iterations",
-                                "warmup",
-                                "state",
-                                "reason",
-                                "binding_pool",
-                                "demand_bytes",
-                                "budget_bytes",
-                                "buckets",
-                                "allreduce_samples",
-                                "allreduce_median_ns",
-                                "allreduce_p95_ns",
-                                "allreduce_max_ns",
-                                "iteration_median_ns",
-                                "overlap_efficiency_ppm",
-                                "communication_overhead_ppm",
-                                "record"});
+    std::string text = csvLine(
+        withSpecColumns({"index", "directory", "config_id", "repeat"},
+                        {"iterations", "warmup", "state", "reason", "binding_pool", "demand_bytes", "budget_bytes",
+                         "buckets", "allreduce_samples", "allreduce_median_ns", "allreduce_p95_ns", "allreduce_max_ns",
+                         "iteration_median_ns", "overlap_efficiency_ppm", "communication_overhead_ppm", "record"}));
     for (const auto& c : index.cells) {
         const CellSpec& s = c.cell.spec;
-        std::vector<std::string> f{std::to_string(c.cell.index),
-                                   c.cell.directory,
-                                   c.cell.configId,
-                                   std::to_string(c.cell.repeat),
-                                   std::string(modelKindName(s.model)),
-                                   std::to_string(s.modelParams),
-                                   std::to_string(s.worldSize),
-                                   std::string(backendName(s.backend)),
-                                   std::string(deviceName(s.device)),
-                                   std::to_string(s.bucketCapBytes),
-                                   std::to_string(s.iterations),
-                                   std::to_string(s.warmup),
-                                   std::string(sweepCellStateName(c.state)),
-                                   c.reason};
+        std::vector<std::string> f{std::to_string(c.cell.index), c.cell.directory, c.cell.configId,
+                                   std::to_string(c.cell.repeat)};
+        appendSpecFields(f, s);
+        f.insert(f.end(), {std::to_string(s.iterations), std::to_string(s.warmup),
+                           std::string(sweepCellStateName(c.state)), c.reason});
         if (c.refusal && !c.refusal->unavailable) {
             f.push_back(c.refusal->bindingPool);
             f.push_back(std::to_string(c.refusal->demandBytes));
@@ -400,39 +386,16 @@ std::string sweepCellsCsv(const SweepIndex& index)
 
 std::string sweepConfigurationsCsv(const SweepIndex& index)
 {
-    std::string text = csvLine({"config_id",
-                                "model",
-                                "model_params",
-                                "world_size",
-                                "backend",
-                                "device",
-                                "bucket_cap_bytes",
-                                "planned",
-                                "measured",
-                                "refused",
-                                "failed",
-                                "pending",
-                                "allreduce_median_values_ns",
-                                "allreduce_median_min_ns",
-                                "allreduce_median_median_ns",
-                                "allreduce_median_max_ns",
-                                "allreduce_median_range_ns",
-                                "allreduce_median_range_ppm_of_median",
-                                "allreduce_p95_range_ns",
-                                "iteration_median_range_ns"});
+    std::string text = csvLine(withSpecColumns(
+        {"config_id"},
+        {"planned", "measured", "refused", "failed", "pending", "allreduce_median_values_ns", "allreduce_median_min_ns",
+         "allreduce_median_median_ns", "allreduce_median_max_ns", "allreduce_median_range_ns",
+         "allreduce_median_range_ppm_of_median", "allreduce_p95_range_ns", "iteration_median_range_ns"}));
     for (const auto& s : index.configurations) {
-        std::vector<std::string> f{s.configId,
-                                   std::string(modelKindName(s.spec.model)),
-                                   std::to_string(s.spec.modelParams),
-                                   std::to_string(s.spec.worldSize),
-                                   std::string(backendName(s.spec.backend)),
-                                   std::string(deviceName(s.spec.device)),
-                                   std::to_string(s.spec.bucketCapBytes),
-                                   std::to_string(s.planned),
-                                   std::to_string(s.measured),
-                                   std::to_string(s.refused),
-                                   std::to_string(s.failed),
-                                   std::to_string(s.pending)};
+        std::vector<std::string> f{s.configId};
+        appendSpecFields(f, s.spec);
+        f.insert(f.end(), {std::to_string(s.planned), std::to_string(s.measured), std::to_string(s.refused),
+                           std::to_string(s.failed), std::to_string(s.pending)});
         if (s.allreduceMedian) {
             std::string values;
             for (auto v : s.allreduceMedian->values) {

@@ -15,31 +15,23 @@
 #include "core/trace/trace_io.h"
 #include "core/util/atomic_file.h"
 
-#include <ATen/Parallel.h>
 #include <torch/csrc/distributed/c10d/HashStore.hpp>
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
-#include <torch/csrc/distributed/c10d/TCPStore.hpp>
 #include <torch/version.h>
 
+// The rendezvous and the making of process groups (gloo, NCCL) live in rank_setup.
 #ifdef COMMCANARY_WORKER_CUDA
 #include <c10/cuda/CUDAFunctions.h>
 #include <cuda_runtime_api.h>
 #endif
-#ifdef USE_C10D_NCCL
-#include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
-#endif
 
-#include <algorithm>
 #include <csignal>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <set>
 #include <sstream>
 #include <sys/prctl.h>
-#include <sys/resource.h>
 #include <thread>
 #include <unistd.h>
 

@@ -75,9 +75,21 @@ void stopIfLauncherIsGone()
     }
 }
 
+/// The world size, backend and device a mode's options name: held directly by the benchmark and
+/// replay modes, in the cell for a capture run.
+template <typename Options> const Options& rankFields(const Options& options)
+{
+    return options;
+}
+
+const cc::capture::CellSpec& rankFields(const cc::capture::WorkerRunOptions& options)
+{
+    return options.spec;
+}
+
 /// A rank mode's common frame: its arguments and the rank environment, checked against each other
 /// and against what this worker was built with (usage errors exit 2), then the mode itself (a
-/// failure exits 1, naming the mode and the rank).
+/// failure exits 1, naming the mode, when it has a name, and the rank).
 template <typename Parse, typename Run>
 int runRankMode(const std::vector<std::string>& args, const char* mode, Parse parse, Run run)
 {
@@ -86,11 +98,12 @@ int runRankMode(const std::vector<std::string>& args, const char* mode, Parse pa
     try {
         options = parse(args);
         environment = cc::capture::parseRankEnvironment(lookupEnvironment);
-        if (environment.worldSize != options.worldSize) {
+        const auto& fields = rankFields(options);
+        if (environment.worldSize != fields.worldSize) {
             throw cc::capture::WorkerUsageError("WORLD_SIZE is " + std::to_string(environment.worldSize) +
-                                                " but --world-size is " + std::to_string(options.worldSize));
+                                                " but --world-size is " + std::to_string(fields.worldSize));
         }
-        const std::string refusal = cc::capture::worker::buildRefusal(options.backend, options.device);
+        const std::string refusal = cc::capture::worker::buildRefusal(fields.backend, fields.device);
         if (!refusal.empty()) {
             throw cc::capture::WorkerUsageError(refusal);
         }
@@ -101,7 +114,11 @@ int runRankMode(const std::vector<std::string>& args, const char* mode, Parse pa
     try {
         return run(options, environment);
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "commcanary-capture-worker %s rank %d: %s\n", mode, environment.rank, e.what());
+        if (mode != nullptr) {
+            std::fprintf(stderr, "commcanary-capture-worker %s rank %d: %s\n", mode, environment.rank, e.what());
+        } else {
+            std::fprintf(stderr, "commcanary-capture-worker rank %d: %s\n", environment.rank, e.what());
+        }
         return 1;
     }
 }
@@ -134,27 +151,6 @@ int main(int argc, char** argv)
     if (args[0] == cc::capture::kReplayVerb) {
         return runRankMode(args, "replay", cc::capture::parseReplayWorkerArguments, cc::capture::worker::runReplay);
     }
-    cc::capture::WorkerRunOptions options;
-    cc::capture::RankEnvironment environment;
-    try {
-        options = cc::capture::parseWorkerRunArguments(args);
-        environment = cc::capture::parseRankEnvironment(lookupEnvironment);
-        if (environment.worldSize != options.spec.worldSize) {
-            throw cc::capture::WorkerUsageError("WORLD_SIZE is " + std::to_string(environment.worldSize) +
-                                                " but --world-size is " + std::to_string(options.spec.worldSize));
-        }
-        const std::string refusal = cc::capture::worker::buildRefusal(options.spec.backend, options.spec.device);
-        if (!refusal.empty()) {
-            throw cc::capture::WorkerUsageError(refusal);
-        }
-    } catch (const cc::capture::WorkerUsageError& e) {
-        std::fprintf(stderr, "commcanary-capture-worker: %s\n", e.what());
-        return 2;
-    }
-    try {
-        return cc::capture::worker::runRank(options, environment);
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "commcanary-capture-worker rank %d: %s\n", environment.rank, e.what());
-        return 1;
-    }
+    // The capture run, the worker's first mode, names no mode in its failures.
+    return runRankMode(args, nullptr, cc::capture::parseWorkerRunArguments, cc::capture::worker::runRank);
 }

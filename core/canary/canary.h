@@ -21,6 +21,7 @@
 
 #include "core/trace/trace.h"
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -107,6 +108,22 @@ struct TimingBudget {
 
     friend bool operator==(const TimingBudget&, const TimingBudget&) = default;
 };
+
+/// A budget's per-field cap and its name in every format that records a budget.
+struct BudgetCapField {
+    const char* name;
+    std::optional<std::int64_t> TimingBudget::*cap;
+};
+
+/// The caps in the order every format writes them.
+inline constexpr std::array<BudgetCapField, 6> kBudgetCapFields{{
+    {"gap_ns", &TimingBudget::gap},
+    {"skew_ns", &TimingBudget::skew},
+    {"compute_before_ns", &TimingBudget::computeBefore},
+    {"overlap_ns", &TimingBudget::overlap},
+    {"pressure_e9", &TimingBudget::pressure},
+    {"exposed_ns", &TimingBudget::exposed},
+}};
 
 /// A field whose recorded error lies above its cap in a budget.
 struct BudgetExcess {

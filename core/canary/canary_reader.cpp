@@ -66,6 +66,17 @@ public:
         return value;
     }
 
+    /// A string that names one value of an enumeration: fromName(text), or a failure with rule.
+    template <class FromName>
+    auto named(const Json& value, const std::string& path, FromName fromName, const char* rule) const
+    {
+        auto parsed = fromName(string(value, path));
+        if (!parsed) {
+            fail(path, rule);
+        }
+        return *parsed;
+    }
+
     std::string string(const Json& value, const std::string& path) const
     {
         if (!value.isString()) {
@@ -223,12 +234,9 @@ public:
     {
         object(value, path);
         TimingBudget b;
-        b.gap = cap<Ns>(optionalMember(value, "gap_ns"), join(path, "gap_ns"));
-        b.skew = cap<Ns>(optionalMember(value, "skew_ns"), join(path, "skew_ns"));
-        b.computeBefore = cap<Ns>(optionalMember(value, "compute_before_ns"), join(path, "compute_before_ns"));
-        b.overlap = cap<Ns>(optionalMember(value, "overlap_ns"), join(path, "overlap_ns"));
-        b.pressure = cap<std::int64_t>(optionalMember(value, "pressure_e9"), join(path, "pressure_e9"));
-        b.exposed = cap<Ns>(optionalMember(value, "exposed_ns"), join(path, "exposed_ns"));
+        for (const auto& field : kBudgetCapFields) {
+            b.*field.cap = cap<std::int64_t>(optionalMember(value, field.name), join(path, field.name));
+        }
         const auto& limit = optionalMember(value, "timing_sample_limit");
         if (!limit.isNull()) {
             b.sampleLimit = positiveInt(limit, join(path, "timing_sample_limit"));
@@ -310,23 +318,14 @@ public:
         h.canaryBytes = unsignedInt(member(root, "", "canary_bytes"), "canary_bytes");
         h.logicalEvents = unsignedInt(member(root, "", "logical_events"), "logical_events");
         h.storedEvents = unsignedInt(member(root, "", "stored_events"), "stored_events");
-        auto coverage = coverageFromName(string(member(root, "", "coverage"), "coverage"));
-        if (!coverage) {
-            fail("coverage", "must be \"full\" or \"partial\"");
-        }
-        h.coverage = *coverage;
-        auto mode = timingModeFromName(string(member(root, "", "timing_mode"), "timing_mode"));
-        if (!mode) {
-            fail("timing_mode", "must be \"lossless\" or \"bounded\"");
-        }
-        h.timingMode = *mode;
+        h.coverage =
+            named(member(root, "", "coverage"), "coverage", coverageFromName, "must be \"full\" or \"partial\"");
+        h.timingMode = named(member(root, "", "timing_mode"), "timing_mode", timingModeFromName,
+                             "must be \"lossless\" or \"bounded\"");
         h.eventRatioMicros = ratio(member(root, "", "event_compression_ratio"), "event_compression_ratio");
         h.byteRatioMicros = ratio(member(root, "", "byte_compression_ratio"), "byte_compression_ratio");
-        auto claim = claimFromName(string(member(root, "", "claim"), "claim"));
-        if (!claim) {
-            fail("claim", "must be behaviorally_unverified, behavior_verified or exact_expansion");
-        }
-        h.claim = *claim;
+        h.claim = named(member(root, "", "claim"), "claim", claimFromName,
+                        "must be behaviorally_unverified, behavior_verified or exact_expansion");
         const auto& limits = array(member(root, "", "claim_limits"), "claim_limits", 16);
         for (std::size_t k = 0; k < limits.size(); ++k) {
             h.claimLimits.push_back(string(limits[k], at("claim_limits", k)));
@@ -589,11 +588,8 @@ public:
             std::string path = at("program.segments", k);
             const auto& o = object(list[k], path);
             CanarySegment s;
-            auto kind = segmentKindFromName(string(member(o, path, "kind"), join(path, "kind")));
-            if (!kind) {
-                fail(join(path, "kind"), "must be run, motif, literal or interval");
-            }
-            s.kind = *kind;
+            s.kind = named(member(o, path, "kind"), join(path, "kind"), segmentKindFromName,
+                           "must be run, motif, literal or interval");
             s.first = unsignedInt(member(o, path, "first"), join(path, "first"));
             s.events = unsignedInt(member(o, path, "events"), join(path, "events"));
             if (o.contains("repeats")) {

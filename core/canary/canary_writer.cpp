@@ -61,19 +61,13 @@ void writeBudget(std::string& out, const TimingBudget& budget)
         }
         first = false;
     };
-    auto cap = [&](std::string_view name, const auto& value) {
-        if (value) {
+    for (const auto& field : kBudgetCapFields) {
+        if (const auto& value = budget.*field.cap) {
             separator();
-            json::appendKey(out, name);
+            json::appendKey(out, field.name);
             appendInt(out, *value);
         }
-    };
-    cap("gap_ns", budget.gap);
-    cap("skew_ns", budget.skew);
-    cap("compute_before_ns", budget.computeBefore);
-    cap("overlap_ns", budget.overlap);
-    cap("pressure_e9", budget.pressure);
-    cap("exposed_ns", budget.exposed);
+    }
     if (budget.sampleLimit) {
         separator();
         json::appendKey(out, "timing_sample_limit");
@@ -134,14 +128,8 @@ void writeSegment(std::string& out, const CanarySegment& s)
     }
     out += ',';
     json::appendKey(out, "body");
-    out += '[';
-    for (std::size_t k = 0; k < s.body.size(); ++k) {
-        if (k > 0) {
-            out += ',';
-        }
-        writeItem(out, s.body[k]);
-    }
-    out += "],";
+    json::appendArray(out, s.body, writeItem);
+    out += ',';
     json::appendKey(out, "sha256");
     appendString(out, s.sha256);
     if (s.bounds) {
@@ -206,28 +194,23 @@ void writeSignature(std::string& out, const CanarySignature& s)
 
 void writeSequences(std::string& out, const std::vector<SequenceEntry>& entries)
 {
-    out += '[';
-    for (std::size_t k = 0; k < entries.size(); ++k) {
-        if (k > 0) {
-            out += ',';
-        }
-        out += '[';
-        appendUInt(out, entries[k].repeats);
-        for (const auto& e : entries[k].elements) {
-            out += ',';
+    json::appendArray(out, entries, [](std::string& o, const SequenceEntry& entry) {
+        o += '[';
+        appendUInt(o, entry.repeats);
+        for (const auto& e : entry.elements) {
+            o += ',';
             if (!e.present) {
-                out += "null";
+                o += "null";
             } else {
-                out += '[';
-                appendInt(out, e.start);
-                out += ',';
-                appendInt(out, e.step);
-                out += ']';
+                o += '[';
+                appendInt(o, e.start);
+                o += ',';
+                appendInt(o, e.step);
+                o += ']';
             }
         }
-        out += ']';
-    }
-    out += ']';
+        o += ']';
+    });
 }
 
 std::string render(const Canary& c)
@@ -273,24 +256,12 @@ std::string render(const Canary& c)
     appendString(out, claimName(h.claim));
     out += ",\n";
     json::appendKey(out, "claim_limits");
-    out += '[';
-    for (std::size_t k = 0; k < h.claimLimits.size(); ++k) {
-        if (k > 0) {
-            out += ',';
-        }
-        appendString(out, h.claimLimits[k]);
-    }
-    out += "],\n";
+    json::appendStringArray(out, h.claimLimits);
+    out += ",\n";
     if (!h.resourceLimitOverrides.empty()) {
         json::appendKey(out, "resource_limit_overrides");
-        out += '[';
-        for (std::size_t k = 0; k < h.resourceLimitOverrides.size(); ++k) {
-            if (k > 0) {
-                out += ',';
-            }
-            appendString(out, h.resourceLimitOverrides[k]);
-        }
-        out += "],\n";
+        json::appendStringArray(out, h.resourceLimitOverrides);
+        out += ",\n";
     }
     json::appendKey(out, "covered");
     out += '{';
@@ -308,15 +279,13 @@ std::string render(const Canary& c)
     if (!h.coveredRuns.empty()) {
         out += ',';
         json::appendKey(out, "runs");
-        out += '[';
-        for (std::size_t k = 0; k < h.coveredRuns.size(); ++k) {
-            out += k == 0 ? "[" : ",[";
-            appendUInt(out, h.coveredRuns[k].first);
-            out += ',';
-            appendUInt(out, h.coveredRuns[k].events);
-            out += ']';
-        }
-        out += ']';
+        json::appendArray(out, h.coveredRuns, [](std::string& o, const auto& run) {
+            o += '[';
+            appendUInt(o, run.first);
+            o += ',';
+            appendUInt(o, run.events);
+            o += ']';
+        });
     }
     out += "},\n";
     if (h.budget) {
@@ -348,30 +317,11 @@ std::string render(const Canary& c)
     appendInt(out, c.originNs);
     out += ",\n";
     json::appendKey(out, "strings");
-    out += '[';
-    for (std::size_t k = 0; k < c.strings.size(); ++k) {
-        if (k > 0) {
-            out += ',';
-        }
-        appendString(out, c.strings[k]);
-    }
-    out += "],\n";
+    json::appendStringArray(out, c.strings);
+    out += ",\n";
     json::appendKey(out, "rank_sets");
-    out += '[';
-    for (std::size_t k = 0; k < c.rankSets.size(); ++k) {
-        if (k > 0) {
-            out += ',';
-        }
-        out += '[';
-        for (std::size_t r = 0; r < c.rankSets[k].ranks.size(); ++r) {
-            if (r > 0) {
-                out += ',';
-            }
-            appendInt(out, c.rankSets[k].ranks[r]);
-        }
-        out += ']';
-    }
-    out += "],\n";
+    json::appendArray(out, c.rankSets, [](std::string& o, const auto& set) { json::appendIntArray(o, set.ranks); });
+    out += ",\n";
     json::appendKey(out, "signatures");
     out += '[';
     for (std::size_t k = 0; k < c.signatures.size(); ++k) {

@@ -500,14 +500,9 @@ std::string fidelityReportJson(const FidelityReport& r)
         appendString(out, s.name);
         out += ":{\"status\":";
         appendString(out, s.pass ? "pass" : "fail");
-        out += ",\"failures\":[";
-        for (std::size_t f = 0; f < s.failures.size(); ++f) {
-            if (f > 0) {
-                out += ',';
-            }
-            appendString(out, s.failures[f]);
-        }
-        out += "]}";
+        out += ",\"failures\":";
+        json::appendStringArray(out, s.failures);
+        out += '}';
     }
     out += "},\n\"measured_bounds\":";
     writeErrors(out, r.measured);

@@ -161,7 +161,7 @@ public:
     explicit SourceIdentity(const Trace& trace)
     {
         result_ = std::async(std::launch::async, [this, &trace] {
-            StopProgress stop(stop_);
+            StopFlagProgress stop(stop_);
             Value v;
             v.sha256 = normalizedSha256(trace, stop);
             stop.check();
@@ -193,15 +193,6 @@ public:
     }
 
 private:
-    class StopProgress final : public Progress {
-    public:
-        explicit StopProgress(const std::atomic<bool>& stop) : stop_(stop) {}
-        bool cancelled() const override { return stop_.load(std::memory_order_relaxed); }
-
-    private:
-        const std::atomic<bool>& stop_;
-    };
-
     std::atomic<bool> stop_{false};
     std::future<Value> result_;
 };
@@ -402,10 +393,8 @@ CompileResult compileCanary(const Trace& trace, const CompileOptions& options, P
         seg.events = compile::spanEvents(items, span);
         seg.repeats = span.repeats;
         seg.tail = span.tailItems;
-        for (std::size_t b = 0; b < span.bodyItems; ++b) {
-            const RunItem& item = items[span.firstItem + b];
-            seg.body.push_back(CanaryItem{item.token, item.count});
-        }
+        const auto body = items.begin() + static_cast<std::ptrdiff_t>(span.firstItem);
+        seg.body.assign(body, body + static_cast<std::ptrdiff_t>(span.bodyItems));
         if (span.periodic()) {
             periods.push_back(compile::spanPeriodEvents(items, span));
         }

@@ -11,6 +11,7 @@
 // Everything is exact: the spans reproduce the token stream item for item.
 #pragma once
 
+#include "core/canary/canary.h"
 #include "core/util/progress.h"
 
 #include <cstddef>
@@ -19,12 +20,9 @@
 
 namespace cc::compile {
 
-/// A token repeated count times in a row.
-struct RunItem {
-    std::uint32_t token = 0;
-    std::uint64_t count = 1;
-    friend bool operator==(const RunItem&, const RunItem&) = default;
-};
+/// A token repeated count times in a row: the canary's own body entry, so a structure's items
+/// become a segment's body as they are.
+using RunItem = CanaryItem;
 
 /// A span of items: body = items[firstItem, firstItem + bodyItems), played `repeats` times, then
 /// its first `tailItems` items once more. Literal spans have repeats 1 and no tail.

@@ -7,6 +7,7 @@
 #include "core/util/json/writer.h"
 #include "core/util/sha256.h"
 
+#include <algorithm>
 #include <array>
 #include <set>
 
@@ -16,17 +17,16 @@ namespace {
 
 constexpr std::uint64_t kMaxConfigFileBytes = 16ULL << 20;
 constexpr std::size_t kMaxConfigurations = 64;
-constexpr std::size_t kMaxNameLength = 64;
-constexpr std::size_t kMaxDescriptionLength = 4096;
-
-struct IntField {
+/// An integer field of a configuration (Owner: BackendConfig or its TailNoiseParams), its range
+/// and its member.
+template <class Owner> struct IntField {
     std::string_view key;
     std::int64_t min;
     std::int64_t max;
-    std::int64_t BackendConfig::*member;
+    std::int64_t Owner::*member;
 };
 
-constexpr std::array<IntField, 8> kConfigFields{{
+constexpr std::array<IntField<BackendConfig>, 8> kConfigFields{{
     {"bus_bandwidth_mb_per_s", 1, 1'000'000'000, &BackendConfig::busBandwidthMbPerS},
     {"launch_latency_ns", 0, 1'000'000'000'000, &BackendConfig::launchLatencyNs},
     {"step_latency_ns", 0, 1'000'000'000'000, &BackendConfig::stepLatencyNs},
@@ -37,14 +37,7 @@ constexpr std::array<IntField, 8> kConfigFields{{
     {"pressure_sensitivity_ppm", 0, 100 * kPpmOne, &BackendConfig::pressureSensitivityPpm},
 }};
 
-struct TailField {
-    std::string_view key;
-    std::int64_t min;
-    std::int64_t max;
-    std::int64_t TailNoiseParams::*member;
-};
-
-constexpr std::array<TailField, 5> kTailFields{{
+constexpr std::array<IntField<TailNoiseParams>, 5> kTailFields{{
     {"probability_ppm", 0, kPpmOne, &TailNoiseParams::probabilityPpm},
     {"skew_gain_ppm", 0, kPpmOne, &TailNoiseParams::skewGainPpm},
     {"pressure_gain_ppm", 0, kPpmOne, &TailNoiseParams::pressureGainPpm},
@@ -52,28 +45,13 @@ constexpr std::array<TailField, 5> kTailFields{{
     {"scale_ppm", 0, 100 * kPpmOne, &TailNoiseParams::scalePpm},
 }};
 
-bool isValidName(std::string_view name)
-{
-    if (name.empty() || name.size() > kMaxNameLength) {
-        return false;
-    }
-    for (char c : name) {
-        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
-                  c == '-';
-        if (!ok) {
-            return false;
-        }
-    }
-    return true;
-}
-
 const char* kNameRule = "must be 1 to 64 characters from A-Z a-z 0-9 _ . -";
 
 std::string readName(const json::Reader& reader, const json::Value& obj, const std::string& path)
 {
     std::string p = json::childPath(path, "name");
     std::string name = reader.string(reader.member(obj, path, "name"), p);
-    if (!isValidName(name)) {
+    if (!isValidConfigName(name)) {
         reader.fail(p, std::string(kNameRule) + " (got \"" + name + "\")");
     }
     return name;
@@ -86,8 +64,8 @@ std::string readDescription(const json::Reader& reader, const json::Value& obj, 
     }
     std::string p = json::childPath(path, "description");
     std::string text = reader.string(*obj.find("description"), p);
-    if (text.size() > kMaxDescriptionLength) {
-        reader.fail(p, "must be at most " + std::to_string(kMaxDescriptionLength) + " bytes");
+    if (text.size() > kMaxConfigDescriptionLength) {
+        reader.fail(p, "must be at most " + std::to_string(kMaxConfigDescriptionLength) + " bytes");
     }
     return text;
 }
@@ -132,6 +110,18 @@ BackendConfig readConfig(const json::Reader& reader, const json::Value& value, c
 
 } // namespace
 
+bool isConfigNameChar(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+           c == '-';
+}
+
+bool isValidConfigName(std::string_view name)
+{
+    return !name.empty() && name.size() <= kMaxConfigNameLength &&
+           std::all_of(name.begin(), name.end(), isConfigNameChar);
+}
+
 std::string_view algorithmName(Algorithm algorithm)
 {
     return algorithm == Algorithm::Tree ? "tree" : "ring";
@@ -150,7 +140,7 @@ int ConfigSet::indexOf(std::string_view configName) const
 void validateConfigSet(const ConfigSet& set, const std::string& sourceName)
 {
     json::Reader reader(sourceName);
-    if (!isValidName(set.name)) {
+    if (!isValidConfigName(set.name)) {
         reader.fail("$.name", std::string(kNameRule) + " (got \"" + set.name + "\")");
     }
     if (set.configurations.empty()) {
@@ -164,7 +154,7 @@ void validateConfigSet(const ConfigSet& set, const std::string& sourceName)
     for (std::size_t i = 0; i < set.configurations.size(); ++i) {
         const BackendConfig& c = set.configurations[i];
         std::string path = json::childPath("$.configurations", i);
-        if (!isValidName(c.name)) {
+        if (!isValidConfigName(c.name)) {
             reader.fail(json::childPath(path, "name"), std::string(kNameRule) + " (got \"" + c.name + "\")");
         }
         if (!names.insert(c.name).second) {
@@ -175,8 +165,8 @@ void validateConfigSet(const ConfigSet& set, const std::string& sourceName)
             std::int64_t v = c.*f.member;
             if (v < f.min || v > f.max) {
                 reader.fail(json::childPath(path, f.key), "must be between " + std::to_string(f.min) + " and " +
-                                                                 std::to_string(f.max) + " (got " + std::to_string(v) +
-                                                                 ")");
+                                                              std::to_string(f.max) + " (got " + std::to_string(v) +
+                                                              ")");
             }
         }
         for (const auto& f : kTailFields) {
@@ -195,8 +185,7 @@ void validateConfigSet(const ConfigSet& set, const std::string& sourceName)
     }
 }
 
-ConfigSet configSetFromJson(const json::Value& document, const std::string& sourceName,
-                            const std::string& pathPrefix)
+ConfigSet configSetFromJson(const json::Value& document, const std::string& sourceName, const std::string& pathPrefix)
 {
     json::Reader reader(sourceName);
     const std::string& root = pathPrefix;

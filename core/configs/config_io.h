@@ -33,6 +33,15 @@
 
 namespace cc {
 
+/// What both configuration formats (backend and physical sets) accept as a set's or a
+/// configuration's name and description.
+inline constexpr std::size_t kMaxConfigNameLength = 64;
+inline constexpr std::size_t kMaxConfigDescriptionLength = 4096;
+/// A character of a name: A-Z a-z 0-9 _ . -
+bool isConfigNameChar(char c);
+/// 1 to kMaxConfigNameLength name characters.
+bool isValidConfigName(std::string_view name);
+
 /// Parses and validates configuration-set JSON text. sourceName names the input in messages.
 /// Throws InputError naming the file, the JSON path and the rule broken.
 ConfigSet parseConfigSet(std::string_view json, const std::string& sourceName);

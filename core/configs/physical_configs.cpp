@@ -1,5 +1,7 @@
 #include "core/configs/physical_configs.h"
 
+#include "core/configs/config_io.h"
+
 #include "core/util/atomic_file.h"
 #include "core/util/errors.h"
 #include "core/util/json/parser.h"
@@ -15,20 +17,7 @@ namespace {
 
 constexpr std::uint64_t kMaxPhysicalConfigFileBytes = 1ULL << 20;
 constexpr std::size_t kMaxPhysicalConfigurations = 32;
-constexpr std::size_t kMaxNameLength = 64;
-constexpr std::size_t kMaxDescriptionLength = 4096;
 constexpr std::size_t kMaxEnvironmentValueLength = 64;
-
-bool isNameChar(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
-           c == '-';
-}
-
-bool isValidName(std::string_view name)
-{
-    return !name.empty() && name.size() <= kMaxNameLength && std::all_of(name.begin(), name.end(), isNameChar);
-}
 
 std::string shown(std::string_view text)
 {
@@ -101,7 +90,7 @@ bool isInterfaceList(std::string_view value)
         }
         const std::string_view name = value.substr(begin, end - begin);
         if (name.empty() || name.size() > 15 ||
-            !std::all_of(name.begin(), name.end(), [](char c) { return isNameChar(c) || c == ':'; })) {
+            !std::all_of(name.begin(), name.end(), [](char c) { return isConfigNameChar(c) || c == ':'; })) {
             return false;
         }
         begin = end + 1;
@@ -183,13 +172,13 @@ std::string allowlistText()
 
 void validateConfig(const PhysicalConfig& c, const std::string& source, const std::string& path)
 {
-    if (!isValidName(c.name)) {
+    if (!isValidConfigName(c.name)) {
         fail(source, json::childPath(path, "name"),
              "must be 1 to 64 characters from A-Z a-z 0-9 _ . - (got " + shown(c.name) + ")");
     }
-    if (c.description.size() > kMaxDescriptionLength) {
+    if (c.description.size() > kMaxConfigDescriptionLength) {
         fail(source, json::childPath(path, "description"),
-             "must be at most " + std::to_string(kMaxDescriptionLength) + " bytes");
+             "must be at most " + std::to_string(kMaxConfigDescriptionLength) + " bytes");
     }
     if (c.backend != "gloo" && c.backend != "nccl") {
         fail(source, json::childPath(path, "backend"), "must be \"gloo\" or \"nccl\" (got " + shown(c.backend) + ")");
@@ -385,13 +374,13 @@ const std::vector<std::string_view>& physicalEnvironmentAllowlist()
 static void validatePhysicalConfigSetAt(const PhysicalConfigSet& set, const std::string& sourceName,
                                         const std::string& prefix)
 {
-    if (!isValidName(set.name)) {
+    if (!isValidConfigName(set.name)) {
         fail(sourceName, json::childPath(prefix, "name"),
              "must be 1 to 64 characters from A-Z a-z 0-9 _ . - (got " + shown(set.name) + ")");
     }
-    if (set.description.size() > kMaxDescriptionLength) {
+    if (set.description.size() > kMaxConfigDescriptionLength) {
         fail(sourceName, json::childPath(prefix, "description"),
-             "must be at most " + std::to_string(kMaxDescriptionLength) + " bytes");
+             "must be at most " + std::to_string(kMaxConfigDescriptionLength) + " bytes");
     }
     if (set.configurations.empty() || set.configurations.size() > kMaxPhysicalConfigurations) {
         fail(sourceName, json::childPath(prefix, "configurations"),

@@ -235,14 +235,7 @@ std::string chakraExportTargetProblem(const fs::path& dir)
     if (foreign.empty()) {
         return {};
     }
-    std::sort(foreign.begin(), foreign.end());
-    std::string names;
-    for (std::size_t k = 0; k < foreign.size() && k < 3; ++k) {
-        names += (k == 0 ? "" : ", ") + foreign[k];
-    }
-    if (foreign.size() > 3) {
-        names += " and " + std::to_string(foreign.size() - 3) + " more";
-    }
+    const std::string names = someNames(foreign);
     return dir.string() + ": the folder holds files that are not an earlier Chakra export (" + names +
            "); give an empty or new folder";
 }

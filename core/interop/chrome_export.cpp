@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <utility>
 
 namespace cc::interop {
 
@@ -36,25 +37,19 @@ void appendUs(std::string& out, Ns ns)
 
 std::string flagsText(std::uint8_t flags)
 {
+    static constexpr std::pair<std::uint8_t, const char*> kNames[] = {
+        {kSampleSkewUnknown, "skew_unknown"},
+        {kSampleSkewPartial, "skew_partial"},
+        {kSampleOverlapUnknown, "overlap_unknown"},
+        {kSampleCustomOp, "custom_op"},
+        {kSampleTailHit, "tail_noise"},
+        {kSampleIdleStart, "idle_start"},
+    };
     std::string text;
-    auto add = [&](const char* name) { text += (text.empty() ? "" : ",") + std::string(name); };
-    if (flags & kSampleSkewUnknown) {
-        add("skew_unknown");
-    }
-    if (flags & kSampleSkewPartial) {
-        add("skew_partial");
-    }
-    if (flags & kSampleOverlapUnknown) {
-        add("overlap_unknown");
-    }
-    if (flags & kSampleCustomOp) {
-        add("custom_op");
-    }
-    if (flags & kSampleTailHit) {
-        add("tail_noise");
-    }
-    if (flags & kSampleIdleStart) {
-        add("idle_start");
+    for (const auto& [flag, name] : kNames) {
+        if (flags & flag) {
+            text += (text.empty() ? "" : ",") + std::string(name);
+        }
     }
     return text;
 }

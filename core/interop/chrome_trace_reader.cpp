@@ -1,6 +1,7 @@
 #include "core/interop/chrome_trace_reader.h"
 
 #include "core/util/errors.h"
+#include "core/util/json/block_bits.h"
 
 #include <algorithm>
 #include <cstring>
@@ -24,17 +25,7 @@ bool isWs(char c)
     return c == ' ' || c == '\n' || c == '\r' || c == '\t';
 }
 
-/// Running XOR of the bits (bit i = xor of bits 0..i): marks the bytes inside quotes.
-inline std::uint64_t prefixXor(std::uint64_t x)
-{
-    x ^= x << 1;
-    x ^= x << 2;
-    x ^= x << 4;
-    x ^= x << 8;
-    x ^= x << 16;
-    x ^= x << 32;
-    return x;
-}
+using json::prefixXor;
 
 /// Bits a..b (inclusive) set.
 inline std::uint64_t rangeMask(int a, int b)

@@ -5,6 +5,7 @@
 #include "core/util/json/parser.h"
 #include "core/util/json/reader.h"
 #include "core/util/limits.h"
+#include "core/util/text.h"
 
 #include <algorithm>
 #include <charconv>
@@ -117,11 +118,8 @@ std::optional<std::vector<std::int32_t>> parseRankSet(std::string_view text, std
         }
         return checkedSet(values, reason);
     }
-    std::size_t pos = 0;
-    while (pos <= whole.size()) {
-        const auto comma = whole.find(',', pos);
-        const std::string part =
-            trimmed(std::string_view(whole).substr(pos, comma == std::string::npos ? std::string::npos : comma - pos));
+    for (const std::string_view piece : splitAt(whole, ',')) {
+        const std::string part = trimmed(piece);
         const auto dash = part.find('-', 1);
         if (dash != std::string::npos) {
             auto lo = number(trimmed(std::string_view(part).substr(0, dash)));
@@ -142,10 +140,6 @@ std::optional<std::vector<std::int32_t>> parseRankSet(std::string_view text, std
             }
             values.push_back(*v);
         }
-        if (comma == std::string::npos) {
-            break;
-        }
-        pos = comma + 1;
     }
     return checkedSet(values, reason);
 }

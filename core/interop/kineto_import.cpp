@@ -1478,20 +1478,6 @@ std::string describeKinetoImport(const KinetoImportSummary& s)
     return text;
 }
 
-namespace {
-
-/// A worker's Progress: never calls the caller's (not necessarily thread-safe), only a stop flag.
-class StopProgress final : public Progress {
-public:
-    explicit StopProgress(const std::atomic<bool>& stop) : stop_(stop) {}
-    bool cancelled() const override { return stop_.load(std::memory_order_relaxed); }
-
-private:
-    const std::atomic<bool>& stop_;
-};
-
-} // namespace
-
 KinetoImports importKinetoProfiles(const std::vector<std::filesystem::path>& paths, const KinetoImportOptions& options,
                                    Progress& progress, unsigned threads)
 {
@@ -1507,7 +1493,7 @@ KinetoImports importKinetoProfiles(const std::vector<std::filesystem::path>& pat
     std::size_t firstFailure = n; // guarded by mutex
 
     auto work = [&] {
-        StopProgress quiet(stop);
+        StopFlagProgress quiet(stop);
         for (;;) {
             std::size_t k = 0;
             {

@@ -1,5 +1,7 @@
 #include "core/interop/kineto_mapping.h"
 
+#include "core/util/text.h"
+
 #include <array>
 #include <charconv>
 #include <limits>
@@ -24,33 +26,26 @@ std::string_view trim(std::string_view text)
 
 std::optional<OpKind> mapTorchCollective(std::string_view name)
 {
-    // Exact equivalents only. Coalesced variants, "_coalescing"/"coalesced" markers and anything
-    // else stay custom operations under their own name.
-    static constexpr std::array<std::pair<std::string_view, OpKind>, 22> kNames{{
+    // Exact equivalents only: the product's own names, and PyTorch's other names for the same
+    // collectives. Coalesced variants, "_coalescing"/"coalesced" markers and anything else stay
+    // custom operations under their own name.
+    if (const auto kind = opKindFromName(name)) {
+        return kind;
+    }
+    static constexpr std::array<std::pair<std::string_view, OpKind>, 11> kTorchAliases{{
         {"allreduce", OpKind::AllReduce},
-        {"all_reduce", OpKind::AllReduce},
         {"allgather", OpKind::AllGather},
-        {"all_gather", OpKind::AllGather},
         {"_allgather_base", OpKind::AllGather},
         {"_all_gather_base", OpKind::AllGather},
         {"allgather_into_tensor", OpKind::AllGather},
         {"all_gather_into_tensor", OpKind::AllGather},
-        {"reduce_scatter", OpKind::ReduceScatter},
         {"_reduce_scatter_base", OpKind::ReduceScatter},
         {"reduce_scatter_tensor", OpKind::ReduceScatter},
-        {"all_to_all", OpKind::AllToAll},
         {"all_to_allv", OpKind::AllToAll},
         {"alltoall", OpKind::AllToAll},
         {"alltoall_base", OpKind::AllToAll},
-        {"broadcast", OpKind::Broadcast},
-        {"reduce", OpKind::Reduce},
-        {"gather", OpKind::Gather},
-        {"scatter", OpKind::Scatter},
-        {"barrier", OpKind::Barrier},
-        {"send", OpKind::Send},
-        {"recv", OpKind::Recv},
     }};
-    for (const auto& [n, kind] : kNames) {
+    for (const auto& [n, kind] : kTorchAliases) {
         if (n == name) {
             return kind;
         }
@@ -141,11 +136,8 @@ std::optional<TorchList> parseTorchList(std::string_view text, std::string* reas
     if (body.empty()) {
         return list;
     }
-    std::size_t pos = 0;
-    while (pos <= body.size()) {
-        std::size_t comma = body.find(',', pos);
-        std::string_view item =
-            trim(body.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos));
+    for (const std::string_view piece : splitAt(body, ',')) {
+        const std::string_view item = trim(piece);
         if (item == "...") {
             if (list.truncated) {
                 return bad("has \"...\" twice");
@@ -166,10 +158,6 @@ std::optional<TorchList> parseTorchList(std::string_view text, std::string* reas
                 list.head.push_back(value);
             }
         }
-        if (comma == std::string_view::npos) {
-            break;
-        }
-        pos = comma + 1;
     }
     return list;
 }

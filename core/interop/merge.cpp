@@ -2,6 +2,7 @@
 
 #include "core/interop/extras_json.h"
 #include "core/trace/trace_builder.h"
+#include "core/trace/trace_io.h"
 #include "core/util/decimal.h"
 #include "core/util/errors.h"
 #include "core/util/json/parser.h"
@@ -800,6 +801,18 @@ MergeResult mergeRankShards(std::vector<RankShard> shards, const MergeOptions& o
 {
     Merger merger(std::move(shards), options);
     return merger.run(progress);
+}
+
+std::vector<RankShard> readRankShards(const std::vector<std::string>& files, Progress& progress)
+{
+    std::vector<RankShard> shards;
+    shards.reserve(files.size());
+    const double n = static_cast<double>(files.size());
+    for (std::size_t k = 0; k < files.size(); ++k) {
+        SubProgress part(progress, static_cast<double>(k) / n, static_cast<double>(k + 1) / n);
+        shards.push_back(shardFromTrace(readTrace(files[k], part), files[k]));
+    }
+    return shards;
 }
 
 } // namespace cc::interop

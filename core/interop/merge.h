@@ -61,6 +61,10 @@ struct RankShard {
 /// InputError when the trace does not say which rank it is.
 RankShard shardFromTrace(Trace trace, std::string name);
 
+/// Reads each rank-local trace file and makes it a shard (shardFromTrace, named by its path), in
+/// the order given; progress is split evenly over the files.
+std::vector<RankShard> readRankShards(const std::vector<std::string>& files, Progress& progress);
+
 /// The merge identity of event i of a rank-local trace given its sequence number.
 MergeIdentity mergeIdentity(const Trace& trace, std::size_t i, std::int64_t sequence);
 

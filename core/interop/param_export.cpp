@@ -50,18 +50,6 @@ std::string_view paramOpName(OpKind kind)
     }
 }
 
-void appendRanks(std::string& out, const std::vector<std::int32_t>& ranks)
-{
-    out += '[';
-    for (std::size_t k = 0; k < ranks.size(); ++k) {
-        if (k > 0) {
-            out += ',';
-        }
-        json::appendInt(out, ranks[k]);
-    }
-    out += ']';
-}
-
 class Planner {
 public:
     Planner(const Trace& trace, const ParamExportOptions& options) : t_(trace), options_(options) {}
@@ -253,7 +241,7 @@ std::string rankJson(const Trace& t, const ParamExportPlan& plan, const std::vec
         out += "{\"comms\":\"init\",\"req\":-1,\"pg_id\":";
         json::appendInt(out, g.id);
         out += ",\"global_ranks\":";
-        appendRanks(out, g.ranks);
+        json::appendIntArray(out, g.ranks);
         out += ",\"world_size\":";
         json::appendInt(out, static_cast<std::int64_t>(g.ranks.size()));
         if (!g.name.empty()) {
@@ -297,7 +285,7 @@ std::string rankJson(const Trace& t, const ParamExportPlan& plan, const std::vec
         out += ",\"pg_id\":";
         json::appendInt(out, e.pg);
         out += ",\"global_ranks\":";
-        appendRanks(out, group.ranks);
+        json::appendIntArray(out, group.ranks);
         if (isRooted(kind)) {
             out += ",\"root\":";
             json::appendInt(out, t.rootRank[i]);
@@ -355,7 +343,7 @@ std::string manifestJson(const Trace& t, const ParamExportPlan& plan, const Para
         out += ",\"name\":";
         json::appendString(out, g.name);
         out += ",\"ranks\":";
-        appendRanks(out, g.ranks);
+        json::appendIntArray(out, g.ranks);
         out += '}';
     }
     out += "],\"ranks\":[";
@@ -512,14 +500,7 @@ std::string paramExportTargetProblem(const std::filesystem::path& dir)
     if (foreign.empty() && (manifest || fs::is_empty(dir, ec))) {
         return {};
     }
-    std::sort(foreign.begin(), foreign.end());
-    std::string names;
-    for (std::size_t k = 0; k < foreign.size() && k < 3; ++k) {
-        names += (k == 0 ? "" : ", ") + foreign[k];
-    }
-    if (foreign.size() > 3) {
-        names += " and " + std::to_string(foreign.size() - 3) + " more";
-    }
+    const std::string names = someNames(foreign);
     if (foreign.empty()) {
         return dir.string() + ": holds rank files but no " + std::string(kParamManifestName) +
                ", so it is not known to be an earlier export; it is not replaced: choose a new or empty folder, "

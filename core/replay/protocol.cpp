@@ -1,6 +1,7 @@
 #include "core/replay/protocol.h"
 
 #include "core/util/errors.h"
+#include "core/util/text.h"
 
 #include <array>
 
@@ -78,11 +79,8 @@ AblationSet parseAblations(std::string_view list, const std::string& sourceName)
     if (trim(list).empty()) {
         return set;
     }
-    std::size_t pos = 0;
-    while (pos <= list.size()) {
-        std::size_t comma = list.find(',', pos);
-        std::string_view item =
-            trim(list.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos));
+    for (const std::string_view piece : splitAt(list, ',')) {
+        const std::string_view item = trim(piece);
         if (item.empty()) {
             throw InputError(sourceName,
                              "empty ablation name in \"" + std::string(list) + "\"; known ablations: " + knownNames());
@@ -96,10 +94,6 @@ AblationSet parseAblations(std::string_view list, const std::string& sourceName)
             throw InputError(sourceName, "ablation \"" + std::string(item) + "\" is given twice");
         }
         set.add(*ablation);
-        if (comma == std::string_view::npos) {
-            break;
-        }
-        pos = comma + 1;
     }
     return set;
 }

@@ -164,35 +164,46 @@ RangeStatistics rangeStatistics(const Trace& trace, const IterationTimings* timi
 
 // ---- one configuration set, replayed for the analyses ------------------------------------------
 
-std::vector<ConfigurationAnalyses> analyzeReplay(const Trace& trace, const ConfigSet& set,
-                                                 const ReplayProtocol& protocol, const AnalysisRequest& request,
-                                                 Progress& progress)
+namespace {
+
+/// Validates the protocol, prepares the trace (the first tenth of the progress) and replays it
+/// under every configuration of the set, handing visit each configuration's samples.
+void replaySet(const Trace& trace, const ConfigSet& set, const ReplayProtocol& protocol, Progress& progress,
+               const std::function<void(std::size_t, const SampleColumns&, Progress&)>& visit)
 {
     validateProtocol(protocol, "replay protocol");
     SubProgress preparing(progress, 0.0, 0.1);
     const PreparedReplay prepared = prepareReplay(trace, protocol, preparing);
+    SubProgress replaying(progress, 0.1, 1.0);
+    replayEach(prepared, set.configurations, replaying, visit);
+}
+
+} // namespace
+
+std::vector<ConfigurationAnalyses> analyzeReplay(const Trace& trace, const ConfigSet& set,
+                                                 const ReplayProtocol& protocol, const AnalysisRequest& request,
+                                                 Progress& progress)
+{
     std::vector<ConfigurationAnalyses> result(set.configurations.size());
     SummaryWorkspace workspace;
-    SubProgress replaying(progress, 0.1, 1.0);
-    replayEach(prepared, set.configurations, replaying,
-               [&](std::size_t c, const SampleColumns& samples, Progress& visit) {
-                   ConfigurationAnalyses& analyses = result[c];
-                   analyses.configuration = set.configurations[c].name;
-                   // The threshold is the summary's p99, exactly as every report and view states it.
-                   SubProgress summarising(visit, 0.0, 0.6);
-                   analyses.tailThreshold = summarizeSamples(trace, samples, summarising, workspace).latency.p99;
-                   const IterationColumns columns = iterationColumns(samples, 0);
-                   const IterationTimings timings = columns.view();
-                   if (request.tailWindows) {
-                       SubProgress finding(visit, 0.6, 0.8);
-                       analyses.tailWindows = findTailWindows(timings, analyses.tailThreshold, finding);
-                   }
-                   if (request.range) {
-                       SubProgress ranging(visit, 0.8, 1.0);
-                       analyses.range = rangeStatistics(trace, &timings, analyses.tailThreshold, request.range->first,
-                                                        request.range->second, ranging);
-                   }
-               });
+    replaySet(trace, set, protocol, progress, [&](std::size_t c, const SampleColumns& samples, Progress& visit) {
+        ConfigurationAnalyses& analyses = result[c];
+        analyses.configuration = set.configurations[c].name;
+        // The threshold is the summary's p99, exactly as every report and view states it.
+        SubProgress summarising(visit, 0.0, 0.6);
+        analyses.tailThreshold = summarizeSamples(trace, samples, summarising, workspace).latency.p99;
+        const IterationColumns columns = iterationColumns(samples, 0);
+        const IterationTimings timings = columns.view();
+        if (request.tailWindows) {
+            SubProgress finding(visit, 0.6, 0.8);
+            analyses.tailWindows = findTailWindows(timings, analyses.tailThreshold, finding);
+        }
+        if (request.range) {
+            SubProgress ranging(visit, 0.8, 1.0);
+            analyses.range = rangeStatistics(trace, &timings, analyses.tailThreshold, request.range->first,
+                                             request.range->second, ranging);
+        }
+    });
     progress.report(1.0, "analysed");
     return result;
 }
@@ -257,16 +268,11 @@ std::vector<DecisionDependency> DependencyScan::dependencies() const
 std::vector<PairDecision> rankReplay(const Trace& trace, const ConfigSet& set, const ReplayProtocol& protocol,
                                      Progress& progress)
 {
-    validateProtocol(protocol, "replay protocol");
-    SubProgress preparing(progress, 0.0, 0.1);
-    const PreparedReplay prepared = prepareReplay(trace, protocol, preparing);
     std::vector<Distribution> latencies(set.configurations.size());
     SummaryWorkspace workspace;
-    SubProgress replaying(progress, 0.1, 1.0);
-    replayEach(prepared, set.configurations, replaying,
-               [&](std::size_t c, const SampleColumns& samples, Progress& visit) {
-                   latencies[c] = summarizeSamples(trace, samples, visit, workspace).latency;
-               });
+    replaySet(trace, set, protocol, progress, [&](std::size_t c, const SampleColumns& samples, Progress& visit) {
+        latencies[c] = summarizeSamples(trace, samples, visit, workspace).latency;
+    });
     return rankConfigurations(latencies, protocol.tieTolerancePpm);
 }
 

@@ -1,9 +1,9 @@
 #include "core/report/compare.h"
 
-#include "core/util/wide_int.h"
 #include "core/util/decimal.h"
 #include "core/util/errors.h"
 #include "core/util/json/writer.h"
+#include "core/util/wide_int.h"
 
 #include <algorithm>
 #include <limits>
@@ -370,15 +370,15 @@ std::string compareJson(const ReportView& baseline, const ReportView& candidate,
         out += ':';
         appendInt(out, *v);
     }
-    out += "},\"pairs\":[";
-    for (std::size_t i = 0; i < result.pairs.size(); ++i) {
-        out += i == 0 ? "{\"baseline\":" : ",{\"baseline\":";
-        appendString(out, result.pairs[i].first);
-        out += ",\"candidate\":";
-        appendString(out, result.pairs[i].second);
-        out += '}';
-    }
-    out += "],\"findings\":[";
+    out += "},\"pairs\":";
+    json::appendArray(out, result.pairs, [](std::string& o, const auto& pair) {
+        o += "{\"baseline\":";
+        appendString(o, pair.first);
+        o += ",\"candidate\":";
+        appendString(o, pair.second);
+        o += '}';
+    });
+    out += ",\"findings\":[";
     for (std::size_t i = 0; i < result.findings.size(); ++i) {
         const auto& f = result.findings[i];
         out += i == 0 ? "\n{" : ",\n{";
@@ -412,14 +412,9 @@ std::string compareJson(const ReportView& baseline, const ReportView& candidate,
         out += f.regression ? "true" : "false";
         out += '}';
     }
-    out += "],\"notes\":[";
-    for (std::size_t i = 0; i < result.notes.size(); ++i) {
-        if (i > 0) {
-            out += ',';
-        }
-        appendString(out, result.notes[i]);
-    }
-    out += "]}\n";
+    out += "],\"notes\":";
+    json::appendStringArray(out, result.notes);
+    out += "}\n";
     return out;
 }
 

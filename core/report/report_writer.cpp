@@ -268,14 +268,7 @@ void appendRankings(std::string& out, const std::vector<std::string>& names, con
             out += ',';
         }
         json::appendKey(out, rankMetricName(metric));
-        out += '[';
-        for (std::size_t i = 0; i < order.size(); ++i) {
-            if (i > 0) {
-                out += ',';
-            }
-            appendString(out, names[order[i]]);
-        }
-        out += ']';
+        json::appendArray(out, order, [&](std::string& o, std::size_t i) { appendString(o, names[i]); });
     }
     out += "}}";
 }

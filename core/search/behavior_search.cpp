@@ -5,6 +5,7 @@
 #include "core/util/decimal.h"
 #include "core/util/errors.h"
 #include "core/util/sha256.h"
+#include "core/util/text.h"
 
 #include "core/util/json/value.h"
 #include "core/util/json/writer.h"
@@ -355,15 +356,10 @@ using Json = json::Value;
 Json budgetJson(const TimingBudget& b)
 {
     Json j;
-    auto cap = [&](const char* name, const std::optional<std::int64_t>& v) {
-        j.assign(name, v ? Json(*v) : Json(nullptr));
-    };
-    cap("gap_ns", b.gap);
-    cap("skew_ns", b.skew);
-    cap("compute_before_ns", b.computeBefore);
-    cap("overlap_ns", b.overlap);
-    cap("pressure_e9", b.pressure);
-    cap("exposed_ns", b.exposed);
+    for (const auto& field : kBudgetCapFields) {
+        const auto& v = b.*field.cap;
+        j.assign(field.name, v ? Json(*v) : Json(nullptr));
+    }
     return j;
 }
 
@@ -392,10 +388,8 @@ std::vector<std::uint64_t> parseSampleLimits(std::string_view text, const std::s
             limits.insert(v);
         }
     } else {
-        std::size_t start = 0;
-        while (start <= text.size()) {
-            const auto comma = text.find(',', start);
-            const auto item = trim(text.substr(start, comma == std::string_view::npos ? text.npos : comma - start));
+        for (const std::string_view piece : splitAt(text, ',')) {
+            const auto item = trim(piece);
             if (item.empty()) {
                 throw InputError(optionName, "'" + std::string(text) + "' has an empty item");
             }
@@ -403,10 +397,6 @@ std::vector<std::uint64_t> parseSampleLimits(std::string_view text, const std::s
             if (limits.size() > kMaxLimits) {
                 throw InputError(optionName, "declares more than " + std::to_string(kMaxLimits) + " budgets");
             }
-            if (comma == std::string_view::npos) {
-                break;
-            }
-            start = comma + 1;
         }
     }
     return {limits.begin(), limits.end()};

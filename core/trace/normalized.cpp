@@ -89,21 +89,13 @@ public:
 
     void encodeTables(std::string& out) const
     {
-        out += "\"strings\":[";
-        for (std::size_t k = 0; k < stringOrder_.size(); ++k) {
-            if (k > 0) {
-                out += ',';
-            }
-            json::appendString(out, t_.strings.at(stringOrder_[k]));
-        }
-        out += "],\"rank_sets\":[";
-        for (std::size_t k = 0; k < rankSetOrder_.size(); ++k) {
-            if (k > 0) {
-                out += ',';
-            }
-            appendRanks(out, t_.rankSets.at(rankSetOrder_[k]).ranks);
-        }
-        out += ']';
+        json::appendKey(out, "strings");
+        json::appendArray(out, stringOrder_,
+                          [&](std::string& o, auto id) { json::appendString(o, t_.strings.at(id)); });
+        out += ',';
+        json::appendKey(out, "rank_sets");
+        json::appendArray(out, rankSetOrder_,
+                          [&](std::string& o, auto id) { json::appendIntArray(o, t_.rankSets.at(id).ranks); });
     }
 
 private:
@@ -114,18 +106,6 @@ private:
         } else {
             json::appendInt(out, value);
         }
-    }
-
-    static void appendRanks(std::string& out, const std::vector<std::int32_t>& ranks)
-    {
-        out += '[';
-        for (std::size_t k = 0; k < ranks.size(); ++k) {
-            if (k > 0) {
-                out += ',';
-            }
-            json::appendInt(out, ranks[k]);
-        }
-        out += ']';
     }
 
     void stringRef(std::string& out, std::uint32_t id)
@@ -150,7 +130,7 @@ private:
         // Rank sets are compared by member list (how they were written, list or count, is not modelled).
         const auto& ranks = t_.rankSets.at(id).ranks;
         if (inline_) {
-            appendRanks(out, ranks);
+            json::appendIntArray(out, ranks);
             return;
         }
         auto [it, inserted] = rankSetIndex_.try_emplace(id, static_cast<std::uint32_t>(rankSetOrder_.size()));

@@ -127,14 +127,7 @@ void writeEvent(std::string& out, const Trace& t, std::size_t i)
     if (set.asCount) {
         json::appendInt(out, static_cast<std::int64_t>(set.ranks.size()));
     } else {
-        out += '[';
-        for (std::size_t k = 0; k < set.ranks.size(); ++k) {
-            if (k > 0) {
-                out += ',';
-            }
-            json::appendInt(out, set.ranks[k]);
-        }
-        out += ']';
+        json::appendIntArray(out, set.ranks);
     }
     w.integer("receiver_rank", t.receiverRank[i], kNoRank);
     w.text("reduction_op", t.str(t.reductionOp[i]));

@@ -1,5 +1,7 @@
 #include "core/util/errors.h"
 
+#include <algorithm>
+
 namespace cc {
 
 namespace {
@@ -49,6 +51,19 @@ InputError::InputError(Diagnostic diagnostic) : InputError(std::vector<Diagnosti
 InputError::InputError(std::string file, std::string rule)
     : InputError(Diagnostic{std::move(file), kNoEvent, {}, {}, std::move(rule)})
 {
+}
+
+std::string someNames(std::vector<std::string> names, std::size_t shown)
+{
+    std::sort(names.begin(), names.end());
+    std::string text;
+    for (std::size_t k = 0; k < names.size() && k < shown; ++k) {
+        text += (k == 0 ? "" : ", ") + names[k];
+    }
+    if (names.size() > shown) {
+        text += " and " + std::to_string(names.size() - shown) + " more";
+    }
+    return text;
 }
 
 } // namespace cc

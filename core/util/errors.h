@@ -13,11 +13,11 @@ namespace cc {
 inline constexpr std::size_t kNoEvent = std::numeric_limits<std::size_t>::max();
 
 struct Diagnostic {
-    std::string file;     ///< the input file (or a name such as "<generated>")
+    std::string file;             ///< the input file (or a name such as "<generated>")
     std::size_t event = kNoEvent; ///< index in the input as given (not canonical order)
-    std::string eventId;  ///< the event's id when it has one
-    std::string field;    ///< the field or JSON path
-    std::string rule;     ///< the rule that was broken, in words
+    std::string eventId;          ///< the event's id when it has one
+    std::string field;            ///< the field or JSON path
+    std::string rule;             ///< the rule that was broken, in words
 
     std::string message() const;
 };
@@ -48,5 +48,9 @@ class NegativeResult : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
+
+/// Names for a message: sorted, the first `shown` of them joined by ", ", then " and N more" when
+/// there are more ("a, b, c and 4 more").
+std::string someNames(std::vector<std::string> names, std::size_t shown = 3);
 
 } // namespace cc

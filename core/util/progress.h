@@ -45,6 +45,17 @@ private:
     std::atomic<bool> flag_{false};
 };
 
+/// A worker thread's Progress: never calls the caller's (not necessarily thread-safe), only
+/// watches a stop flag that the caller owns.
+class StopFlagProgress final : public Progress {
+public:
+    explicit StopFlagProgress(const std::atomic<bool>& stop) : stop_(stop) {}
+    bool cancelled() const override { return stop_.load(std::memory_order_relaxed); }
+
+private:
+    const std::atomic<bool>& stop_;
+};
+
 /// Maps a sub-range [begin, end] of a parent's progress onto a child's [0, 1].
 class SubProgress final : public Progress {
 public:

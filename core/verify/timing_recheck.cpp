@@ -39,30 +39,26 @@ TimingErrors eventErrors(const Trace& src, std::size_t i, const Trace& exp, std:
                          std::vector<std::pair<std::int32_t, Ns>>& a, std::vector<std::pair<std::int32_t, Ns>>& b)
 {
     TimingErrors e;
-    bool mismatch = false;
+    // The error of an optional field, false (with what set) when it is present on one side only.
+    auto presentOnBoth = [&](Ns a, Ns b, Ns& error, std::string_view field) {
+        bool mismatch = false;
+        error = diffOrMismatch(a, b, kAbsentNs, mismatch);
+        if (mismatch) {
+            what = std::string(field) + " present on one side only";
+        }
+        return !mismatch;
+    };
     e.gap = absoluteDifference(src.effectiveGap[i], exp.effectiveGap[j]);
-    e.computeBefore = diffOrMismatch(src.computeBefore[i], exp.computeBefore[j], kAbsentNs, mismatch);
-    if (mismatch) {
-        what = "compute_before present on one side only";
+    if (!presentOnBoth(src.computeBefore[i], exp.computeBefore[j], e.computeBefore, "compute_before")) {
         return e;
     }
     if (src.has(i, kFlagOverlapUnknown) != exp.has(j, kFlagOverlapUnknown)) {
         what = "compute overlap known on one side only";
         return e;
     }
-    e.overlap = diffOrMismatch(src.computeOverlap[i], exp.computeOverlap[j], kAbsentNs, mismatch);
-    if (mismatch) {
-        what = "compute_overlap present on one side only";
-        return e;
-    }
-    e.pressure = diffOrMismatch(src.pressure[i], exp.pressure[j], kAbsentNs, mismatch);
-    if (mismatch) {
-        what = "compute_pressure present on one side only";
-        return e;
-    }
-    e.exposed = diffOrMismatch(src.observedExposed[i], exp.observedExposed[j], kAbsentNs, mismatch);
-    if (mismatch) {
-        what = "observed exposed latency present on one side only";
+    if (!presentOnBoth(src.computeOverlap[i], exp.computeOverlap[j], e.overlap, "compute_overlap") ||
+        !presentOnBoth(src.pressure[i], exp.pressure[j], e.pressure, "compute_pressure") ||
+        !presentOnBoth(src.observedExposed[i], exp.observedExposed[j], e.exposed, "observed exposed latency")) {
         return e;
     }
     if (src.skewState[i] != exp.skewState[j]) {

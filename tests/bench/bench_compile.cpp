@@ -8,6 +8,8 @@
 #include "core/generate/generators.h"
 #include "core/trace/trace_io.h"
 
+#include "bench_support.h"
+
 #include <benchmark/benchmark.h>
 
 #include <sys/resource.h>
@@ -20,12 +22,7 @@ using namespace cc;
 
 namespace {
 
-double peakRssMiB()
-{
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return static_cast<double>(usage.ru_maxrss) / 1024.0; // ru_maxrss is in KiB on Linux
-}
+using ccbench::peakRssMiB;
 
 const Trace& trainingTrace(std::uint64_t events, Ns jitter)
 {
@@ -52,24 +49,23 @@ void report(benchmark::State& state, const Trace& trace, const CompileResult& la
     state.counters["stored_events"] = static_cast<double>(last.canary.header.storedEvents);
 }
 
-void BM_CompileTraining(benchmark::State& state)
+/// Compiles trace with options once per iteration and reports the last result.
+void compileRows(benchmark::State& state, const Trace& trace, const CompileOptions& options)
 {
-    const Trace& trace = trainingTrace(static_cast<std::uint64_t>(state.range(0)), 0);
     CompileResult last;
     for (auto _ : state) {
         NullProgress p;
-        last = compileCanary(trace, CompileOptions{}, p);
+        last = compileCanary(trace, options, p);
         benchmark::DoNotOptimize(last.bytes.data());
     }
     report(state, trace, last);
 }
-BENCHMARK(BM_CompileTraining)
-    ->Arg(1'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000)
-    ->Arg(10'000'000)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
+
+void BM_CompileTraining(benchmark::State& state)
+{
+    compileRows(state, trainingTrace(static_cast<std::uint64_t>(state.range(0)), 0), CompileOptions{});
+}
+BENCHMARK(BM_CompileTraining)->Apply(ccbench::trainingSizes);
 
 void BM_CompileTrainingJitteredBounded(benchmark::State& state)
 {
@@ -81,21 +77,9 @@ void BM_CompileTrainingJitteredBounded(benchmark::State& state)
     o.budget.computeBefore = 10'000;
     o.budget.overlap = 10'000;
     o.budget.sampleLimit = kDefaultTimingSampleLimit;
-    CompileResult last;
-    for (auto _ : state) {
-        NullProgress p;
-        last = compileCanary(trace, o, p);
-        benchmark::DoNotOptimize(last.bytes.data());
-    }
-    report(state, trace, last);
+    compileRows(state, trace, o);
 }
-BENCHMARK(BM_CompileTrainingJitteredBounded)
-    ->Arg(1'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000)
-    ->Arg(10'000'000)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
+BENCHMARK(BM_CompileTrainingJitteredBounded)->Apply(ccbench::trainingSizes);
 
 void BM_CompilePrototypeFixture(benchmark::State& state)
 {
@@ -112,13 +96,7 @@ void BM_CompilePrototypeFixture(benchmark::State& state)
     if (!slot) {
         slot = std::make_unique<Trace>(readTrace(path, load));
     }
-    CompileResult last;
-    for (auto _ : state) {
-        NullProgress p;
-        last = compileCanary(*slot, CompileOptions{}, p);
-        benchmark::DoNotOptimize(last.bytes.data());
-    }
-    report(state, *slot, last);
+    compileRows(state, *slot, CompileOptions{});
 }
 BENCHMARK(BM_CompilePrototypeFixture)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->UseRealTime();
 

@@ -502,13 +502,15 @@ void BM_MergeRankLocalFiles(benchmark::State& state)
 }
 BENCHMARK(BM_MergeRankLocalFiles)->Arg(64)->UseManualTime()->Unit(benchmark::kSecond)->Iterations(1);
 
-void BM_ParamExport(benchmark::State& state)
+/// Exports the fixture of state.range(0) events into a folder named prefix-N with
+/// exportInto(source, dir, progress) and reports the bytes written.
+template <class Export> void exportRow(benchmark::State& state, const std::string& prefix, Export exportInto)
 {
     const cc::Trace source = fixtureTrace(static_cast<std::size_t>(state.range(0)));
-    const fs::path dir = scratch() / ("param-" + std::to_string(state.range(0)));
+    const fs::path dir = scratch() / (prefix + "-" + std::to_string(state.range(0)));
     for (auto _ : state) {
         cc::NullProgress progress;
-        auto plan = cc::interop::writeParamExport(source, dir, {}, progress);
+        auto plan = exportInto(source, dir, progress);
         benchmark::DoNotOptimize(plan.exported);
     }
     state.SetItemsProcessed(state.iterations() * state.range(0));
@@ -518,6 +520,13 @@ void BM_ParamExport(benchmark::State& state)
     }
     state.counters["output_MB"] = static_cast<double>(bytes) / 1e6;
 }
+
+void BM_ParamExport(benchmark::State& state)
+{
+    exportRow(state, "param", [](const cc::Trace& source, const fs::path& dir, cc::Progress& progress) {
+        return cc::interop::writeParamExport(source, dir, {}, progress);
+    });
+}
 BENCHMARK(BM_ParamExport)->Arg(100000)->Arg(1000000)->Unit(benchmark::kSecond)->Iterations(1);
 
 void BM_ChakraExport(benchmark::State& state)
@@ -526,19 +535,9 @@ void BM_ChakraExport(benchmark::State& state)
         state.SkipWithError(cc::interop::chakraUnavailableReason().c_str());
         return;
     }
-    const cc::Trace source = fixtureTrace(static_cast<std::size_t>(state.range(0)));
-    const fs::path dir = scratch() / ("chakra-" + std::to_string(state.range(0)));
-    for (auto _ : state) {
-        cc::NullProgress progress;
-        auto plan = cc::interop::writeChakraExport(source, dir, {}, progress);
-        benchmark::DoNotOptimize(plan.exported);
-    }
-    state.SetItemsProcessed(state.iterations() * state.range(0));
-    std::uint64_t bytes = 0;
-    for (const auto& entry : fs::directory_iterator(dir)) {
-        bytes += fs::file_size(entry.path());
-    }
-    state.counters["output_MB"] = static_cast<double>(bytes) / 1e6;
+    exportRow(state, "chakra", [](const cc::Trace& source, const fs::path& dir, cc::Progress& progress) {
+        return cc::interop::writeChakraExport(source, dir, {}, progress);
+    });
 }
 BENCHMARK(BM_ChakraExport)->Arg(100000)->Unit(benchmark::kSecond)->Iterations(1);
 

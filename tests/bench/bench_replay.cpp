@@ -11,6 +11,8 @@
 #include "core/report/report.h"
 #include "core/trace/trace_io.h"
 
+#include "bench_support.h"
+
 #include <benchmark/benchmark.h>
 
 #include <chrono>
@@ -24,12 +26,7 @@
 
 namespace {
 
-double peakRssMiB()
-{
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return static_cast<double>(usage.ru_maxrss) / 1024.0;
-}
+using ccbench::peakRssMiB;
 
 /// One trace alive at a time, so the memory figure of each size is that size's own.
 const cc::Trace& trainingTrace(std::uint64_t events)
@@ -209,13 +206,7 @@ void BM_PeerFixture100k(benchmark::State& state)
 
 } // namespace
 
-BENCHMARK(BM_ReplayTraining)
-    ->Arg(1'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000)
-    ->Arg(10'000'000)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
+BENCHMARK(BM_ReplayTraining)->Apply(ccbench::trainingSizes);
 BENCHMARK(BM_ReplayTrainingAfterIdle)
     ->Args({10'000'000, 0})
     ->Args({10'000'000, 10})

@@ -10,6 +10,8 @@
 #include "core/search/behavior_search.h"
 #include "core/trace/trace_io.h"
 
+#include "bench_support.h"
+
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
@@ -17,12 +19,7 @@
 
 namespace {
 
-double peakRssMiB()
-{
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return static_cast<double>(usage.ru_maxrss) / 1024.0;
-}
+using ccbench::peakRssMiB;
 
 void runSearch(benchmark::State& state, const cc::Trace& trace)
 {

@@ -11,6 +11,8 @@
 #include "core/util/atomic_file.h"
 #include "reference_trace_reader.h"
 
+#include "bench_support.h"
+
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -48,12 +50,7 @@ const fs::path& generatedTrace(std::uint64_t events)
     return cache.emplace(events, path).first->second;
 }
 
-double peakRssMiB()
-{
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return static_cast<double>(usage.ru_maxrss) / 1024.0;
-}
+using ccbench::peakRssMiB;
 
 using ReadFn = cc::Trace (*)(const fs::path&, cc::Progress&);
 

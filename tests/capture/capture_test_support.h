@@ -3,6 +3,7 @@
 
 #include "test_support.h"
 
+#include "capture/lib/rank_capture.h"
 #include "core/util/json/value.h"
 
 #include <QDirIterator>
@@ -11,6 +12,20 @@
 #include <QJsonObject>
 
 namespace cctest {
+
+/// A recorded iteration of layout 1 whose forward, backward, communication-wait and optimizer
+/// phases take 20, 40, 5 and 5 us from base; the caller adds its buckets.
+inline cc::capture::IterationRecord syntheticIteration(int index, cc::capture::Ns base)
+{
+    cc::capture::IterationRecord it;
+    it.index = index;
+    it.layout = 1;
+    it.forward = {base, base + 20'000};
+    it.backward = {base + 20'000, base + 60'000};
+    it.commWait = {base + 60'000, base + 65'000};
+    it.optimizer = {base + 65'000, base + 70'000};
+    return it;
+}
 
 /// Why `commcanary capture` cannot run backend/device here ("gloo/cpu", "gloo/cuda",
 /// "nccl/cuda"), from `commcanary doctor --json`; empty when it can.
@@ -27,6 +42,16 @@ inline QString captureUnavailable(const QString& backendDevice)
     }
     return verdict.isString() ? verdict.toString() : QStringLiteral("doctor gave no verdict for ") + backendDevice;
 }
+
+/// Skips the calling test function (QSKIP) when `commcanary capture` cannot run backendDevice
+/// here, with "<what>: <reason>" as the reason.
+#define CCTEST_SKIP_UNLESS_CAPTURE(backendDevice, what)                                                                \
+    do {                                                                                                               \
+        const QString unavailable_ = cctest::captureUnavailable(backendDevice);                                        \
+        if (!unavailable_.isEmpty()) {                                                                                 \
+            QSKIP(qPrintable((what) + QStringLiteral(": ") + unavailable_));                                           \
+        }                                                                                                              \
+    } while (false)
 
 /// Processes whose command line mentions text (e.g. a cell directory), for "no rank survives".
 inline QStringList processesMentioning(const QString& text)

@@ -56,10 +56,8 @@ class TestCaptureGpu : public QObject {
 private slots:
     void glooOverCudaTensors()
     {
-        const QString reason = cctest::captureUnavailable(QStringLiteral("gloo/cuda"));
-        if (!reason.isEmpty()) {
-            QSKIP(qPrintable(QStringLiteral("gloo over CUDA tensors cannot run here: ") + reason));
-        }
+        CCTEST_SKIP_UNLESS_CAPTURE(QStringLiteral("gloo/cuda"),
+                                   QStringLiteral("gloo over CUDA tensors cannot run here"));
         QTemporaryDir tmp;
         const QString dir = tmp.path() + QStringLiteral("/gloo-cuda");
         const auto run = cctest::runCli(gpuCell(dir, QStringLiteral("gloo"), 2), 600000);
@@ -69,10 +67,7 @@ private slots:
 
     void ncclOneRank()
     {
-        const QString reason = cctest::captureUnavailable(QStringLiteral("nccl/cuda"));
-        if (!reason.isEmpty()) {
-            QSKIP(qPrintable(QStringLiteral("NCCL cannot run here: ") + reason));
-        }
+        CCTEST_SKIP_UNLESS_CAPTURE(QStringLiteral("nccl/cuda"), QStringLiteral("NCCL cannot run here"));
         // One rank: a real communicator and the launch overhead floor, with no bytes moved (two
         // ranks on one device are refused by NCCL as duplicate GPUs).
         QTemporaryDir tmp;

@@ -16,7 +16,7 @@
 #include "core/util/json/parser.h"
 #include "core/util/progress.h"
 
-#include "test_support.h"
+#include "capture_test_support.h"
 
 #include <QtTest>
 
@@ -52,13 +52,7 @@ RankCapture capture(int rank, Ns clockOffset)
     const Ns local = 1'000'000'000 - clockOffset;
     for (int i = 0; i < 2; ++i) {
         const Ns base = local + 10'000 + i * 100'000 + rank * 700;
-        IterationRecord it;
-        it.index = 2 + i;
-        it.layout = 1;
-        it.forward = {base, base + 20'000};
-        it.backward = {base + 20'000, base + 60'000};
-        it.commWait = {base + 60'000, base + 65'000};
-        it.optimizer = {base + 65'000, base + 70'000};
+        IterationRecord it = cctest::syntheticIteration(2 + i, base);
         it.buckets = {BucketTiming{0, 20 + 2 * i, 400, base + 30'000, base + 30'100, base + 50'000},
                       BucketTiming{1, 21 + 2 * i, 800, base + 40'000, base + 50'100, base + 64'000}};
         c.iterations.push_back(it);

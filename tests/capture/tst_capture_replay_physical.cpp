@@ -116,10 +116,7 @@ class TestCaptureReplayPhysical : public QObject {
 private slots:
     void initTestCase()
     {
-        const QString reason = cctest::captureUnavailable(QStringLiteral("gloo/cpu"));
-        if (!reason.isEmpty()) {
-            QSKIP(qPrintable(QStringLiteral("no real ranks possible here: ") + reason));
-        }
+        CCTEST_SKIP_UNLESS_CAPTURE(QStringLiteral("gloo/cpu"), QStringLiteral("no real ranks possible here"));
         if (auto problem = cc::capture::shapingProblem()) {
             shapingReason_ = QString::fromStdString(*problem);
         }
@@ -385,10 +382,7 @@ private slots:
         QFETCH(QString, backendDevice);
         QFETCH(int, worldSize);
         QFETCH(QByteArray, configs);
-        const QString reason = cctest::captureUnavailable(backendDevice);
-        if (!reason.isEmpty()) {
-            QSKIP(qPrintable(backendDevice + QStringLiteral(" cannot run here: ") + reason));
-        }
+        CCTEST_SKIP_UNLESS_CAPTURE(backendDevice, backendDevice + QStringLiteral(" cannot run here"));
         QTemporaryDir tmp;
         QByteArray events;
         for (int k = 0; k < 8; ++k) {

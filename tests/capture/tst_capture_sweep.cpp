@@ -65,10 +65,7 @@ class TestCaptureSweep : public QObject {
 private slots:
     void initTestCase()
     {
-        const QString reason = cctest::captureUnavailable(QStringLiteral("gloo/cpu"));
-        if (!reason.isEmpty()) {
-            QSKIP(qPrintable(QStringLiteral("no real capture possible here: ") + reason));
-        }
+        CCTEST_SKIP_UNLESS_CAPTURE(QStringLiteral("gloo/cpu"), QStringLiteral("no real capture possible here"));
     }
 
     void interruptedSweepResumesWithoutRerunningCompletedCells()

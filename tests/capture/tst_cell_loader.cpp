@@ -50,13 +50,7 @@ RankCapture syntheticCapture(int rank, int worldSize, const std::string& capture
     const Ns local = kOrigin - clockOffset;
     for (int i = 0; i < 3; ++i) {
         const Ns base = local + 10'000 + i * 100'000 + rank * 700;
-        IterationRecord it;
-        it.index = 2 + i;
-        it.layout = 1;
-        it.forward = {base, base + 20'000};
-        it.backward = {base + 20'000, base + 60'000};
-        it.commWait = {base + 60'000, base + 65'000};
-        it.optimizer = {base + 65'000, base + 70'000};
+        IterationRecord it = cctest::syntheticIteration(2 + i, base);
         it.buckets = {BucketTiming{0, 20 + i, 1200, base + 40'000, base + 40'100, base + 64'000}};
         c.iterations.push_back(it);
     }

@@ -28,19 +28,7 @@ cc::Trace readExample()
     return cc::readTrace(cctest::toStd(adversarialTrace()), progress);
 }
 
-/// The whitespace-separated integers of a table row.
-std::vector<long long> numbersOf(const QString& line)
-{
-    std::vector<long long> numbers;
-    for (const QString& cell : line.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const long long v = cell.toLongLong(&ok);
-        if (ok) {
-            numbers.push_back(v);
-        }
-    }
-    return numbers;
-}
+using cctest::numbersOf;
 
 } // namespace
 
@@ -188,8 +176,8 @@ private slots:
     {
         const QString out = path(QStringLiteral("scan.json"));
         auto r = runCli({QStringLiteral("ablation-scan"), adversarialTrace(), QStringLiteral("--configs"),
-                         cctest::configsDir() + QStringLiteral("/default.configs.json"), QStringLiteral("--seed"),
-                         QStringLiteral("3"), QStringLiteral("-o"), out});
+                         cctest::defaultConfigs(), QStringLiteral("--seed"), QStringLiteral("3"), QStringLiteral("-o"),
+                         out});
         QCOMPARE(r.exitCode, 0);
         const cc::Trace trace = readExample();
         cc::NullProgress progress;

@@ -16,7 +16,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString source = cctest::example(QStringLiteral("training.trace.json"));
-        const QString configs = cctest::configsDir() + QStringLiteral("/default.configs.json");
+        const QString configs = cctest::defaultConfigs();
         const QString canary = dir.filePath(QStringLiteral("training.canary.json"));
         QCOMPARE(runCli({QStringLiteral("compile"), source, QStringLiteral("--lossless-timing"), QStringLiteral("-o"),
                          canary})

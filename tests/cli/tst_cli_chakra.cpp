@@ -2,6 +2,7 @@
 // normalised bytes; what Chakra cannot express is refused (exit 3, naming the event, nothing
 // written) or left out with --skip-op; a folder holding other files is refused (exit 2, untouched);
 // every reader refusal exits 3 naming the file and node and writes no trace.
+#include "protobuf_bytes.h"
 #include "test_support.h"
 
 #include "core/interop/chakra.h"
@@ -31,61 +32,19 @@ QString s(const char* text)
     return QString::fromUtf8(text);
 }
 
-void varint(std::string& out, std::uint64_t v)
+using namespace cctest::protobuf;
+
+/// A collective's Node message: id, name "n<id>", type, ctrl_deps, comm_type and comm_size.
+std::string coll(std::uint64_t id, int type, std::int64_t size, const std::vector<std::uint64_t>& deps = {})
 {
-    while (v >= 0x80) {
-        out += static_cast<char>((v & 0x7f) | 0x80);
-        v >>= 7;
-    }
-    out += static_cast<char>(v);
+    return cctest::protobuf::node(id, type, deps, {intAttr("comm_type", 0), intAttr("comm_size", size)});
 }
-void key(std::string& out, int field, int wire)
+/// A whole .et file: the metadata, then the nodes.
+QByteArray etFile(const std::vector<std::string>& nodes)
 {
-    varint(out, static_cast<std::uint64_t>(field) << 3 | static_cast<std::uint64_t>(wire));
-}
-void bytesField(std::string& out, int field, const std::string& body)
-{
-    key(out, field, 2);
-    varint(out, body.size());
-    out += body;
-}
-std::string intAttr(const std::string& name, std::int64_t value)
-{
-    std::string a;
-    bytesField(a, 1, name);
-    key(a, 9, 0);
-    varint(a, static_cast<std::uint64_t>(value));
-    return a;
-}
-/// A Node message: id, name "n<id>", type, ctrl_deps, and a collective's comm_type / comm_size.
-std::string node(std::uint64_t id, int type, std::int64_t size, const std::vector<std::uint64_t>& deps = {})
-{
-    std::string n;
-    key(n, 1, 0);
-    varint(n, id);
-    bytesField(n, 2, "n" + std::to_string(id));
-    key(n, 3, 0);
-    varint(n, static_cast<std::uint64_t>(type));
-    for (const std::uint64_t d : deps) {
-        key(n, 4, 0);
-        varint(n, d);
-    }
-    bytesField(n, 10, intAttr("comm_type", 0));
-    bytesField(n, 10, intAttr("comm_size", size));
-    return n;
-}
-QByteArray delimited(const std::vector<std::string>& nodes)
-{
-    std::string meta;
-    bytesField(meta, 1, "0.0.4");
-    std::string out;
-    varint(out, meta.size());
-    out += meta;
-    for (const std::string& m : nodes) {
-        varint(out, m.size());
-        out += m;
-    }
-    return QByteArray::fromStdString(out);
+    std::vector<std::string> messages{metadata()};
+    messages.insert(messages.end(), nodes.begin(), nodes.end());
+    return QByteArray::fromStdString(delimited(messages));
 }
 
 } // namespace
@@ -162,13 +121,13 @@ void TestCliChakra::readerRefusalsWriteNothing_data()
 {
     QTest::addColumn<QByteArray>("bytes");
     QTest::addColumn<QString>("expected");
-    QByteArray truncated = delimited({node(0, 7, 8)});
+    QByteArray truncated = etFile({coll(0, 7, 8)});
     truncated += char(0x80);
     QTest::newRow("truncated varint") << truncated << s("the length prefix (a varint) is truncated");
-    QTest::newRow("wrong node type") << delimited({node(3, 3, 8)}) << s("node 3 (n3): node type 3");
-    QTest::newRow("comm_size 0") << delimited({node(4, 7, 0)}) << s("node 4 (n4): comm_size 0");
-    QTest::newRow("missing dependency") << delimited({node(0, 7, 8, {5})}) << s("node 0 (n0): depends on node 5");
-    QTest::newRow("cycle") << delimited({node(0, 7, 8, {1}), node(1, 7, 8, {0})})
+    QTest::newRow("wrong node type") << etFile({coll(3, 3, 8)}) << s("node 3 (n3): node type 3");
+    QTest::newRow("comm_size 0") << etFile({coll(4, 7, 0)}) << s("node 4 (n4): comm_size 0");
+    QTest::newRow("missing dependency") << etFile({coll(0, 7, 8, {5})}) << s("node 0 (n0): depends on node 5");
+    QTest::newRow("cycle") << etFile({coll(0, 7, 8, {1}), coll(1, 7, 8, {0})})
                            << s("node 0 (n0): is part of a dependency cycle");
 }
 

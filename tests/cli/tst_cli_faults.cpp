@@ -172,6 +172,14 @@ Leftovers leftoversBeside(const QString& dir, const QString& outputName, const Q
     return l;
 }
 
+/// Puts the inputs of a kill or interrupt row in place of its MEDIUM, SHARD0 and SHARD1 arguments.
+void placeInputs(QStringList& args, const QString& trace, const QString (&shards)[2])
+{
+    args.replaceInStrings(QRegularExpression(QStringLiteral("^MEDIUM$")), trace);
+    args.replaceInStrings(QRegularExpression(QStringLiteral("^SHARD0$")), shards[0]);
+    args.replaceInStrings(QRegularExpression(QStringLiteral("^SHARD1$")), shards[1]);
+}
+
 } // namespace
 
 QString TestCliFaults::fresh(const QString& name) const
@@ -496,9 +504,7 @@ void TestCliFaults::sigintMidRunExits130AndWritesNothing_data()
 void TestCliFaults::sigintMidRunExits130AndWritesNothing()
 {
     QFETCH(QStringList, args);
-    args.replaceInStrings(QRegularExpression(s("^MEDIUM$")), large_);
-    args.replaceInStrings(QRegularExpression(s("^SHARD0$")), largeShards_[0]);
-    args.replaceInStrings(QRegularExpression(s("^SHARD1$")), largeShards_[1]);
+    placeInputs(args, large_, largeShards_);
     const QString work = fresh(s("sigint"));
     const QString out = work + s("/out");
     args.replaceInStrings(QRegularExpression(s("^OUT$")), out);
@@ -575,9 +581,7 @@ void TestCliFaults::sigkillNeverLeavesAPartialOutput()
     QFETCH(QStringList, args);
     QFETCH(bool, folder);
     QFETCH(quint32, seed);
-    args.replaceInStrings(QRegularExpression(s("^MEDIUM$")), medium_);
-    args.replaceInStrings(QRegularExpression(s("^SHARD0$")), shards_[0]);
-    args.replaceInStrings(QRegularExpression(s("^SHARD1$")), shards_[1]);
+    placeInputs(args, medium_, shards_);
     const QString work = fresh(s("sigkill"));
     const QString reference = work + s("/reference");
     const QString out = work + s("/out");

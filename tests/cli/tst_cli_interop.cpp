@@ -40,11 +40,6 @@ QString kineto(const char* name)
     return cctest::sharedDir() + s("/data/kineto/") + s(name);
 }
 
-QJsonObject readObject(const QString& file)
-{
-    return QJsonDocument::fromJson(cctest::readAll(file)).object();
-}
-
 QByteArray shardJson(int rank, const char* events)
 {
     return QByteArray("{\"format\":\"commcanary.trace.v1\",\"system\":{\"rank_local\":{\"rank\":") +
@@ -85,7 +80,7 @@ void TestCliInterop::importKinetoWritesATraceWithCounts()
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.contains(s("  all_reduce 15\n")) && r.out.contains(s("  broadcast 6\n")), qPrintable(r.out));
     QVERIFY2(r.out.contains(s("6 wait")), qPrintable(r.out));
-    auto trace = readObject(out);
+    auto trace = cctest::readJsonObject(out);
     QCOMPARE(trace[s("format")].toString(), s("commcanary.trace.v1"));
     QCOMPARE(trace[s("events")].toArray().size(), 21);
     QCOMPARE(trace[s("events")].toArray()[0].toObject()[s("phase")].toString(), s("train"));
@@ -139,7 +134,7 @@ void TestCliInterop::importSeveralRanksMerges()
     const QString out = path(s("dlrm.trace.json"));
     auto plain = runCli(args + QStringList{s("-o"), out});
     QCOMPARE(plain.exitCode, 0);
-    auto trace = readObject(out);
+    auto trace = cctest::readJsonObject(out);
     const auto events = trace[s("events")].toArray();
     QCOMPARE(events.size(), 8);
     QVERIFY(!events[0].toObject().contains(s("rank_arrival_us"))); // skew unknown without a clock
@@ -150,7 +145,7 @@ void TestCliInterop::importSeveralRanksMerges()
         withOffsets << s("--clock-offset-us") << QStringLiteral("%1=%2:0.5").arg(r).arg(r * 10);
     }
     QCOMPARE(runCli(withOffsets + QStringList{s("-o"), offsets}).exitCode, 0);
-    QVERIFY(readObject(offsets)[s("events")].toArray()[0].toObject().contains(s("rank_arrival_us")));
+    QVERIFY(cctest::readJsonObject(offsets)[s("events")].toArray()[0].toObject().contains(s("rank_arrival_us")));
     // an offset missing for one rank refuses
     QStringList partial = args;
     partial << s("--clock-offset-us") << s("0=0");
@@ -173,13 +168,13 @@ void TestCliInterop::mergeShardsAndCalibration()
     auto r = runCli({s("merge"), a, b, s("-o"), out});
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.contains(s("cross-rank arrival skew is unknown")), qPrintable(r.out));
-    QVERIFY(!readObject(out)[s("events")].toArray()[0].toObject().contains(s("rank_arrival_us")));
+    QVERIFY(!cctest::readJsonObject(out)[s("events")].toArray()[0].toObject().contains(s("rank_arrival_us")));
     const QString cal = path(s("clock.json"));
     QVERIFY(cctest::writeAll(cal, R"({"format":"commcanary-workbench.clock-calibration.v1","ranks":[
         {"rank":0,"offset_us":0,"uncertainty_us":1},{"rank":1,"offset_us":3.5,"uncertainty_us":0.25}]})"));
     const QString calibrated = path(s("merged-cal.trace.json"));
     QCOMPARE(runCli({s("merge"), a, b, s("--clock-calibration"), cal, s("-o"), calibrated}).exitCode, 0);
-    const auto e = readObject(calibrated)[s("events")].toArray()[0].toObject();
+    const auto e = cctest::readJsonObject(calibrated)[s("events")].toArray()[0].toObject();
     // rank 0 at 10 us, rank 1 at 4 + 3.5 = 7.5 us: rank 1 first, skew 2.5 us
     QCOMPARE(e[s("rank_arrival_us")].toObject()[s("0")].toDouble(), 2.5);
     QCOMPARE(e[s("rank_arrival_us")].toObject()[s("1")].toDouble(), 0.0);
@@ -265,7 +260,7 @@ void TestCliInterop::exportParamRefusals()
     auto skipped = runCli({s("export-param"), trace, s("--skip-unsupported"), s("-o"), dir});
     QCOMPARE(skipped.exitCode, 0);
     QVERIFY2(skipped.out.contains(s("skipped 1 unsupported events")), qPrintable(skipped.out));
-    const auto manifest = readObject(dir + s("/param_export_manifest.json"));
+    const auto manifest = cctest::readJsonObject(dir + s("/param_export_manifest.json"));
     QCOMPARE(manifest[s("skipped")].toArray()[0].toObject()[s("id")].toString(), s("odd"));
     auto dtype = runCli({s("export-param"), trace, s("--dtype"), s("complex64"), s("-o"), path(s("param-dtype"))});
     QCOMPARE(dtype.exitCode, 2);
@@ -281,7 +276,7 @@ void TestCliInterop::exportChromeFromReport()
     auto r = runCli({s("export-chrome"), report, s("--input"), input, s("--config"), s("congested"), s("-o"), out});
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.contains(s("configuration congested, 100 collectives")), qPrintable(r.out));
-    const auto doc = readObject(out);
+    const auto doc = cctest::readJsonObject(out);
     QVERIFY(doc[s("traceEvents")].toArray().size() > 100);
     QCOMPARE(doc[s("otherData")].toObject()[s("configuration")].toString(), s("congested"));
     const QString refused = path(s("refused.chrome.json"));

@@ -37,11 +37,6 @@ QString kineto(const char* name)
     return cctest::sharedDir() + s("/data/kineto/") + s(name);
 }
 
-QJsonObject readObject(const QString& file)
-{
-    return QJsonDocument::fromJson(cctest::readAll(file)).object();
-}
-
 } // namespace
 
 void TestCliKinetoGroups::initTestCase()
@@ -72,11 +67,11 @@ void TestCliKinetoGroups::declaredGroupImportsAndLedgerAddsUp()
                               "(--group-of-size 8=0-7), used by 20 calls")),
              qPrintable(r.out));
     QVERIFY2(r.out.contains(s("108936 of 108936 profile events accounted for")), qPrintable(r.out));
-    const auto trace = readObject(out);
+    const auto trace = cctest::readJsonObject(out);
     QCOMPARE(trace[s("events")].toArray().size(), 85);
     QVERIFY(trace[s("workload")].toObject()[s("notes")].toString().contains(s("Declared by the user, not recorded")));
     QCOMPARE(runCli({s("validate"), out}).exitCode, 0);
-    const auto doc = readObject(ledger);
+    const auto doc = cctest::readJsonObject(ledger);
     QCOMPARE(doc[s("format")].toString(), s("commcanary-workbench.import-ledger.v1"));
     const auto profile = doc[s("profiles")].toArray()[0].toObject();
     QCOMPARE(profile[s("total_events")].toInteger(), 108936);
@@ -119,7 +114,7 @@ void TestCliKinetoGroups::groupsFileImports()
                     kineto(qPrintable(QStringLiteral("hta-trace_filter-sampled_rank%1.json.gz").arg(s(rank)))),
                     s("--groups"), groups, s("-o"), one});
         QCOMPARE(single.exitCode, 0);
-        QCOMPARE(readObject(one)[s("events")].toArray().size(), 10);
+        QCOMPARE(cctest::readJsonObject(one)[s("events")].toArray().size(), 10);
     }
 }
 

@@ -18,10 +18,7 @@ QString adversarialTrace()
     return cctest::example(QStringLiteral("adversarial_decode.trace.json"));
 }
 
-QString defaultConfigs()
-{
-    return cctest::configsDir() + QStringLiteral("/default.configs.json");
-}
+using cctest::defaultConfigs;
 
 } // namespace
 

@@ -9,6 +9,8 @@
 #include "core/trace/trace_builder.h"
 #include "core/util/errors.h"
 
+#include "core_support.h"
+
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
@@ -237,11 +239,7 @@ private slots:
     {
         TraceBuilder b("<unknown>");
         for (int k = 0; k < 30; ++k) {
-            Event e;
-            e.op = "all_reduce";
-            e.bytes = 64;
-            e.ranks = {0, 1};
-            e.gap = 1000;
+            Event e = cctest::collective("all_reduce", 64, {0, 1}, 1000);
             b.add(e);
         }
         NullProgress p;

@@ -14,7 +14,7 @@
 #include "core/util/errors.h"
 #include "core/util/limits.h"
 
-#include "test_support.h"
+#include "core_support.h"
 
 #include <QtTest>
 
@@ -26,15 +26,7 @@ using namespace cc;
 
 namespace {
 
-Event collective(const std::string& op, std::int64_t bytes, std::vector<std::int32_t> ranks, Ns gap)
-{
-    Event e;
-    e.op = op;
-    e.bytes = bytes;
-    e.ranks = std::move(ranks);
-    e.gap = gap;
-    return e;
-}
+using cctest::collective;
 
 /// A small regular gapped trace: 20 iterations of (all_reduce x3, all_gather, idle gap).
 Trace smallTrace()

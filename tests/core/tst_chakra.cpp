@@ -3,7 +3,8 @@
 // nodes say what Chakra's consumers read (comm_type, comm_size, pg_name, comm_src/dst/tag, COMP
 // durations, ctrl_deps); what Chakra cannot express is refused naming the event, or skipped; the
 // reader refuses bad framing, node types, sizes, missing dependencies and cycles, naming file and node.
-#include "test_support.h"
+#include "core_support.h"
+#include "protobuf_bytes.h"
 
 #include "core/interop/chakra.h"
 #include "core/interop/kineto_import.h"
@@ -43,15 +44,7 @@ QString s(const char* text)
     return QString::fromUtf8(text);
 }
 
-Trace traceOf(const std::vector<Event>& events)
-{
-    TraceBuilder builder("test");
-    for (const auto& e : events) {
-        builder.add(e);
-    }
-    NullProgress progress;
-    return builder.finish(progress);
-}
+using cctest::traceOf;
 
 void roundTrip(const Trace& trace, const std::filesystem::path& dir)
 {
@@ -65,66 +58,8 @@ void roundTrip(const Trace& trace, const std::filesystem::path& dir)
     }
 }
 
-// Hand-made protobuf bytes, so the reader is tested on input our writer would never produce.
-void varint(std::string& out, std::uint64_t v)
-{
-    while (v >= 0x80) {
-        out += static_cast<char>((v & 0x7f) | 0x80);
-        v >>= 7;
-    }
-    out += static_cast<char>(v);
-}
-void key(std::string& out, int field, int wire)
-{
-    varint(out, static_cast<std::uint64_t>(field) << 3 | static_cast<std::uint64_t>(wire));
-}
-void bytesField(std::string& out, int field, const std::string& body)
-{
-    key(out, field, 2);
-    varint(out, body.size());
-    out += body;
-}
-std::string intAttr(const std::string& name, std::int64_t value)
-{
-    std::string a;
-    bytesField(a, 1, name);
-    key(a, 9, 0);
-    varint(a, static_cast<std::uint64_t>(value));
-    return a;
-}
-std::string node(std::uint64_t id, int type, const std::vector<std::uint64_t>& deps,
-                 const std::vector<std::string>& attrs)
-{
-    std::string n;
-    key(n, 1, 0);
-    varint(n, id);
-    bytesField(n, 2, "n" + std::to_string(id));
-    key(n, 3, 0);
-    varint(n, static_cast<std::uint64_t>(type));
-    for (const std::uint64_t d : deps) {
-        key(n, 4, 0);
-        varint(n, d);
-    }
-    for (const std::string& a : attrs) {
-        bytesField(n, 10, a);
-    }
-    return n;
-}
-std::string delimited(const std::vector<std::string>& messages)
-{
-    std::string out;
-    for (const std::string& m : messages) {
-        varint(out, m.size());
-        out += m;
-    }
-    return out;
-}
-std::string metadata()
-{
-    std::string m;
-    bytesField(m, 1, "0.0.4");
-    return m;
-}
+using namespace cctest::protobuf;
+
 std::string coll(std::uint64_t id, std::int64_t size, const std::vector<std::uint64_t>& deps = {})
 {
     return node(id, 7, deps, {intAttr("comm_type", 0), intAttr("comm_size", size)});
@@ -213,11 +148,7 @@ void TestChakra::broadcastAndSendAreKept()
 
 void TestChakra::gapsComputeAndOverlapBecomeTheGraph()
 {
-    Event a;
-    a.op = "all_reduce";
-    a.bytes = 1 << 20;
-    a.ranks = {0, 1};
-    a.gap = 10'000;
+    Event a = cctest::collective("all_reduce", 1 << 20, {0, 1}, 10'000);
     a.computeBefore = 7'000;
     a.computeOverlap = 2'500;
     Event b = a;
@@ -266,11 +197,7 @@ void TestChakra::kinetoProfileRoundTrip()
 
 void TestChakra::customOperationIsRefusedNamingTheEvent()
 {
-    Event a;
-    a.op = "all_reduce";
-    a.bytes = 64;
-    a.ranks = {0, 1};
-    a.gap = 1000;
+    Event a = cctest::collective("all_reduce", 64, {0, 1}, 1000);
     Event custom = a;
     custom.op = "my_fused_thing";
     custom.customOp = true;
@@ -292,11 +219,7 @@ void TestChakra::customOperationIsRefusedNamingTheEvent()
 
 void TestChakra::skipOpLeavesEventsOut()
 {
-    Event a;
-    a.op = "all_reduce";
-    a.bytes = 64;
-    a.ranks = {0, 1};
-    a.gap = 1000;
+    Event a = cctest::collective("all_reduce", 64, {0, 1}, 1000);
     Event custom = a;
     custom.op = "my_fused_thing";
     custom.customOp = true;
@@ -358,11 +281,7 @@ void TestChakra::readerRefusals()
 
 void TestChakra::filesOfOneExportMustAgree()
 {
-    Event a;
-    a.op = "all_gather";
-    a.bytes = 256;
-    a.ranks = {0, 1};
-    a.gap = 1000;
+    Event a = cctest::collective("all_gather", 256, {0, 1}, 1000);
     NullProgress progress;
     const auto first = chakraExportBytes(traceOf({a}), {}, nullptr, progress);
     a.bytes = 512;

@@ -14,7 +14,7 @@
 #include "core/trace/trace_io.h"
 #include "core/util/errors.h"
 
-#include "test_support.h"
+#include "core_support.h"
 
 #include <QtTest>
 
@@ -419,11 +419,7 @@ private slots:
     {
         TraceBuilder b("<layouts>");
         for (int k = 0; k < 6; ++k) {
-            Event e;
-            e.op = "all_reduce";
-            e.bytes = 64;
-            e.ranks = {0, 1};
-            e.gap = 1000;
+            Event e = cctest::collective("all_reduce", 64, {0, 1}, 1000);
             if (k % 3 == 1) {
                 e.computeBefore = 10;
             }

@@ -49,7 +49,7 @@ private slots:
 
     void bundledFileMatchesTheBuiltInSet()
     {
-        const QString path = cctest::configsDir() + QStringLiteral("/default.configs.json");
+        const QString path = cctest::defaultConfigs();
         const ConfigSet fromFile = readConfigSet(path.toStdString());
         QVERIFY(fromFile == defaultConfigSet());
         QCOMPARE(QString::fromStdString(configSetJson(fromFile)),

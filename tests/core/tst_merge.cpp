@@ -2,7 +2,7 @@
 // non-member contribution, calibration gaps), skew only with a calibration and then exactly the
 // offsets' arithmetic, partial_rank_arrival, sequence vs call-order identity, point-to-point, the
 // real 8-rank DLRM profiles, determinism.
-#include "test_support.h"
+#include "core_support.h"
 
 #include "core/interop/clock_calibration.h"
 #include "core/interop/kineto_import.h"
@@ -63,12 +63,7 @@ Event collective(const std::string& op, std::int64_t bytes, std::vector<std::int
 
 Trace traceOf(const std::vector<Event>& events)
 {
-    TraceBuilder builder("shard");
-    for (const auto& e : events) {
-        builder.add(e);
-    }
-    NullProgress progress;
-    return builder.finish(progress);
+    return cctest::traceOf(events, "shard");
 }
 
 RankShard shard(std::int32_t rank, const std::vector<Event>& events, Ns origin = 0)

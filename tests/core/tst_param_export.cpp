@@ -2,7 +2,7 @@
 // send has its recv, startTime_ns is cumulative and non-decreasing, process groups are declared,
 // a canary exports its whole expanded program, unsupported operations fail closed (nothing
 // written) or are skipped and listed.
-#include "test_support.h"
+#include "core_support.h"
 
 #include "core/canary/expand.h"
 #include "core/compile/compiler.h"
@@ -48,23 +48,11 @@ nlohmann::json readJson(const std::filesystem::path& path)
     return nlohmann::json::parse(cctest::readAll(QString::fromStdString(path.string())).toStdString());
 }
 
-Trace traceOf(const std::vector<Event>& events)
-{
-    TraceBuilder builder("test");
-    for (const auto& e : events) {
-        builder.add(e);
-    }
-    NullProgress progress;
-    return builder.finish(progress);
-}
+using cctest::traceOf;
 
 Event makeEvent(const std::string& op, std::int64_t bytes, std::vector<std::int32_t> ranks, Ns gap)
 {
-    Event e;
-    e.op = op;
-    e.bytes = bytes;
-    e.ranks = std::move(ranks);
-    e.gap = gap;
+    Event e = cctest::collective(op, bytes, std::move(ranks), gap);
     e.dtype = "float32";
     return e;
 }

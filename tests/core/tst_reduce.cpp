@@ -15,7 +15,7 @@
 #include "core/util/errors.h"
 #include "core/verify/behavior_verifier.h"
 
-#include "test_support.h"
+#include "core_support.h"
 
 #include <QtTest>
 
@@ -41,10 +41,17 @@ bool containsAll(const std::vector<std::uint32_t>& subset, std::initializer_list
                        [&](std::uint32_t x) { return std::binary_search(subset.begin(), subset.end(), x); });
 }
 
-Trace adversarial()
+/// ddmin over 0..99 for a property that needs both 3 and 77, counting the oracle's calls.
+auto reduceToThreeAndSeventySeven(const DdminOptions& options, std::uint64_t& calls)
 {
     NullProgress progress;
-    return readTrace(cctest::example(QStringLiteral("adversarial_decode.trace.json")).toStdString(), progress);
+    return ddmin(
+        range(100),
+        [&](const std::vector<std::uint32_t>& s) {
+            ++calls;
+            return containsAll(s, {3, 77});
+        },
+        options, progress);
 }
 
 } // namespace
@@ -54,15 +61,8 @@ class TestReduce : public QObject {
 private slots:
     void findsTheTwoElementsAPropertyNeeds()
     {
-        NullProgress progress;
         std::uint64_t calls = 0;
-        auto result = ddmin(
-            range(100),
-            [&](const std::vector<std::uint32_t>& s) {
-                ++calls;
-                return containsAll(s, {3, 77});
-            },
-            {}, progress);
+        auto result = reduceToThreeAndSeventySeven({}, calls);
         QCOMPARE(result.kept, (std::vector<std::uint32_t>{3, 77}));
         QVERIFY(result.oneMinimal);
         QVERIFY(!result.callLimitReached);
@@ -109,17 +109,10 @@ private slots:
 
     void callLimitStopsEarlyAndSaysSo()
     {
-        NullProgress progress;
         DdminOptions options;
         options.maxOracleCalls = 3;
         std::uint64_t calls = 0;
-        auto result = ddmin(
-            range(100),
-            [&](const std::vector<std::uint32_t>& s) {
-                ++calls;
-                return containsAll(s, {3, 77});
-            },
-            options, progress);
+        auto result = reduceToThreeAndSeventySeven(options, calls);
         QCOMPARE(calls, std::uint64_t(3));
         QCOMPARE(result.oracleCalls, std::uint64_t(3));
         QVERIFY(result.callLimitReached);
@@ -150,7 +143,7 @@ private slots:
     void subsetKeepsEachEventsOwnGap()
     {
         NullProgress progress;
-        const Trace trace = adversarial();
+        const Trace trace = cctest::adversarialExampleTrace();
         const Trace subset = subsetTrace(trace, {10, 11, 57}, progress);
         QCOMPARE(subset.size(), std::size_t(3));
         QCOMPARE(subset.effectiveGap[0], trace.effectiveGap[10]);
@@ -166,7 +159,7 @@ private slots:
         // disagree for some configuration pair. With nearest-rank quantiles a trace of fewer than 20
         // events has p95 = p99, so no such subset can keep every decision: ddmin must stop above 20.
         NullProgress progress;
-        const Trace trace = adversarial();
+        const Trace trace = cctest::adversarialExampleTrace();
         const ConfigSet set = defaultConfigSet();
         RankingOracle oracle(trace, set, ReplayProtocol{}, verify::Tolerances{}, progress);
         bool p95p99Disagree = false;
@@ -189,7 +182,7 @@ private slots:
         // The seed's opening result: with a declared tie tolerance of 100 us, the decision-only oracle
         // lets ddmin delete all but one or two events, every decision survives — and behaviour does not.
         NullProgress progress;
-        const Trace trace = adversarial();
+        const Trace trace = cctest::adversarialExampleTrace();
         ReduceOptions options;
         options.configs = defaultConfigSet();
         options.tolerances.rankingTieNs = 100'000;
@@ -225,7 +218,7 @@ private slots:
     void scatteredSubsetsSayTheyAreSubsetsAndNeverClaimVerified()
     {
         NullProgress progress;
-        const Trace trace = adversarial();
+        const Trace trace = cctest::adversarialExampleTrace();
         const std::string sha = normalizedSha256(trace, progress);
         const SubsetCanary subset = subsetCanary(trace, sha, {3, 4, 10, 11, 57}, progress);
         QVERIFY(subset.boundToSource);
@@ -296,7 +289,7 @@ private slots:
     void contiguousRunsStayPlainRanges()
     {
         NullProgress progress;
-        const Trace trace = adversarial();
+        const Trace trace = cctest::adversarialExampleTrace();
         const SubsetCanary run = subsetCanary(trace, normalizedSha256(trace, progress), {20, 21, 22}, progress);
         const Canary canary = parseCanary(run.bytes, "run.canary.json");
         QVERIFY(canary.header.coveredRuns.empty());
@@ -313,14 +306,14 @@ private slots:
         ReduceOptions options;
         options.configs = defaultConfigSet();
         options.maxOracleCalls = 4;
-        const ReduceResult r = reduceTrace(adversarial(), options, progress);
+        const ReduceResult r = reduceTrace(cctest::adversarialExampleTrace(), options, progress);
         QCOMPARE(r.quantileFloorEvents, std::uint64_t(20));
         QVERIFY2(QString::fromStdString(r.quantileFloorReason).contains(QStringLiteral("p95")),
                  r.quantileFloorReason.c_str());
         QVERIFY(r.ddmin.callLimitReached);
         // A declared 100 us tie tolerance turns those decisions into ties: the floor drops to one event.
         options.tolerances.rankingTieNs = 100'000;
-        const ReduceResult wide = reduceTrace(adversarial(), options, progress);
+        const ReduceResult wide = reduceTrace(cctest::adversarialExampleTrace(), options, progress);
         QCOMPARE(wide.quantileFloorEvents, std::uint64_t(1));
         QVERIFY(wide.quantileFloorReason.empty());
     }
@@ -328,7 +321,7 @@ private slots:
     void oracleComparesEveryDecision()
     {
         NullProgress progress;
-        const Trace trace = adversarial();
+        const Trace trace = cctest::adversarialExampleTrace();
         const ConfigSet set = defaultConfigSet();
         RankingOracle oracle(trace, set, ReplayProtocol{}, verify::Tolerances{}, progress);
         QCOMPARE(oracle.reference().size(), std::size_t(40));
@@ -343,7 +336,7 @@ private slots:
         options.configs = defaultConfigSet();
         options.configs.configurations.resize(1);
         try {
-            reduceTrace(adversarial(), options, progress);
+            reduceTrace(cctest::adversarialExampleTrace(), options, progress);
             QFAIL("reduced with one configuration");
         } catch (const InputError& e) {
             QVERIFY(QString::fromStdString(e.what()).contains(QStringLiteral("at least two")));

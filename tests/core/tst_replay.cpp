@@ -15,7 +15,7 @@
 #include "core/util/decimal.h"
 #include "core/util/errors.h"
 
-#include "test_support.h"
+#include "core_support.h"
 
 #include <QtTest>
 
@@ -50,12 +50,7 @@ Event collective(std::string op, std::int64_t bytes, std::vector<std::int32_t> r
 
 Trace build(const std::vector<Event>& events)
 {
-    TraceBuilder builder("test");
-    for (const auto& e : events) {
-        builder.add(e);
-    }
-    NullProgress progress;
-    return builder.finish(progress);
+    return cctest::traceOf(events);
 }
 
 /// A simple configuration: 1000 MB/s (1 byte per ns), launch 1 us, 100 ns per step, one channel

@@ -8,7 +8,7 @@
 #include "core/trace/trace_builder.h"
 #include "core/util/errors.h"
 
-#include "test_support.h"
+#include "core_support.h"
 
 #include <nlohmann/json.hpp>
 
@@ -123,11 +123,7 @@ private slots:
     {
         TraceBuilder builder("unknown");
         for (int i = 0; i < 10; ++i) {
-            Event e;
-            e.op = "all_reduce";
-            e.bytes = 4096;
-            e.ranks = {0, 1, 2, 3};
-            e.gap = 10'000;
+            Event e = cctest::collective("all_reduce", 4096, {0, 1, 2, 3}, 10'000);
             builder.add(e); // no arrival data: skew unknown
         }
         NullProgress progress;
@@ -252,11 +248,7 @@ private slots:
     {
         TraceBuilder builder("big");
         for (int i = 0; i < 10'000; ++i) {
-            Event e;
-            e.op = "all_reduce";
-            e.bytes = 4096;
-            e.ranks = {0, 1};
-            e.gap = 1000;
+            Event e = cctest::collective("all_reduce", 4096, {0, 1}, 1000);
             e.arrivalSkew = 0;
             builder.add(e);
         }

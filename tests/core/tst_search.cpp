@@ -8,7 +8,7 @@
 #include "core/util/errors.h"
 #include "core/verify/behavior_verifier.h"
 
-#include "test_support.h"
+#include "core_support.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -19,12 +19,6 @@ using namespace cc;
 using namespace cc::search;
 
 namespace {
-
-Trace adversarial()
-{
-    NullProgress progress;
-    return readTrace(cctest::example(QStringLiteral("adversarial_decode.trace.json")).toStdString(), progress);
-}
 
 verify::VerifyOptions defaults()
 {
@@ -127,7 +121,7 @@ private slots:
         // already a handful of stored items. Limits below three merge the tail windows into the decode
         // steps and fail behaviour; limits of three or more are exact too but carry their budget record.
         NullProgress progress;
-        const Trace trace = adversarial();
+        const Trace trace = cctest::adversarialExampleTrace();
         const SearchResult r = searchBehavior(trace, defaults(), SearchOptions{}, progress);
         QVERIFY(r.found);
         QCOMPARE(int(r.verification.claim), int(verify::Claim::Verified));
@@ -147,7 +141,7 @@ private slots:
     void evidenceListsEveryCandidateAndIsDeterministic()
     {
         NullProgress progress;
-        const Trace trace = adversarial();
+        const Trace trace = cctest::adversarialExampleTrace();
         SearchOptions options;
         options.sampleLimits = {1, 4, 16};
         const SearchResult a = searchBehavior(trace, defaults(), options, progress);
@@ -175,7 +169,7 @@ private slots:
     void nothingPassingMeansNothingSelected()
     {
         NullProgress progress;
-        const Trace trace = adversarial();
+        const Trace trace = cctest::adversarialExampleTrace();
         verify::VerifyOptions strict = defaults();
         strict.tolerances.tailRecallPpm = 1'000'000;
         strict.tolerances.relativePpm = 0;
@@ -202,7 +196,8 @@ private slots:
         SearchOptions options;
         options.sampleLimits.clear();
         options.includeLossless = false;
-        QVERIFY_THROWS_EXCEPTION(InputError, searchBehavior(adversarial(), defaults(), options, progress));
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 searchBehavior(cctest::adversarialExampleTrace(), defaults(), options, progress));
     }
 };
 

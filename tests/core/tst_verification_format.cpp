@@ -11,7 +11,7 @@
 #include "core/verify/review_record.h"
 #include "core/verify/verification_json.h"
 
-#include "test_support.h"
+#include "verify_support.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -21,19 +21,6 @@ using namespace cc;
 using namespace cc::verify;
 
 namespace {
-
-Trace adversarial()
-{
-    NullProgress progress;
-    return readTrace(cctest::example(QStringLiteral("adversarial_decode.trace.json")).toStdString(), progress);
-}
-
-VerifyOptions defaults()
-{
-    VerifyOptions o;
-    o.configs = defaultConfigSet();
-    return o;
-}
 
 /// The refusal's text, or a failure when the text was accepted.
 QString refusal(const std::string& text, const std::string& source = "edited.verification.json")
@@ -66,8 +53,8 @@ private slots:
     void initTestCase()
     {
         NullProgress progress;
-        const Trace trace = adversarial();
-        const VerifyOptions options = defaults();
+        const Trace trace = cctest::adversarialExampleTrace();
+        const VerifyOptions options = cctest::defaultVerifyOptions();
         const SourceReference reference = prepareSourceReference(trace, options, progress);
         const Canary lossless = compileCanary(trace, CompileOptions{}, progress).canary;
         written_.emplace_back(QStringLiteral("lossless"),

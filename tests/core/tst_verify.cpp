@@ -11,7 +11,7 @@
 #include "core/verify/strict_gate.h"
 #include "core/verify/verification_json.h"
 
-#include "test_support.h"
+#include "verify_support.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -22,19 +22,6 @@ using namespace cc;
 using namespace cc::verify;
 
 namespace {
-
-Trace adversarial()
-{
-    NullProgress progress;
-    return readTrace(cctest::example(QStringLiteral("adversarial_decode.trace.json")).toStdString(), progress);
-}
-
-VerifyOptions defaults()
-{
-    VerifyOptions o;
-    o.configs = defaultConfigSet();
-    return o;
-}
 
 /// Serialises (fixing the size figures) and reads back through the real reader, as a file would be.
 Canary roundTrip(Canary canary)
@@ -149,10 +136,10 @@ private slots:
 
     void losslessCanaryIsVerified()
     {
-        const Trace trace = adversarial();
+        const Trace trace = cctest::adversarialExampleTrace();
         NullProgress progress;
         const Canary canary = losslessCanary(trace);
-        const VerificationReport r = verifyBehavior(trace, canary, defaults(), progress);
+        const VerificationReport r = verifyBehavior(trace, canary, cctest::defaultVerifyOptions(), progress);
         QCOMPARE(failing(r), QStringList());
         QCOMPARE(int(r.claim), int(Claim::Verified));
         QCOMPARE(r.ranking.decisions.size(), std::size_t(40)); // 10 pairs x 4 metrics
@@ -169,11 +156,11 @@ private slots:
 
     void reportShapeIsStableAndDeterministic()
     {
-        const Trace trace = adversarial();
+        const Trace trace = cctest::adversarialExampleTrace();
         NullProgress progress;
         const Canary canary = losslessCanary(trace);
-        const std::string a = verificationJson(verifyBehavior(trace, canary, defaults(), progress));
-        const std::string b = verificationJson(verifyBehavior(trace, canary, defaults(), progress));
+        const std::string a = verificationJson(verifyBehavior(trace, canary, cctest::defaultVerifyOptions(), progress));
+        const std::string b = verificationJson(verifyBehavior(trace, canary, cctest::defaultVerifyOptions(), progress));
         QCOMPARE(QByteArray::fromStdString(a), QByteArray::fromStdString(b));
         const QJsonObject root = QJsonDocument::fromJson(QByteArray::fromStdString(a)).object();
         QCOMPARE(root.value(QStringLiteral("format")).toString(),
@@ -208,7 +195,7 @@ private slots:
     {
         // The adversarial trace without its arrival measurements: skew becomes unknown.
         NullProgress progress;
-        const Trace measured = adversarial();
+        const Trace measured = cctest::adversarialExampleTrace();
         TraceBuilder builder("unknown-skew.json");
         for (std::size_t i = 0; i < measured.size(); ++i) {
             Event e = measured.event(i);
@@ -222,7 +209,7 @@ private slots:
         const Trace trace = builder.finish(progress);
         QVERIFY(trace.unknownSkewCount() > 0);
         const Canary canary = losslessCanary(trace);
-        const VerificationReport r = verifyBehavior(trace, canary, defaults(), progress);
+        const VerificationReport r = verifyBehavior(trace, canary, cctest::defaultVerifyOptions(), progress);
         QCOMPARE(failing(r), QStringList());                        // it replays exactly like its source ...
         QCOMPARE(int(r.claim), int(Claim::BehaviorallyUnverified)); // ... and still is not verified
         QCOMPARE(r.uncertainty.unknownSkewEvents, std::uint64_t(trace.size()));
@@ -231,13 +218,13 @@ private slots:
 
     void editedCommitmentFailsOnlyCommitments()
     {
-        const Trace trace = adversarial();
+        const Trace trace = cctest::adversarialExampleTrace();
         NullProgress progress;
         Canary canary = losslessCanary(trace);
         QVERIFY(!canary.segments.empty());
         auto& sha = canary.segments.back().sha256;
         sha[10] = sha[10] == 'a' ? 'b' : 'a';
-        const VerificationReport r = verifyBehavior(trace, roundTrip(canary), defaults(), progress);
+        const VerificationReport r = verifyBehavior(trace, roundTrip(canary), cctest::defaultVerifyOptions(), progress);
         QCOMPARE(failing(r), QStringList{QStringLiteral("commitments")});
         QCOMPARE(int(r.claim), int(Claim::Failed));
         QCOMPARE(r.commitments.findings.size(), std::size_t(1));
@@ -251,7 +238,7 @@ private slots:
         const Trace trace =
             readTrace(cctest::example(QStringLiteral("training_jittered.trace.json")).toStdString(), loading);
         NullProgress progress;
-        Canary canary = passingBoundedCanary(trace, defaults());
+        Canary canary = passingBoundedCanary(trace, cctest::defaultVerifyOptions());
         QVERIFY2(!canary.segments.empty(), "no bounded canary of the jittered training trace verifies");
         // Lower one interval's recorded bound below the error it really has.
         bool edited = false;
@@ -266,7 +253,7 @@ private slots:
             }
         }
         QVERIFY(edited);
-        const VerificationReport r = verifyBehavior(trace, roundTrip(canary), defaults(), progress);
+        const VerificationReport r = verifyBehavior(trace, roundTrip(canary), cctest::defaultVerifyOptions(), progress);
         QCOMPARE(failing(r), QStringList{QStringLiteral("timing_mode")});
         QVERIFY(r.timingMode.segmentsFailed >= 1);
         QVERIFY(QString::fromStdString(r.timingMode.findings.front().detail)
@@ -275,28 +262,29 @@ private slots:
 
     void boundOnALosslessCanaryFailsOnlyTimingMode()
     {
-        const Trace trace = adversarial();
+        const Trace trace = cctest::adversarialExampleTrace();
         NullProgress progress;
         Canary canary = losslessCanary(trace);
         canary.header.bounds.gap = 5;
-        const VerificationReport r = verifyBehavior(trace, roundTrip(canary), defaults(), progress);
+        const VerificationReport r = verifyBehavior(trace, roundTrip(canary), cctest::defaultVerifyOptions(), progress);
         QCOMPARE(failing(r), QStringList{QStringLiteral("timing_mode")});
     }
 
     void partialMarkedFullFailsOnlyCoverage()
     {
-        const Trace trace = adversarial();
+        const Trace trace = cctest::adversarialExampleTrace();
         NullProgress progress;
         CompileOptions prefix;
         prefix.prefixEvents = 60;
         Canary canary = compileCanary(trace, prefix, progress).canary;
         QCOMPARE(canary.header.coverage, CanaryCoverage::Partial);
         // Honest partial canary: coverage passes, and the claim can be no more than partial.
-        const VerificationReport honest = verifyBehavior(trace, roundTrip(canary), defaults(), progress);
+        const VerificationReport honest =
+            verifyBehavior(trace, roundTrip(canary), cctest::defaultVerifyOptions(), progress);
         QVERIFY(honest.coverage.pass);
         QVERIFY(honest.claim <= Claim::Partial);
         canary.header.coverage = CanaryCoverage::Full;
-        const VerificationReport r = verifyBehavior(trace, roundTrip(canary), defaults(), progress);
+        const VerificationReport r = verifyBehavior(trace, roundTrip(canary), cctest::defaultVerifyOptions(), progress);
         QVERIFY(!r.coverage.pass);
         QCOMPARE(r.coverage.actual, CanaryCoverage::Partial);
         QCOMPARE(r.timingMode.pass, honest.timingMode.pass);
@@ -310,9 +298,10 @@ private slots:
     void canaryOfAnotherTraceHasNoCorrespondence()
     {
         NullProgress progress;
-        const Trace trace = adversarial();
+        const Trace trace = cctest::adversarialExampleTrace();
         const Trace other = readTrace(cctest::example(QStringLiteral("decode.trace.json")).toStdString(), progress);
-        const VerificationReport r = verifyBehavior(trace, losslessCanary(other), defaults(), progress);
+        const VerificationReport r =
+            verifyBehavior(trace, losslessCanary(other), cctest::defaultVerifyOptions(), progress);
         QVERIFY(!r.commitments.pass);
         QVERIFY(!r.commitments.sourceMatches);
         QVERIFY(!r.timingMode.pass);
@@ -322,12 +311,12 @@ private slots:
 
     void strictGateRefusesAFailingCanary()
     {
-        const Trace trace = adversarial();
+        const Trace trace = cctest::adversarialExampleTrace();
         NullProgress progress;
         auto last = std::make_shared<VerificationReport>();
         CompileOptions options;
         options.prefixEvents = 5;
-        options.emitGate = verificationGate(defaults(), last);
+        options.emitGate = verificationGate(cctest::defaultVerifyOptions(), last);
         try {
             compileCanary(trace, options, progress);
             QFAIL("strict compilation emitted a canary that fails verification");
@@ -336,7 +325,7 @@ private slots:
         }
         QVERIFY(!last->allPass());
         CompileOptions lossless;
-        lossless.emitGate = verificationGate(defaults(), last);
+        lossless.emitGate = verificationGate(cctest::defaultVerifyOptions(), last);
         const Canary ok = compileCanary(trace, lossless, progress).canary;
         QVERIFY(last->allPass());
         QCOMPARE(ok.header.coverage, CanaryCoverage::Full);
@@ -344,10 +333,10 @@ private slots:
 
     void optionsAreValidated()
     {
-        VerifyOptions one = defaults();
+        VerifyOptions one = cctest::defaultVerifyOptions();
         one.configs.configurations.resize(1);
         QVERIFY_THROWS_EXCEPTION(InputError, validateVerifyOptions(one, "test"));
-        VerifyOptions badRecall = defaults();
+        VerifyOptions badRecall = cctest::defaultVerifyOptions();
         badRecall.tolerances.tailRecallPpm = 1'000'001;
         QVERIFY_THROWS_EXCEPTION(InputError, validateVerifyOptions(badRecall, "test"));
     }

@@ -3,7 +3,7 @@
 // dependency scan of the Ablations panel, each compared with core's result and with the real
 // `commcanary` binary's on the same trace. Range Statistics and the selection band follow the data:
 // recomputed after an ablation re-replay, dropped when another trace is opened.
-#include "gui_support.h"
+#include "main_window_support.h"
 
 #include "core/configs/config_io.h"
 #include "core/replay/replay_analyses.h"
@@ -28,15 +28,7 @@ using cctest::runCli;
 
 namespace {
 
-bool waitForReplay(MainWindow& window, int timeoutMs = 60000)
-{
-    return QTest::qWaitFor(
-        [&]() {
-            const auto& data = window.timeline()->view()->data();
-            return data && data->replayed() && !window.runner()->isBusy();
-        },
-        timeoutMs);
-}
+using cctest::waitForReplay;
 
 cc::Trace readExample()
 {
@@ -44,19 +36,7 @@ cc::Trace readExample()
     return cc::readTrace(cctest::adversarialExample().toStdString(), progress);
 }
 
-/// The whitespace-separated integers of a line.
-std::vector<long long> numbersOf(const QString& line)
-{
-    std::vector<long long> numbers;
-    for (const QString& cell : line.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const long long v = cell.toLongLong(&ok);
-        if (ok) {
-            numbers.push_back(v);
-        }
-    }
-    return numbers;
-}
+using cctest::numbersOf;
 
 /// The value of the first row labelled label after the heading that starts with heading.
 QString rowValue(const PropertyModel* model, const QString& heading, const QString& label)

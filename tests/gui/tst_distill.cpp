@@ -5,7 +5,7 @@
 // tie tolerance 100 µs) keeps the ranking and fails fidelity, the searched canary passes all
 // five statuses, and the comparison view shows both side by side. Invalid options and strict
 // refusals add nothing; Cancel stops a long search inside core.
-#include "gui_support.h"
+#include "main_window_support.h"
 
 #include "ui/artifacts/artifact_model.h"
 #include "ui/distill/compile_dialog.h"
@@ -36,26 +36,9 @@ using namespace cc::ui;
 
 namespace {
 
-QString defaultConfigs()
-{
-    return cctest::configsDir() + QStringLiteral("/default.configs.json");
-}
+using cctest::defaultConfigs;
 
-/// Opens the files and waits until each has loaded (and every job ended).
-bool openAll(MainWindow& window, const QStringList& paths)
-{
-    QSignalSpy opened(&window, &MainWindow::fileOpened);
-    window.openFiles(paths);
-    if (!QTest::qWaitFor([&]() { return opened.size() == paths.size() && !window.runner()->isBusy(); }, 120000)) {
-        return false;
-    }
-    for (const auto& args : opened) {
-        if (!args.at(1).toBool()) {
-            return false;
-        }
-    }
-    return true;
-}
+using cctest::openAll;
 
 /// Runs the dialog's job by clicking Run and waits for it to end; returns the outcome.
 std::optional<JobRunner::Outcome> runDialog(DistillDialog* dialog, int timeoutMs = 300000)
@@ -68,27 +51,8 @@ std::optional<JobRunner::Outcome> runDialog(DistillDialog* dialog, int timeoutMs
     return dialog->lastOutcome();
 }
 
-/// The relation texts the artifact browser's model shows under an artifact.
-QStringList childTexts(const ArtifactModel* model, ArtifactId id)
-{
-    QStringList texts;
-    const QModelIndex parent = model->indexOf(id);
-    for (int row = 0; row < model->rowCount(parent); ++row) {
-        texts << model->index(row, 0, parent).data().toString() + QLatin1Char(' ') +
-                     model->index(row, 1, parent).data().toString();
-    }
-    return texts;
-}
-
-bool anyContains(const QStringList& texts, const QString& part)
-{
-    for (const QString& text : texts) {
-        if (text.contains(part)) {
-            return true;
-        }
-    }
-    return false;
-}
+using cctest::anyContains;
+using cctest::childTexts;
 
 QByteArray bytesOf(const Artifact* artifact)
 {

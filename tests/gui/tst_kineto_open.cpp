@@ -3,7 +3,7 @@
 // worker: the trace it shows is the one `commcanary import-kineto` writes (same normalised
 // SHA-256), and the import's notes and ledger are shown with it. Uses a small generated profile
 // and, when present, the shared real profiles.
-#include "gui_support.h"
+#include "main_window_support.h"
 
 #include "ui/artifacts/artifact_loader.h"
 #include "ui/artifacts/artifact_model.h"
@@ -53,27 +53,7 @@ bool openOne(MainWindow& window, const QString& path)
            opened.first().at(1).toBool();
 }
 
-/// The fact rows the browser shows under an artifact ("label value").
-QStringList factTexts(const ArtifactModel* model, ArtifactId id)
-{
-    QStringList texts;
-    const QModelIndex parent = model->indexOf(id);
-    for (int row = 0; row < model->rowCount(parent); ++row) {
-        texts << model->index(row, 0, parent).data().toString() + QLatin1Char(' ') +
-                     model->index(row, 1, parent).data().toString();
-    }
-    return texts;
-}
-
-bool anyContains(const QStringList& texts, const QString& part)
-{
-    for (const QString& text : texts) {
-        if (text.contains(part)) {
-            return true;
-        }
-    }
-    return false;
-}
+using cctest::anyContains;
 
 /// The normalised SHA-256 of the trace the CLI imports from profile (opened in its own window).
 QString cliIdentity(const QString& profile, const QString& out)
@@ -113,7 +93,7 @@ private:
         QCOMPARE(trace->identity, cliIdentity(profile, out));
 
         // Notes and ledger: in the browser under the trace, and in the notice shown on opening.
-        const QStringList facts = factTexts(window.artifactModel(), trace->id);
+        const QStringList facts = cctest::childTexts(window.artifactModel(), trace->id);
         QVERIFY2(anyContains(facts, QStringLiteral("PyTorch profiler")), qPrintable(facts.join(QLatin1Char('\n'))));
         QVERIFY2(anyContains(facts, QStringLiteral("collective calls")), qPrintable(facts.join(QLatin1Char('\n'))));
         QVERIFY2(anyContains(facts, QStringLiteral("kept ")), qPrintable(facts.join(QLatin1Char('\n'))));

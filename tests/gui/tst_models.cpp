@@ -50,8 +50,7 @@ private slots:
         QAbstractItemModelTester tester(&model, kMode);
         cc::NullProgress progress;
         const ArtifactId trace = store.add(loadArtifact(cctest::adversarialExample(), progress));
-        const ArtifactId configs =
-            store.add(loadArtifact(cctest::configsDir() + QStringLiteral("/default.configs.json"), progress));
+        const ArtifactId configs = store.add(loadArtifact(cctest::defaultConfigs(), progress));
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.artifactAt(model.index(0, 0)), trace);
         QVERIFY(model.rowCount(model.index(0, 0)) > 5); // facts
@@ -75,9 +74,9 @@ private slots:
         // A report replayed from the example names the example's normalised hash as its input.
         QTemporaryDir dir;
         const QString report = dir.filePath(QStringLiteral("example.report.json"));
-        const auto result = cctest::runCli(
-            {QStringLiteral("replay"), cctest::adversarialExample(), QStringLiteral("--configs"),
-             cctest::configsDir() + QStringLiteral("/default.configs.json"), QStringLiteral("-o"), report});
+        const auto result =
+            cctest::runCli({QStringLiteral("replay"), cctest::adversarialExample(), QStringLiteral("--configs"),
+                            cctest::defaultConfigs(), QStringLiteral("-o"), report});
         if (result.exitCode != 0) {
             QSKIP("the CLI cannot write replay reports in this build");
         }

@@ -2,7 +2,7 @@
 // CLI's bytes for the same options) and mark it saved; closing the window with unsaved results
 // asks Save All / Discard / Cancel (driven offscreen through the modal QMessageBox); a refused
 // write shows the error and changes nothing; the distributions' numbers export as CSV.
-#include "gui_support.h"
+#include "main_window_support.h"
 
 #include "ui/artifacts/artifact_save.h"
 #include "ui/distill/compile_dialog.h"
@@ -27,25 +27,9 @@ using namespace cc::ui;
 
 namespace {
 
-QString defaultConfigs()
-{
-    return cctest::configsDir() + QStringLiteral("/default.configs.json");
-}
+using cctest::defaultConfigs;
 
-bool openAll(MainWindow& window, const QStringList& paths)
-{
-    QSignalSpy opened(&window, &MainWindow::fileOpened);
-    window.openFiles(paths);
-    if (!QTest::qWaitFor([&]() { return opened.size() == paths.size() && !window.runner()->isBusy(); }, 120000)) {
-        return false;
-    }
-    for (const auto& args : opened) {
-        if (!args.at(1).toBool()) {
-            return false;
-        }
-    }
-    return true;
-}
+using cctest::openAll;
 
 /// Compiles the active trace losslessly through the Distil dialog; returns the new canary's id.
 ArtifactId compileOnce(MainWindow& window)

@@ -1,6 +1,6 @@
 // Screenshots of every main view, written into the build folder (tests/screenshots/*.png) so
 // the README can show the views as they are now. Each image must be painted (not blank).
-#include "gui_support.h"
+#include "main_window_support.h"
 
 #include "ui/ablation/ablation_panel.h"
 #include "ui/distill/compile_dialog.h"
@@ -55,16 +55,6 @@ private:
         return QTest::qWaitForWindowExposed(&browser) && save(&browser, name);
     }
 
-    static bool idle(MainWindow& window)
-    {
-        return QTest::qWaitFor(
-            [&]() {
-                const auto& data = window.timeline()->view()->data();
-                return data && data->replayed() && !window.runner()->isBusy();
-            },
-            60000);
-    }
-
 private slots:
     void initTestCase() { cctest::isolateSettings(QStringLiteral("tst_screenshots")); }
 
@@ -72,11 +62,7 @@ private slots:
     void defaultWindow()
     {
         MainWindow window;
-        window.resize(1515, 900);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.openFile(cctest::adversarialExample());
-        QVERIFY(idle(window));
+        QVERIFY(cctest::showAndOpen(window, cctest::adversarialExample()));
         QTest::qWait(50);
         QVERIFY(save(&window, QStringLiteral("workbench-default.png")));
         // Selecting the most expensive tail window and an event must not squeeze the side docks.
@@ -113,7 +99,7 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         window.openFile(cctest::adversarialExample());
-        QVERIFY(idle(window));
+        QVERIFY(cctest::waitForReplay(window));
         QTest::qWait(50);
         QVERIFY(save(&window, QStringLiteral("workbench.png")));
 
@@ -156,8 +142,7 @@ private slots:
                  0);
         const int rc =
             cctest::runCli({QStringLiteral("verify-behavior"), cctest::adversarialExample(), canary,
-                            QStringLiteral("--configs"), cctest::configsDir() + QStringLiteral("/default.configs.json"),
-                            QStringLiteral("-o"), verification})
+                            QStringLiteral("--configs"), cctest::defaultConfigs(), QStringLiteral("-o"), verification})
                 .exitCode;
         QVERIFY(rc == 0 || rc == 1);
         MainWindow window;
@@ -181,8 +166,7 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QSignalSpy opened(&window, &MainWindow::fileOpened);
-        window.openFiles(
-            {cctest::adversarialExample(), cctest::configsDir() + QStringLiteral("/default.configs.json")});
+        window.openFiles({cctest::adversarialExample(), cctest::defaultConfigs()});
         QVERIFY(QTest::qWaitFor([&]() { return opened.size() == 2 && !window.runner()->isBusy(); }, 60000));
         DistillController* distill = window.distill();
 

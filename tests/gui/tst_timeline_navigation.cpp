@@ -5,7 +5,7 @@
 // W/A/S/D zoom and pan, Ctrl+F finds events (hit count, next/previous move the view,
 // highlight-all), a long header never squeezes the side docks, and the window layout is saved
 // and restored only when it was saved with the same docks.
-#include "gui_support.h"
+#include "main_window_support.h"
 
 #include "core/configs/config_io.h"
 #include "core/trace/trace_io.h"
@@ -49,16 +49,6 @@ QString writeTrace(const QTemporaryDir& dir, const QString& name, const QStringL
         QStringLiteral("{\"format\":\"commcanary.trace.v1\",\"workload\":{\"name\":\"t\"},\"events\":[") +
         events.join(QLatin1Char(',')) + QStringLiteral("]}");
     return cctest::writeAll(path, text.toUtf8()) ? path : QString();
-}
-
-bool idle(MainWindow& window)
-{
-    return QTest::qWaitFor(
-        [&]() {
-            const auto& data = window.timeline()->view()->data();
-            return data && data->replayed() && !window.runner()->isBusy();
-        },
-        60000);
 }
 
 int countColour(const QImage& image, const QColor& colour, QRect area = {})
@@ -153,11 +143,7 @@ private slots:
             QCOMPARE(cctest::runCli(generate + QStringList{QStringLiteral("-o"), path}).exitCode, 0);
         }
         MainWindow window;
-        window.resize(1515, 900);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.openFile(path);
-        QVERIFY(idle(window));
+        QVERIFY(cctest::showAndOpen(window, path));
         TimelineView* view = window.timeline()->view();
         const auto& data = view->data();
         // The replayed completions reach beyond the issue times; the view shows all of them.
@@ -259,11 +245,7 @@ private slots:
         QFETCH(QString, query);
         QFETCH(EventPredicate, matches);
         MainWindow window;
-        window.resize(1515, 900);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.openFile(cctest::example(QStringLiteral("training.trace.json")));
-        QVERIFY(idle(window));
+        QVERIFY(cctest::showAndOpen(window, cctest::example(QStringLiteral("training.trace.json"))));
         TimelinePanel* panel = window.timeline();
         TimelineView* view = panel->view();
         const cc::Trace& trace = *view->data()->trace;
@@ -360,7 +342,7 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         window.openFile(cctest::adversarialExample());
-        QVERIFY(idle(window));
+        QVERIFY(cctest::waitForReplay(window));
         TimelinePanel* panel = window.timeline();
         QSignalSpy finished(panel, &TimelinePanel::searchFinished);
         panel->search(query);
@@ -373,11 +355,7 @@ private slots:
     void leftDragSelectsAndBringsRangeStatisticsForward()
     {
         MainWindow window;
-        window.resize(1515, 900);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.openFile(cctest::adversarialExample());
-        QVERIFY(idle(window));
+        QVERIFY(cctest::showAndOpen(window, cctest::adversarialExample()));
         TimelineView* view = window.timeline()->view();
         // Tabbed behind Event Details at first (a dock in a hidden tab has no visible region).
         auto shown = [](QWidget* widget) { return widget->isVisible() && !widget->visibleRegion().isEmpty(); };
@@ -454,11 +432,7 @@ private slots:
     void longHeaderTextKeepsTheDocks()
     {
         MainWindow window;
-        window.resize(1515, 900);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.openFile(cctest::adversarialExample());
-        QVERIFY(idle(window));
+        QVERIFY(cctest::showAndOpen(window, cctest::adversarialExample()));
         QDockWidget* details = window.dock(QStringLiteral("eventDetailsDock"));
         QDockWidget* artifacts = window.dock(QStringLiteral("artifactsDock"));
         const int detailsWidth = details->width();

@@ -79,9 +79,9 @@ private slots:
         const auto compiled =
             cctest::runCli({QStringLiteral("compile"), cctest::adversarialExample(), QStringLiteral("-o"), canary_});
         QVERIFY2(compiled.exitCode == 0, qPrintable(compiled.err));
-        const auto verified = cctest::runCli(
-            {QStringLiteral("verify-behavior"), cctest::adversarialExample(), canary_, QStringLiteral("--configs"),
-             cctest::configsDir() + QStringLiteral("/default.configs.json"), QStringLiteral("-o"), verification_});
+        const auto verified = cctest::runCli({QStringLiteral("verify-behavior"), cctest::adversarialExample(), canary_,
+                                              QStringLiteral("--configs"), cctest::defaultConfigs(),
+                                              QStringLiteral("-o"), verification_});
         QVERIFY2(verified.exitCode == 0 || verified.exitCode == 1, qPrintable(verified.err));
         QVERIFY(QFile::exists(verification_));
     }
@@ -111,8 +111,7 @@ private slots:
         const VerificationDocument doc = parseVerification(cctest::readAll(verification_), QStringLiteral("v.json"));
         // The fidelity figure is core's, exactly as the CLI prints it.
         const auto cli = cctest::runCli({QStringLiteral("verify-behavior"), cctest::adversarialExample(), canary_,
-                                         QStringLiteral("--configs"),
-                                         cctest::configsDir() + QStringLiteral("/default.configs.json")});
+                                         QStringLiteral("--configs"), cctest::defaultConfigs()});
         const QRegularExpression tally(QStringLiteral("(\\d+/\\d+ checks within tolerance)"));
         const auto match = tally.match(cli.out);
         QVERIFY2(match.hasMatch(), qPrintable(cli.out));

@@ -1,7 +1,7 @@
 // The workbench end to end, offscreen: open the example, replay, step through tail windows with
 // N, toggle each ablation and watch the ranking change, refuse a bad trace with a dialog that
 // names file, event and rule, keep recent files and the layout, open files dropped on the window.
-#include "gui_support.h"
+#include "main_window_support.h"
 
 #include "ui/ablation/ablation_panel.h"
 #include "ui/artifacts/artifact_model.h"
@@ -25,15 +25,7 @@ using namespace cc::ui;
 
 namespace {
 
-bool waitForReplay(MainWindow& window, int timeoutMs = 60000)
-{
-    return QTest::qWaitFor(
-        [&]() {
-            const auto& data = window.timeline()->view()->data();
-            return data && data->replayed() && !window.runner()->isBusy();
-        },
-        timeoutMs);
-}
+using cctest::waitForReplay;
 
 } // namespace
 
@@ -217,7 +209,7 @@ private slots:
         window.openFile(cctest::adversarialExample());
         QVERIFY(waitForReplay(window));
         QSignalSpy opened(&window, &MainWindow::fileOpened);
-        window.openFile(cctest::configsDir() + QStringLiteral("/default.configs.json"));
+        window.openFile(cctest::defaultConfigs());
         QVERIFY(opened.wait(20000));
         QCOMPARE(opened.first().at(1).toBool(), true);
         QCOMPARE(window.store()->artifacts().back().kind, ArtifactKind::ConfigSet);

@@ -3,22 +3,45 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QStringList>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <string>
+#include <vector>
 
 namespace cctest {
 
-inline QString examplesDir() { return QStringLiteral(COMMCANARY_EXAMPLES_DIR); }
-inline QString configsDir() { return QStringLiteral(COMMCANARY_CONFIGS_DIR); }
-inline QString example(const QString& name) { return examplesDir() + QLatin1Char('/') + name; }
+inline QString examplesDir()
+{
+    return QStringLiteral(COMMCANARY_EXAMPLES_DIR);
+}
+inline QString configsDir()
+{
+    return QStringLiteral(COMMCANARY_CONFIGS_DIR);
+}
+inline QString example(const QString& name)
+{
+    return examplesDir() + QLatin1Char('/') + name;
+}
+/// The bundled default configuration set.
+inline QString defaultConfigs()
+{
+    return configsDir() + QStringLiteral("/default.configs.json");
+}
 
 /// The sibling shared/ folder; tests that need it QSKIP when it is absent.
-inline QString sharedDir() { return QStringLiteral(COMMCANARY_SHARED_DIR); }
-inline bool haveShared(const QString& sub) { return QDir(sharedDir() + QLatin1Char('/') + sub).exists(); }
+inline QString sharedDir()
+{
+    return QStringLiteral(COMMCANARY_SHARED_DIR);
+}
+inline bool haveShared(const QString& sub)
+{
+    return QDir(sharedDir() + QLatin1Char('/') + sub).exists();
+}
 
 struct CliResult {
     int exitCode = -1;
@@ -71,6 +94,29 @@ inline QStringList filesIn(const QString& dir)
     return QDir(dir).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
 }
 
-inline std::string toStd(const QString& s) { return s.toStdString(); }
+inline std::string toStd(const QString& s)
+{
+    return s.toStdString();
+}
+
+/// The whitespace-separated integers of a line (of a table the CLI or a view prints).
+inline std::vector<long long> numbersOf(const QString& line)
+{
+    std::vector<long long> numbers;
+    for (const QString& cell : line.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const long long v = cell.toLongLong(&ok);
+        if (ok) {
+            numbers.push_back(v);
+        }
+    }
+    return numbers;
+}
+
+/// A JSON file's top-level object (empty when the file is missing or not an object).
+inline QJsonObject readJsonObject(const QString& file)
+{
+    return QJsonDocument::fromJson(readAll(file)).object();
+}
 
 } // namespace cctest

@@ -50,6 +50,17 @@ std::string readWholeFile(const QString& path)
     return std::string(bytes.constData(), static_cast<std::size_t>(bytes.size()));
 }
 
+/// An artifact with the fields that identify it; the caller adds its content and facts.
+Artifact identified(ArtifactKind kind, const QString& path, QString name, QString identity)
+{
+    Artifact artifact;
+    artifact.kind = kind;
+    artifact.path = path;
+    artifact.name = std::move(name);
+    artifact.identity = std::move(identity);
+    return artifact;
+}
+
 } // namespace
 
 ArtifactKind detectArtifactKind(const QString& path)
@@ -157,11 +168,7 @@ Artifact traceArtifact(std::shared_ptr<const cc::Trace> trace, const QString& pa
 
 Artifact verificationArtifact(VerificationDocument document, const QString& path)
 {
-    Artifact artifact;
-    artifact.kind = ArtifactKind::Verification;
-    artifact.path = path;
-    artifact.name = document.name;
-    artifact.identity = document.sha256;
+    Artifact artifact = identified(ArtifactKind::Verification, path, document.name, document.sha256);
     artifact.facts.push_back({LoaderText::tr("Claim"), document.claim});
     for (const auto& page : document.pages) {
         artifact.facts.push_back({page.title, page.statusText});
@@ -176,11 +183,7 @@ Artifact canaryArtifact(std::shared_ptr<const cc::Canary> canary, std::shared_pt
                         const QString& path, const QString& name)
 {
     const cc::CanaryHeader& h = canary->header;
-    Artifact artifact;
-    artifact.kind = ArtifactKind::Canary;
-    artifact.path = path;
-    artifact.name = name;
-    artifact.identity = qs(cc::sha256Hex(*bytes));
+    Artifact artifact = identified(ArtifactKind::Canary, path, name, qs(cc::sha256Hex(*bytes)));
     artifact.facts.push_back({LoaderText::tr("Source SHA-256"), qs(h.sourceSha256)});
     artifact.facts.push_back({LoaderText::tr("Coverage"), qs(cc::coverageName(h.coverage))});
     artifact.facts.push_back({LoaderText::tr("Timing mode"), qs(cc::timingModeName(h.timingMode))});
@@ -220,11 +223,7 @@ Artifact loadArtifact(const QString& path, cc::Progress& progress)
     case ArtifactKind::ConfigSet: {
         progress.report(0.1, toStd(LoaderText::tr("Reading configuration set")));
         auto set = std::make_shared<const cc::ConfigSet>(cc::readConfigSet(toPath(path)));
-        Artifact artifact;
-        artifact.kind = kind;
-        artifact.path = path;
-        artifact.name = info.fileName();
-        artifact.identity = qs(cc::configSetSha256(*set));
+        Artifact artifact = identified(kind, path, info.fileName(), qs(cc::configSetSha256(*set)));
         artifact.facts.push_back({LoaderText::tr("Name"), qs(set->name)});
         artifact.facts.push_back({LoaderText::tr("Configurations"), formatCount(set->configurations.size())});
         for (const auto& config : set->configurations) {
@@ -239,11 +238,7 @@ Artifact loadArtifact(const QString& path, cc::Progress& progress)
         auto bytes = std::make_shared<std::string>(readWholeFile(path));
         progress.check();
         auto view = std::make_shared<const cc::ReportView>(cc::readReportView(*bytes, toStd(info.fileName())));
-        Artifact artifact;
-        artifact.kind = kind;
-        artifact.path = path;
-        artifact.name = info.fileName();
-        artifact.identity = qs(cc::sha256Hex(*bytes));
+        Artifact artifact = identified(kind, path, info.fileName(), qs(cc::sha256Hex(*bytes)));
         artifact.facts.push_back({LoaderText::tr("Input SHA-256"), qs(view->inputSha256)});
         artifact.facts.push_back({LoaderText::tr("Input events"), formatCount(view->inputEvents)});
         artifact.facts.push_back({LoaderText::tr("Configuration set"), qs(view->configs.name)});

@@ -15,10 +15,17 @@ QVariant rightAligned()
     return QVariant(Qt::AlignRight | Qt::AlignVCenter);
 }
 
-bool validRow(const QModelIndex& index, std::size_t rows, int columns)
+/// One row per element of member (buckets or layers) of each rank's metrics, in rank order.
+template <class Row, class Member>
+std::vector<Row> perRankRows(const std::vector<cc::capture::RankMetrics>& metrics, Member member)
 {
-    return index.isValid() && !index.parent().isValid() && index.row() >= 0 &&
-           static_cast<std::size_t>(index.row()) < rows && index.column() >= 0 && index.column() < columns;
+    std::vector<Row> rows;
+    for (const auto& m : metrics) {
+        for (const auto& item : m.*member) {
+            rows.push_back(Row{m.rank, item});
+        }
+    }
+    return rows;
 }
 
 } // namespace
@@ -33,23 +40,23 @@ QString ratioText(const cc::capture::Ratio& ratio)
 
 // ---- RankProgressModel ---------------------------------------------------------------------
 
-RankProgressModel::RankProgressModel(QObject* parent) : QAbstractTableModel(parent) {}
+RankProgressModel::RankProgressModel(QObject* parent) : RowTableModel(ColumnCount, parent) {}
 
 void RankProgressModel::reset(int worldSize)
 {
     beginResetModel();
-    ranks_.assign(static_cast<std::size_t>(std::max(worldSize, 0)), RankRunState{});
-    for (std::size_t r = 0; r < ranks_.size(); ++r) {
-        ranks_[r].rank = static_cast<int>(r);
+    rows_.assign(static_cast<std::size_t>(std::max(worldSize, 0)), RankRunState{});
+    for (std::size_t r = 0; r < rows_.size(); ++r) {
+        rows_[r].rank = static_cast<int>(r);
     }
     endResetModel();
 }
 
 void RankProgressModel::update(const std::vector<RankRunState>& ranks)
 {
-    const std::size_t n = std::min(ranks.size(), ranks_.size());
+    const std::size_t n = std::min(ranks.size(), rows_.size());
     for (std::size_t r = 0; r < n; ++r) {
-        RankRunState& mine = ranks_[r];
+        RankRunState& mine = rows_[r];
         const RankRunState& theirs = ranks[r];
         if (mine.done != theirs.done || mine.total != theirs.total || mine.phase != theirs.phase ||
             mine.activity != theirs.activity) {
@@ -65,10 +72,10 @@ void RankProgressModel::update(const std::vector<RankRunState>& ranks)
 
 bool RankProgressModel::complete() const
 {
-    if (ranks_.empty()) {
+    if (rows_.empty()) {
         return false;
     }
-    for (const auto& r : ranks_) {
+    for (const auto& r : rows_) {
         if (r.total <= 0 || r.done < r.total) {
             return false;
         }
@@ -76,22 +83,13 @@ bool RankProgressModel::complete() const
     return true;
 }
 
-int RankProgressModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : static_cast<int>(ranks_.size());
-}
-
-int RankProgressModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
 QVariant RankProgressModel::data(const QModelIndex& index, int role) const
 {
-    if (!validRow(index, ranks_.size(), ColumnCount)) {
+    const RankRunState* row = rowAt(index);
+    if (row == nullptr) {
         return {};
     }
-    const RankRunState& r = ranks_[static_cast<std::size_t>(index.row())];
+    const RankRunState& r = *row;
     const int permille = r.total > 0 ? static_cast<int>(static_cast<long long>(r.done) * 1000 / r.total) : 0;
     switch (role) {
     case DoneRole:
@@ -157,35 +155,25 @@ QVariant RankProgressModel::headerData(int section, Qt::Orientation orientation,
 
 // ---- RankSummaryModel ----------------------------------------------------------------------
 
-RankSummaryModel::RankSummaryModel(QObject* parent) : QAbstractTableModel(parent) {}
+RankSummaryModel::RankSummaryModel(QObject* parent) : RowTableModel(ColumnCount, parent) {}
 
 void RankSummaryModel::setMetrics(const std::vector<cc::capture::RankMetrics>& metrics)
 {
-    beginResetModel();
-    rows_.clear();
+    std::vector<RankSummaryRow> rows;
     for (const auto& m : metrics) {
-        rows_.push_back(Row{m.rank, static_cast<int>(m.iterations.size()), m.overlapEfficiency, m.overheadFraction,
-                            static_cast<int>(m.buckets.size())});
+        rows.push_back(RankSummaryRow{m.rank, static_cast<int>(m.iterations.size()), m.overlapEfficiency,
+                                      m.overheadFraction, static_cast<int>(m.buckets.size())});
     }
-    endResetModel();
-}
-
-int RankSummaryModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
-}
-
-int RankSummaryModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
+    resetRows(std::move(rows));
 }
 
 QVariant RankSummaryModel::data(const QModelIndex& index, int role) const
 {
-    if (!validRow(index, rows_.size(), ColumnCount)) {
+    const RankSummaryRow* row = rowAt(index);
+    if (row == nullptr) {
         return {};
     }
-    const Row& r = rows_[static_cast<std::size_t>(index.row())];
+    const RankSummaryRow& r = *row;
     if (role == Qt::TextAlignmentRole) {
         return rightAligned();
     }
@@ -257,36 +245,20 @@ QVariant RankSummaryModel::headerData(int section, Qt::Orientation orientation, 
 
 // ---- BucketLatencyModel --------------------------------------------------------------------
 
-BucketLatencyModel::BucketLatencyModel(QObject* parent) : QAbstractTableModel(parent) {}
+BucketLatencyModel::BucketLatencyModel(QObject* parent) : RowTableModel(ColumnCount, parent) {}
 
 void BucketLatencyModel::setMetrics(const std::vector<cc::capture::RankMetrics>& metrics)
 {
-    beginResetModel();
-    rows_.clear();
-    for (const auto& m : metrics) {
-        for (const auto& b : m.buckets) {
-            rows_.push_back(Row{m.rank, b});
-        }
-    }
-    endResetModel();
-}
-
-int BucketLatencyModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
-}
-
-int BucketLatencyModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
+    resetRows(perRankRows<Row>(metrics, &cc::capture::RankMetrics::buckets));
 }
 
 QVariant BucketLatencyModel::data(const QModelIndex& index, int role) const
 {
-    if (!validRow(index, rows_.size(), ColumnCount)) {
+    const Row* row = rowAt(index);
+    if (row == nullptr) {
         return {};
     }
-    const Row& r = rows_[static_cast<std::size_t>(index.row())];
+    const Row& r = *row;
     const cc::capture::LatencyStats& l = r.bucket.latency;
     if (role == Qt::TextAlignmentRole) {
         return rightAligned();
@@ -346,36 +318,20 @@ QVariant BucketLatencyModel::headerData(int section, Qt::Orientation orientation
 
 // ---- LayerLatencyModel ---------------------------------------------------------------------
 
-LayerLatencyModel::LayerLatencyModel(QObject* parent) : QAbstractTableModel(parent) {}
+LayerLatencyModel::LayerLatencyModel(QObject* parent) : RowTableModel(ColumnCount, parent) {}
 
 void LayerLatencyModel::setMetrics(const std::vector<cc::capture::RankMetrics>& metrics)
 {
-    beginResetModel();
-    rows_.clear();
-    for (const auto& m : metrics) {
-        for (const auto& l : m.layers) {
-            rows_.push_back(Row{m.rank, l});
-        }
-    }
-    endResetModel();
-}
-
-int LayerLatencyModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
-}
-
-int LayerLatencyModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
+    resetRows(perRankRows<LayerLatencyRow>(metrics, &cc::capture::RankMetrics::layers));
 }
 
 QVariant LayerLatencyModel::data(const QModelIndex& index, int role) const
 {
-    if (!validRow(index, rows_.size(), ColumnCount)) {
+    const LayerLatencyRow* row = rowAt(index);
+    if (row == nullptr) {
         return {};
     }
-    const Row& r = rows_[static_cast<std::size_t>(index.row())];
+    const LayerLatencyRow& r = *row;
     if (role == Qt::TextAlignmentRole) {
         return index.column() == LayerColumn ? QVariant() : rightAligned();
     }

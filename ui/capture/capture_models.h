@@ -15,7 +15,60 @@ namespace cc::ui {
 
 inline constexpr int kCaptureSortRole = Qt::UserRole + 1;
 
-class RankProgressModel : public QAbstractTableModel {
+/// What the capture tables share: one row per element of rows_ and a fixed column count. Each
+/// table draws its own cells and headers.
+template <class Row> class RowTableModel : public QAbstractTableModel {
+public:
+    RowTableModel(int columns, QObject* parent) : QAbstractTableModel(parent), columns_(columns) {}
+
+    int rowCount(const QModelIndex& parent = {}) const override
+    {
+        return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+    }
+    int columnCount(const QModelIndex& parent = {}) const override { return parent.isValid() ? 0 : columns_; }
+
+protected:
+    /// The row a cell index of this table names, or nullptr for any other index.
+    const Row* rowAt(const QModelIndex& index) const
+    {
+        const bool inside = index.isValid() && !index.parent().isValid() && index.row() >= 0 &&
+                            static_cast<std::size_t>(index.row()) < rows_.size() && index.column() >= 0 &&
+                            index.column() < columns_;
+        return inside ? &rows_[static_cast<std::size_t>(index.row())] : nullptr;
+    }
+    /// Replaces every row in one model reset.
+    void resetRows(std::vector<Row> rows)
+    {
+        beginResetModel();
+        rows_ = std::move(rows);
+        endResetModel();
+    }
+
+    std::vector<Row> rows_;
+
+private:
+    int columns_;
+};
+
+struct RankSummaryRow {
+    int rank = 0;
+    int iterations = 0;
+    cc::capture::Ratio overlap;
+    cc::capture::Ratio overhead;
+    int buckets = 0;
+};
+
+struct BucketLatencyRow {
+    int rank = 0;
+    cc::capture::BucketLatency bucket;
+};
+
+struct LayerLatencyRow {
+    int rank = 0;
+    cc::capture::LayerLatency layer;
+};
+
+class RankProgressModel : public RowTableModel<RankRunState> {
     Q_OBJECT
 public:
     enum Column { RankColumn, ProgressColumn, PhaseColumn, ColumnCount };
@@ -31,20 +84,15 @@ public:
     void reset(int worldSize);
     /// Updates the rows whose state changed.
     void update(const std::vector<RankRunState>& ranks);
-    const std::vector<RankRunState>& ranks() const { return ranks_; }
+    const std::vector<RankRunState>& ranks() const { return rows_; }
     /// True when every rank reported and finished all its iterations.
     bool complete() const;
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    std::vector<RankRunState> ranks_;
 };
 
-class RankSummaryModel : public QAbstractTableModel {
+class RankSummaryModel : public RowTableModel<RankSummaryRow> {
     Q_OBJECT
 public:
     enum Column { RankColumn, IterationsColumn, OverlapColumn, OverheadColumn, BucketsColumn, ColumnCount };
@@ -52,23 +100,11 @@ public:
     explicit RankSummaryModel(QObject* parent = nullptr);
     void setMetrics(const std::vector<cc::capture::RankMetrics>& metrics);
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    struct Row {
-        int rank = 0;
-        int iterations = 0;
-        cc::capture::Ratio overlap;
-        cc::capture::Ratio overhead;
-        int buckets = 0;
-    };
-    std::vector<Row> rows_;
 };
 
-class BucketLatencyModel : public QAbstractTableModel {
+class BucketLatencyModel : public RowTableModel<BucketLatencyRow> {
     Q_OBJECT
 public:
     enum Column {
@@ -86,22 +122,14 @@ public:
     explicit BucketLatencyModel(QObject* parent = nullptr);
     void setMetrics(const std::vector<cc::capture::RankMetrics>& metrics);
 
-    struct Row {
-        int rank = 0;
-        cc::capture::BucketLatency bucket;
-    };
+    using Row = BucketLatencyRow;
     const std::vector<Row>& rows() const { return rows_; }
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    std::vector<Row> rows_;
 };
 
-class LayerLatencyModel : public QAbstractTableModel {
+class LayerLatencyModel : public RowTableModel<LayerLatencyRow> {
     Q_OBJECT
 public:
     enum Column { RankColumn, LayerColumn, BytesColumn, PerIterationColumn, TotalColumn, ColumnCount };
@@ -109,17 +137,8 @@ public:
     explicit LayerLatencyModel(QObject* parent = nullptr);
     void setMetrics(const std::vector<cc::capture::RankMetrics>& metrics);
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    struct Row {
-        int rank = 0;
-        cc::capture::LayerLatency layer;
-    };
-    std::vector<Row> rows_;
 };
 
 /// "87.5 %" for a defined ratio, else "undefined" (never 0).

@@ -44,11 +44,8 @@ CompileDialog::CompileDialog(JobRunner* runner, ArtifactStore* store, ReplayCont
     optionsLayout()->addWidget(timing);
 
     auto* scope = new QFormLayout;
-    prefix_ = new QSpinBox(this);
-    prefix_->setObjectName(QStringLiteral("prefix"));
-    prefix_->setRange(0, 2'000'000'000);
-    prefix_->setSpecialValueText(tr("whole trace"));
-    prefix_->setToolTip(tr("Compile only the first N events; the canary is then labelled partial"));
+    prefix_ = countSpinBox(QStringLiteral("prefix"), 2'000'000'000, tr("whole trace"),
+                           tr("Compile only the first N events; the canary is then labelled partial"), this);
     scope->addRow(tr("Prefix (events)"), prefix_);
     optionsLayout()->addLayout(scope);
 

@@ -11,6 +11,7 @@
 #include <QCoreApplication>
 #include <QFormLayout>
 #include <QLineEdit>
+#include <QSpinBox>
 
 #include <map>
 #include <string>
@@ -127,6 +128,17 @@ cc::TimingBudget BudgetForm::caps() const
         const QLineEdit* edit = fields_.value(qs(name));
         return edit == nullptr ? std::string() : toStd(edit->text().trimmed());
     });
+}
+
+QSpinBox* countSpinBox(const QString& objectName, int max, const QString& noneText, const QString& toolTip,
+                       QWidget* parent)
+{
+    auto* box = new QSpinBox(parent);
+    box->setObjectName(objectName);
+    box->setRange(0, max);
+    box->setSpecialValueText(noneText);
+    box->setToolTip(toolTip);
+    return box;
 }
 
 } // namespace cc::ui

@@ -14,6 +14,7 @@
 
 class QFormLayout;
 class QLineEdit;
+class QSpinBox;
 
 namespace cc::ui {
 
@@ -52,6 +53,11 @@ public:
 private:
     QMap<QString, QLineEdit*> fields_;
 };
+
+/// A count option whose 0 means none (the whole trace, no limit): a spin box from 0 to max that
+/// shows noneText at 0.
+QSpinBox* countSpinBox(const QString& objectName, int max, const QString& noneText, const QString& toolTip,
+                       QWidget* parent);
 
 /// The translated label of a verify-behavior option ("Ranking tie tolerance (µs)").
 QString toleranceLabel(const QString& name);

@@ -35,11 +35,8 @@ ReduceDialog::ReduceDialog(JobRunner* runner, ArtifactStore* store, ReplayContro
                           oracle);
     layout->addWidget(tolerances_);
     auto* form = new QFormLayout;
-    maxCalls_ = new QSpinBox(oracle);
-    maxCalls_->setObjectName(QStringLiteral("max-oracle-calls"));
-    maxCalls_->setRange(0, 1'000'000'000);
-    maxCalls_->setSpecialValueText(tr("no limit"));
-    maxCalls_->setToolTip(tr("Stop after this many oracle calls; the result is then not 1-minimal"));
+    maxCalls_ = countSpinBox(QStringLiteral("max-oracle-calls"), 1'000'000'000, tr("no limit"),
+                             tr("Stop after this many oracle calls; the result is then not 1-minimal"), oracle);
     form->addRow(tr("Oracle-call limit"), maxCalls_);
     layout->addLayout(form);
     optionsLayout()->addWidget(oracle);

@@ -57,15 +57,7 @@ void ReplayController::setAblations(const cc::AblationSet& ablations)
     }
     protocol_.ablations = ablations;
     protocol_.isolated = false;
-    controlled_ = {};
-    emit protocolChanged();
-    replayCanary();
-    if (hasControls()) {
-        replayControlled();
-    } else {
-        runner_->cancelSlot(kControlledSlot);
-        emit currentChanged();
-    }
+    protocolChangedReplay();
 }
 
 void ReplayController::setIsolated(bool isolated)
@@ -77,6 +69,11 @@ void ReplayController::setIsolated(bool isolated)
     if (isolated) {
         protocol_.ablations = {};
     }
+    protocolChangedReplay();
+}
+
+void ReplayController::protocolChangedReplay()
+{
     controlled_ = {};
     emit protocolChanged();
     replayCanary();

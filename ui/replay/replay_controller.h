@@ -80,6 +80,8 @@ signals:
     void canaryReplayChanged();
 
 private:
+    /// After the ablations or isolation changed: drops the controlled replay and replays again.
+    void protocolChangedReplay();
     void replayBaseline();
     void replayControlled();
     ReplayRequest request(const cc::ReplayProtocol& protocol) const;

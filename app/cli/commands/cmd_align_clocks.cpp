@@ -38,13 +38,8 @@ int runAlignClocks(const std::vector<std::string>& argv)
         }
         checkOutputFile("output", output, inputPaths(args, {"SHARD"}, {}));
         Progress& progress = terminalProgress();
-        const auto files = args.positionals("SHARD");
-        std::vector<interop::RankShard> shards;
-        for (std::size_t k = 0; k < files.size(); ++k) {
-            SubProgress part(progress, 0.5 * static_cast<double>(k) / static_cast<double>(files.size()),
-                             0.5 * static_cast<double>(k + 1) / static_cast<double>(files.size()));
-            shards.push_back(interop::shardFromTrace(readTrace(files[k], part), files[k]));
-        }
+        SubProgress reading(progress, 0.0, 0.5);
+        auto shards = interop::readRankShards(args.positionals("SHARD"), reading);
         SubProgress aligning(progress, 0.5, 1.0);
         const auto alignment = interop::alignClocks(shards, aligning);
         writeFileAtomic(output, interop::writeClockCalibrationJson(alignment.calibration), progress);

@@ -43,13 +43,8 @@ int runMerge(const std::vector<std::string>& argv)
         if (args.has("clock-calibration")) {
             options.calibration = interop::readClockCalibration(args.value("clock-calibration"));
         }
-        const auto files = args.positionals("SHARD");
-        std::vector<interop::RankShard> shards;
-        for (std::size_t k = 0; k < files.size(); ++k) {
-            SubProgress part(progress, 0.5 * static_cast<double>(k) / static_cast<double>(files.size()),
-                             0.5 * static_cast<double>(k + 1) / static_cast<double>(files.size()));
-            shards.push_back(interop::shardFromTrace(readTrace(files[k], part), files[k]));
-        }
+        SubProgress reading(progress, 0.0, 0.5);
+        auto shards = interop::readRankShards(args.positionals("SHARD"), reading);
         SubProgress merging(progress, 0.5, 1.0);
         auto merged = interop::mergeRankShards(std::move(shards), options, merging);
         writeFileAtomic(output, writeTraceJson(merged.trace), progress);

@@ -1,5 +1,7 @@
 #include "core/util/json/array_scan.h"
 
+#include "core/util/json/block_bits.h"
+
 #include <cstdint>
 #include <cstring>
 
@@ -73,18 +75,6 @@ private:
     char bytes_[kBlock];
 #endif
 };
-
-/// Running XOR (bit i = xor of bits 0..i): marks the bytes from an opening quote up to its close.
-std::uint64_t prefixXor(std::uint64_t x)
-{
-    x ^= x << 1;
-    x ^= x << 2;
-    x ^= x << 4;
-    x ^= x << 8;
-    x ^= x << 16;
-    x ^= x << 32;
-    return x;
-}
 
 /// The bytes that follow an odd run of backslashes (escaped), carrying a run across blocks.
 std::uint64_t escapedBytes(std::uint64_t backslash, std::uint64_t& carry)

@@ -23,6 +23,35 @@ inline void appendKey(std::string& out, std::string_view name)
     out += ':';
 }
 
+/// Appends [e0,e1,...]: '[', then appendElement(out, element) for each element with ',' between
+/// them, then ']'. The one array loop of the hot writers.
+template <class Range, class AppendElement>
+void appendArray(std::string& out, const Range& elements, AppendElement&& appendElement)
+{
+    out += '[';
+    bool first = true;
+    for (const auto& element : elements) {
+        if (!first) {
+            out += ',';
+        }
+        first = false;
+        appendElement(out, element);
+    }
+    out += ']';
+}
+
+/// Appends an array of JSON strings.
+template <class Range> void appendStringArray(std::string& out, const Range& strings)
+{
+    appendArray(out, strings, [](std::string& o, std::string_view s) { appendString(o, s); });
+}
+
+/// Appends an array of integers.
+template <class Range> void appendIntArray(std::string& out, const Range& values)
+{
+    appendArray(out, values, [](std::string& o, std::int64_t v) { appendInt(o, v); });
+}
+
 class Writer {
 public:
     /// Appends to out (which may already hold text).

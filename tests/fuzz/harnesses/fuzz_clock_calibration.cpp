@@ -33,18 +33,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                               written.substr(0, 4096));
         }
     });
-    std::size_t begin = 0;
-    for (int lines = 0; begin <= bytes.size() && lines < 64; ++lines) {
-        std::size_t end = bytes.find('\n', begin);
-        if (end == std::string_view::npos) {
-            end = bytes.size();
-        }
-        const std::string_view line = bytes.substr(begin, end - begin);
+    cc::fuzz::forEachLine(bytes, 64, [&](std::string_view line) {
         cc::fuzz::refusesCleanly([&] {
             std::string reason;
             (void)cc::interop::parseRankOffset(line, &reason);
         });
-        begin = end + 1;
-    }
+    });
     return 0;
 }

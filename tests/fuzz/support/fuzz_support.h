@@ -25,16 +25,29 @@ inline std::string_view text(const std::uint8_t* data, std::size_t size)
 /// Runs body and swallows exactly the product's documented refusals (cc::InputError,
 /// cc::IoError, cc::NegativeResult). Anything else that escapes is a finding: its type and
 /// what() are printed and the process aborts. Returns true when body returned normally.
-template <class Body>
-bool refusesCleanly(Body&& body);
+template <class Body> bool refusesCleanly(Body&& body);
 
 /// Implementation detail of refusesCleanly (keeps <exception> handling out of every harness).
 bool runGuarded(void (*call)(void*), void* context);
 
-template <class Body>
-bool refusesCleanly(Body&& body)
+template <class Body> bool refusesCleanly(Body&& body)
 {
     return runGuarded([](void* c) { (*static_cast<Body*>(c))(); }, &body);
+}
+
+/// Calls each(line) for each of the first `limit` lines of the input, split at '\n' (a trailing
+/// newline gives a last, empty line): for the harnesses that feed one-line parsers.
+template <class Each> void forEachLine(std::string_view bytes, int limit, Each&& each)
+{
+    std::size_t begin = 0;
+    for (int lines = 0; begin <= bytes.size() && lines < limit; ++lines) {
+        std::size_t end = bytes.find('\n', begin);
+        if (end == std::string_view::npos) {
+            end = bytes.size();
+        }
+        each(bytes.substr(begin, end - begin));
+        begin = end + 1;
+    }
 }
 
 /// A file of this process under the temporary directory, rewritten per input: for readers that

@@ -1,0 +1,80 @@
+// Shared pieces of the GUI suites that drive a whole MainWindow: opening files and waiting for
+// the jobs, replays and artifact rows that follow.
+#pragma once
+
+#include "gui_support.h"
+
+#include "ui/artifacts/artifact_model.h"
+#include "ui/shell/main_window.h"
+#include "ui/timeline/timeline_panel.h"
+#include "ui/timeline/timeline_view.h"
+
+#include <QSignalSpy>
+#include <QStringList>
+#include <QtTest>
+
+namespace cctest {
+
+/// Opens the files and waits until each has loaded (and every job ended); false when one failed.
+inline bool openAll(cc::ui::MainWindow& window, const QStringList& paths)
+{
+    QSignalSpy opened(&window, &cc::ui::MainWindow::fileOpened);
+    window.openFiles(paths);
+    if (!QTest::qWaitFor([&]() { return opened.size() == paths.size() && !window.runner()->isBusy(); }, 120000)) {
+        return false;
+    }
+    for (const auto& args : opened) {
+        if (!args.at(1).toBool()) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// Waits until the timeline shows a replayed trace and no job runs.
+inline bool waitForReplay(cc::ui::MainWindow& window, int timeoutMs = 60000)
+{
+    return QTest::qWaitFor(
+        [&]() {
+            const auto& data = window.timeline()->view()->data();
+            return data && data->replayed() && !window.runner()->isBusy();
+        },
+        timeoutMs);
+}
+
+/// Shows the window at the size of the screenshots (1515 x 900), opens path and waits for its replay.
+inline bool showAndOpen(cc::ui::MainWindow& window, const QString& path)
+{
+    window.resize(1515, 900);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window)) {
+        return false;
+    }
+    window.openFile(path);
+    return waitForReplay(window);
+}
+
+/// The rows the artifact browser shows under an artifact, each as "first-column second-column"
+/// (its facts and relations).
+inline QStringList childTexts(const cc::ui::ArtifactModel* model, cc::ui::ArtifactId id)
+{
+    QStringList texts;
+    const QModelIndex parent = model->indexOf(id);
+    for (int row = 0; row < model->rowCount(parent); ++row) {
+        texts << model->index(row, 0, parent).data().toString() + QLatin1Char(' ') +
+                     model->index(row, 1, parent).data().toString();
+    }
+    return texts;
+}
+
+inline bool anyContains(const QStringList& texts, const QString& part)
+{
+    for (const QString& text : texts) {
+        if (text.contains(part)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace cctest

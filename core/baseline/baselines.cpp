@@ -4,6 +4,7 @@
 #include "core/trace/projections.h"
 #include "core/trace/trace_builder.h"
 #include "core/util/errors.h"
+#include "core/util/text.h"
 
 #include <algorithm>
 #include <array>
@@ -239,13 +240,10 @@ std::optional<Method> methodFromName(std::string_view name)
 std::vector<Method> methodsFromList(std::string_view list)
 {
     std::vector<Method> methods;
-    std::size_t begin = 0;
-    while (begin < list.size()) {
-        std::size_t end = list.find(',', begin);
-        if (end == std::string_view::npos) {
-            end = list.size();
-        }
-        const std::string_view name = list.substr(begin, end - begin);
+    if (list.empty()) {
+        return methods;
+    }
+    for (const std::string_view name : splitAt(list, ',')) {
         const auto method = methodFromName(name);
         if (!method) {
             std::string known;
@@ -258,7 +256,6 @@ std::vector<Method> methodsFromList(std::string_view list)
             throw InputError("--baselines", "\"" + std::string(name) + "\" is named twice");
         }
         methods.push_back(*method);
-        begin = end + 1;
     }
     return methods;
 }

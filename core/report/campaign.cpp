@@ -7,6 +7,8 @@
 #include "core/util/json/value.h"
 #include "core/util/json/writer.h"
 
+#include <stdexcept>
+
 namespace cc {
 
 namespace {
@@ -101,6 +103,29 @@ void scoreCampaign(CampaignResults& results, const std::string& source)
     for (auto& p : results.proxies) {
         p.score = rankingAgainstTruth(p.label(), results.truth, p.figures, o, source);
     }
+}
+
+std::vector<CampaignPairDecision> pairDecisions(const CampaignResults& results, std::size_t proxy)
+{
+    if (proxy >= results.proxies.size()) {
+        throw std::out_of_range("campaign proxy " + std::to_string(proxy) + " of " +
+                                std::to_string(results.proxies.size()));
+    }
+    const CampaignProxy& p = results.proxies[proxy];
+    std::vector<CampaignPairDecision> out;
+    for (const PairAgainstTruth& pair :
+         pairsAgainstTruth(p.label(), results.truth, p.figures, scoringOptions(results), "campaign results")) {
+        CampaignPairDecision d;
+        d.first = pair.first;
+        d.second = pair.second;
+        d.truth = pair.truth;
+        d.proxy = pair.proxy;
+        d.verdict = pair.truth == 0            ? PairVerdict::Tie
+                    : pair.proxy == pair.truth ? PairVerdict::Agrees
+                                               : PairVerdict::Disagrees;
+        out.push_back(d);
+    }
+    return out;
 }
 
 std::string campaignResultsJson(const CampaignResults& c)

@@ -286,6 +286,26 @@ CampaignResults readCampaignResults(std::string_view bytes, const std::string& s
     return c;
 }
 
+std::vector<std::pair<std::string, std::string>> campaignFacts(const CampaignResults& c)
+{
+    std::vector<std::pair<std::string, std::string>> facts;
+    facts.emplace_back("cell", c.cellId);
+    facts.emplace_back("trace sha256", c.traceSha256);
+    std::string names;
+    for (const auto& n : c.configurations) {
+        names += (names.empty() ? "" : ", ") + n;
+    }
+    facts.emplace_back("configurations", std::to_string(c.configurations.size()) + " (" + names + ")");
+    for (const auto& p : c.proxies) {
+        const RankingAgreement& a = p.score;
+        facts.emplace_back(p.label(),
+                           (a.decidedPairs == 0 ? std::string("n/a (no decided pair)") : percentText(a.agreementPpm)) +
+                               ", tau " + formatThousandths(a.kendallTauPpm) + ", " + std::to_string(a.decidedPairs) +
+                               " decided / " + std::to_string(a.tiedPairs) + " tied pairs");
+    }
+    return facts;
+}
+
 std::string campaignSummaryMarkdown(const CampaignResults& c)
 {
     std::string md = "# Physical campaign: " + c.cellId + "\n\n";

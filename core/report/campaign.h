@@ -104,6 +104,10 @@ std::string campaignResultsJson(const CampaignResults& results);
 /// the JSON path and the rule (a score that disagrees with the figures included).
 CampaignResults readCampaignResults(std::string_view bytes, const std::string& source);
 
+/// The key facts of a results file for `commcanary info`: the cell, the configurations, the
+/// proxies with their agreement.
+std::vector<std::pair<std::string, std::string>> campaignFacts(const CampaignResults& results);
+
 /// The short Markdown summary: W-full per configuration, then the proxy table (agreement, tau,
 /// decided and tied pairs, wall time) beside the prototype's published figures.
 std::string campaignSummaryMarkdown(const CampaignResults& results);

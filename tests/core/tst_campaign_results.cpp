@@ -1,6 +1,7 @@
 // The physical campaign's scoring and results format (core/report/campaign.h): a proxy's ranking
 // against the workload's, ties where the workload's iterations cannot separate two
 // configurations, the writer and its strict reader (which recomputes every score), and the summary.
+#include "core/info/file_info.h"
 #include "core/report/campaign.h"
 #include "core/util/errors.h"
 
@@ -124,6 +125,17 @@ private slots:
         for (const auto& d : cc::pairDecisions(big, 2)) {
             QVERIFY(d.verdict != V::Agrees);
         }
+    }
+
+    void aResultsFileIsRecognisedByItsFormat()
+    {
+        const std::string text = cc::campaignResultsJson(sample());
+        QCOMPARE(cc::detectFormat(text, "results.json").format, cc::FileFormat::Campaign);
+        const auto facts = cc::campaignFacts(sample());
+        QCOMPARE(facts.front(), (std::pair<std::string, std::string>{"cell", "mlp1M_gloo_cpu_ws2_cap1MiB_it6_wu2"}));
+        QCOMPARE(facts.back().first, std::string("isolated (communication only)"));
+        QCOMPARE(QString::fromStdString(facts.back().second),
+                 QStringLiteral("0 %, tau -0.816, 2 decided / 1 tied pairs"));
     }
 
     void mismatchedConfigurationsAreRefused()

@@ -1,5 +1,6 @@
 // Screenshots of every main view, written into the build folder (tests/screenshots/*.png) so
 // the README can show the views as they are now. Each image must be painted (not blank).
+#include "campaign_sample.h"
 #include "gui_support.h"
 
 #include "ui/ablation/ablation_panel.h"
@@ -226,6 +227,26 @@ private slots:
         QVERIFY(saveBrowser(window, {ArtifactKind::Canary, ArtifactKind::Verification},
                             QStringLiteral("artifacts-distilled.png")));
         QVERIFY(save(&window, QStringLiteral("workbench-distilled.png")));
+    }
+
+    /// A physical campaign's results at the default size with the default docks: the Physical view
+    /// brought forward with its per-configuration table and decision matrix.
+    void physicalView()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("results.json"));
+        const std::string text = cc::campaignResultsJson(cctest::fullCampaign());
+        QVERIFY(cctest::writeAll(path, QByteArray(text.data(), static_cast<qsizetype>(text.size()))));
+        MainWindow window;
+        window.resize(1515, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy opened(&window, &MainWindow::fileOpened);
+        window.openFile(path);
+        QVERIFY(opened.wait(20000));
+        QVERIFY(QTest::qWaitFor([&]() { return !window.runner()->isBusy(); }, 20000));
+        QTest::qWait(50);
+        QVERIFY(save(&window, QStringLiteral("workbench-physical.png")));
     }
 };
 

@@ -146,6 +146,8 @@ void MainWindow::createDocks()
     verification_ = new VerificationStepper;
     connect(verification_, &VerificationStepper::runRequested, this, &MainWindow::runVerification);
     capture_ = new CapturePanel(runner_, store_);
+    // A campaign launched from the Capture panel opens in the Physical view when it completes.
+    connect(capture_->campaign(), &CampaignLauncher::campaignOpened, this, &MainWindow::activateArtifact);
     physical_ = new PhysicalView;
     // A campaign closed in the browser leaves the view.
     connect(store_, &ArtifactStore::removed, physical_, [this]() {

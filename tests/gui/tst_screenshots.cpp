@@ -4,6 +4,7 @@
 #include "gui_support.h"
 
 #include "ui/ablation/ablation_panel.h"
+#include "ui/capture/capture_panel.h"
 #include "ui/distill/compile_dialog.h"
 #include "ui/distill/distill_controller.h"
 #include "ui/distill/option_forms.h"
@@ -22,6 +23,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTreeView>
@@ -247,6 +249,13 @@ private slots:
         QVERIFY(QTest::qWaitFor([&]() { return !window.runner()->isBusy(); }, 20000));
         QTest::qWait(50);
         QVERIFY(save(&window, QStringLiteral("workbench-physical.png")));
+        // The Capture panel's Campaign tab, where a campaign is launched, in the same window.
+        QDockWidget* capture = window.findChild<QDockWidget*>(QStringLiteral("captureDock"));
+        QVERIFY(capture != nullptr);
+        capture->raise();
+        window.capture()->tabs()->setCurrentWidget(window.capture()->campaign());
+        QTest::qWait(50);
+        QVERIFY(save(&window, QStringLiteral("workbench-capture-campaign.png")));
     }
 };
 

@@ -7,6 +7,8 @@
 
 #include <QtTest>
 
+#include <algorithm>
+#include <fstream>
 #include <stdexcept>
 
 namespace {
@@ -136,6 +138,17 @@ private slots:
         QCOMPARE(facts.back().first, std::string("isolated (communication only)"));
         QCOMPARE(QString::fromStdString(facts.back().second),
                  QStringLiteral("0 %, tau -0.816, 2 decided / 1 tied pairs"));
+        // `commcanary info` reads it with the strict reader and lists those facts.
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("results.json")).toStdString();
+        {
+            std::ofstream out(path, std::ios::binary);
+            out << text;
+        }
+        cc::NullProgress progress;
+        const cc::FileInfo info = cc::describeFile(path, progress);
+        QCOMPARE(info.kind, std::string(cc::kCampaignFormat));
+        QVERIFY(std::find(info.facts.begin(), info.facts.end(), facts.front()) != info.facts.end());
     }
 
     void mismatchedConfigurationsAreRefused()

@@ -445,6 +445,30 @@
         <source>Import note</source>
         <translation>Importhinweis</translation>
     </message>
+    <message>
+        <source>Deciding the configuration pairs</source>
+        <translation>Konfigurationspaare werden entschieden</translation>
+    </message>
+    <message>
+        <source>Cell</source>
+        <translation>Zelle</translation>
+    </message>
+    <message>
+        <source>Trace SHA-256</source>
+        <translation>Trace-SHA-256</translation>
+    </message>
+    <message>
+        <source>Proxies</source>
+        <translation>Proxys</translation>
+    </message>
+    <message>
+        <source>Recorded passes</source>
+        <translation>Aufgezeichnete Durchläufe</translation>
+    </message>
+    <message>
+        <source>Reading campaign results</source>
+        <translation>Kampagnenergebnisse werden gelesen</translation>
+    </message>
 </context>
 <context>
     <name>RangeText</name>
@@ -1269,6 +1293,10 @@
         <source>reduced from %1</source>
         <translation>reduziert aus %1</translation>
     </message>
+    <message>
+        <source>Physical campaign</source>
+        <translation>Physische Kampagne</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::ArtifactModel</name>
@@ -1384,6 +1412,307 @@
     <message>
         <source>Option --%1 of the command line</source>
         <translation>Option --%1 der Befehlszeile</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::CampaignConfigurationModel</name>
+    <message>
+        <source>%1 under %2: mean of %3 recorded passes</source>
+        <translation>%1 unter %2: Mittelwert von %3 aufgezeichneten Durchläufen</translation>
+    </message>
+    <message>
+        <source>W-full (the real workload) under %1: mean step time of %2 recorded iterations</source>
+        <translation>W-full (die echte Arbeitslast) unter %1: mittlere Schrittzeit von %2 aufgezeichneten Iterationen</translation>
+    </message>
+    <message>
+        <source>W-full
+mean step</source>
+        <translation>W-full
+mittl. Schritt</translation>
+    </message>
+    <message>
+        <source>Iterations</source>
+        <translation>Iterationen</translation>
+    </message>
+    <message>
+        <source>The ground truth: the real workload&apos;s mean step time under the configuration</source>
+        <translation>Die Grundwahrheit: die mittlere Schrittzeit der echten Arbeitslast unter der Konfiguration</translation>
+    </message>
+    <message>
+        <source>%1: mean pass time under the configuration</source>
+        <translation>%1: mittlere Durchlaufzeit unter der Konfiguration</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::CampaignDecisionModel</name>
+    <message>
+        <source>✓ agrees</source>
+        <translation>✓ stimmt überein</translation>
+    </message>
+    <message>
+        <source>✗ disagrees</source>
+        <translation>✗ widerspricht</translation>
+    </message>
+    <message>
+        <source>= tie</source>
+        <translation>= gleichauf</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <source>%1 is faster</source>
+        <translation>%1 ist schneller</translation>
+    </message>
+    <message>
+        <source>no order</source>
+        <translation>keine Reihenfolge</translation>
+    </message>
+    <message>
+        <source>W-full cannot separate %1 and %2 (a tie, left out of the agreement)</source>
+        <translation>W-full kann %1 und %2 nicht trennen (gleichauf, nicht in der Übereinstimmung gezählt)</translation>
+    </message>
+    <message>
+        <source>W-full: %1</source>
+        <translation>W-full: %1</translation>
+    </message>
+    <message>
+        <source>%1; %2: %3</source>
+        <translation>%1; %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 of %2 decided pairs kept</source>
+        <translation>%1 von %2 entschiedenen Paaren beibehalten</translation>
+    </message>
+    <message>
+        <source>%1: agreement %2, Kendall tau %3, %4 decided and %5 tied pairs</source>
+        <translation>%1: Übereinstimmung %2, Kendall tau %3, %4 entschiedene und %5 gleichauf liegende Paare</translation>
+    </message>
+    <message>
+        <source>%1
+vs %2</source>
+        <translation>%1
+gegen %2</translation>
+    </message>
+    <message>
+        <source>W-full cannot separate these two configurations: a tie for every proxy</source>
+        <translation>W-full kann diese beiden Konfigurationen nicht trennen: gleichauf für jeden Proxy</translation>
+    </message>
+    <message>
+        <source>W-full: %1 is faster</source>
+        <translation>W-full: %1 ist schneller</translation>
+    </message>
+    <message>
+        <source>Agreement</source>
+        <translation>Übereinstimmung</translation>
+    </message>
+    <message>
+        <source>Kendall tau</source>
+        <translation>Kendall tau</translation>
+    </message>
+    <message>
+        <source>Decided</source>
+        <translation>Entschieden</translation>
+    </message>
+    <message>
+        <source>Tied</source>
+        <translation>Gleichauf</translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation>Laufzeit</translation>
+    </message>
+    <message>
+        <source>Share of the pairs W-full decides on which the proxy orders the two configurations the same way</source>
+        <translation>Anteil der von W-full entschiedenen Paare, bei denen der Proxy die beiden Konfigurationen gleich ordnet</translation>
+    </message>
+    <message>
+        <source>Kendall tau-b of the proxy&apos;s order of the configurations against W-full&apos;s</source>
+        <translation>Kendall tau-b der Konfigurationsreihenfolge des Proxys gegenüber der von W-full</translation>
+    </message>
+    <message>
+        <source>Pairs W-full separates</source>
+        <translation>Paare, die W-full trennt</translation>
+    </message>
+    <message>
+        <source>Pairs W-full cannot separate (left out of the agreement)</source>
+        <translation>Paare, die W-full nicht trennen kann (nicht in der Übereinstimmung gezählt)</translation>
+    </message>
+    <message>
+        <source>Wall time of the proxy&apos;s replays under every configuration</source>
+        <translation>Laufzeit der Wiedergaben des Proxys unter allen Konfigurationen</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::CampaignLauncher</name>
+    <message>
+        <source>A physical campaign runs the matrix&apos;s one capture cell under every physical configuration (the real workload, W-full), then replays the source trace, its canary and the baselines under each, and scores every proxy&apos;s ranking against W-full.</source>
+        <translation>Eine physische Kampagne führt die eine Capture-Zelle der Matrix unter jeder physischen Konfiguration aus (die echte Arbeitslast, W-full), gibt dann den Quell-Trace, sein Canary und die Baselines unter jeder wieder und bewertet die Rangfolge jedes Proxys gegen W-full.</translation>
+    </message>
+    <message>
+        <source>A capture matrix, as capture sweep reads it, that plans exactly one cell</source>
+        <translation>Eine Capture-Matrix, wie capture sweep sie liest, die genau eine Zelle plant</translation>
+    </message>
+    <message>
+        <source>The physical configurations to run the cell and every proxy under (at least two)</source>
+        <translation>Die physischen Konfigurationen, unter denen die Zelle und jeder Proxy laufen (mindestens zwei)</translation>
+    </message>
+    <message>
+        <source>The results folder: absent or empty, or a campaign of the same setup to resume</source>
+        <translation>Der Ergebnisordner: nicht vorhanden oder leer, oder eine Kampagne derselben Einrichtung zum Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Resume the campaign in this folder (keep every complete cell and replay)</source>
+        <translation>Die Kampagne in diesem Ordner fortsetzen (jede vollständige Zelle und Wiedergabe behalten)</translation>
+    </message>
+    <message>
+        <source>Recorded passes per replay and configuration (at least 2: ties need a spread)</source>
+        <translation>Aufgezeichnete Durchläufe je Wiedergabe und Konfiguration (mindestens 2: Gleichstände brauchen eine Streuung)</translation>
+    </message>
+    <message>
+        <source>Unrecorded passes before them</source>
+        <translation>Nicht aufgezeichnete Durchläufe davor</translation>
+    </message>
+    <message>
+        <source>Baselines to score beside the canary (isolated, random, frequency, cluster, stratified; empty for none)</source>
+        <translation>Baselines, die neben dem Canary bewertet werden (isolated, random, frequency, cluster, stratified; leer für keine)</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>Sample count of every baseline</source>
+        <translation>Stichprobenanzahl jeder Baseline</translation>
+    </message>
+    <message>
+        <source>Also the ddmin-reduced trace</source>
+        <translation>Auch den mit ddmin reduzierten Trace</translation>
+    </message>
+    <message>
+        <source>Its search runs the simulator many times</source>
+        <translation>Seine Suche führt den Simulator viele Male aus</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Matrix:</source>
+        <translation>Matrix:</translation>
+    </message>
+    <message>
+        <source>Capture matrix</source>
+        <translation>Capture-Matrix</translation>
+    </message>
+    <message>
+        <source>Physical configurations:</source>
+        <translation>Physische Konfigurationen:</translation>
+    </message>
+    <message>
+        <source>Physical configuration set</source>
+        <translation>Physischer Konfigurationssatz</translation>
+    </message>
+    <message>
+        <source>Results folder:</source>
+        <translation>Ergebnisordner:</translation>
+    </message>
+    <message>
+        <source>Results folder</source>
+        <translation>Ergebnisordner</translation>
+    </message>
+    <message>
+        <source>Repeats:</source>
+        <translation>Wiederholungen:</translation>
+    </message>
+    <message>
+        <source>Warm-up:</source>
+        <translation>Aufwärmen:</translation>
+    </message>
+    <message>
+        <source>Baseline samples:</source>
+        <translation>Baseline-Stichproben:</translation>
+    </message>
+    <message>
+        <source>Passes:</source>
+        <translation>Durchläufe:</translation>
+    </message>
+    <message>
+        <source>Baselines:</source>
+        <translation>Baselines:</translation>
+    </message>
+    <message>
+        <source>Launch Campaign</source>
+        <translation>Kampagne starten</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop the campaign: the running ranks are terminated; what completed stays for resume</source>
+        <translation>Die Kampagne stoppen: Die laufenden Ranks werden beendet; was fertig ist, bleibt zum Fortsetzen erhalten</translation>
+    </message>
+    <message>
+        <source>Running: %1</source>
+        <translation>Läuft: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled: the running ranks were stopped and no results were written; what completed is kept in %1 for resume.</source>
+        <translation>Abgebrochen: Die laufenden Ranks wurden gestoppt und keine Ergebnisse geschrieben; was fertig ist, bleibt in %1 zum Fortsetzen erhalten.</translation>
+    </message>
+    <message>
+        <source>A campaign is running; cancel it or wait for it to end.</source>
+        <translation>Eine Kampagne läuft; brechen Sie sie ab oder warten Sie, bis sie endet.</translation>
+    </message>
+    <message>
+        <source>Choose a capture matrix that plans one cell.</source>
+        <translation>Wählen Sie eine Capture-Matrix, die eine Zelle plant.</translation>
+    </message>
+    <message>
+        <source>Choose a physical configuration set.</source>
+        <translation>Wählen Sie einen physischen Konfigurationssatz.</translation>
+    </message>
+    <message>
+        <source>Choose a results folder.</source>
+        <translation>Wählen Sie einen Ergebnisordner.</translation>
+    </message>
+    <message>
+        <source>Launch is disabled: %1</source>
+        <translation>Starten ist deaktiviert: %1</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Checking the campaign…</source>
+        <translation>Kampagne wird geprüft…</translation>
+    </message>
+    <message>
+        <source>Physical campaign in %1</source>
+        <translation>Physische Kampagne in %1</translation>
+    </message>
+    <message>
+        <source>The campaign could not run: %1</source>
+        <translation>Die Kampagne konnte nicht laufen: %1</translation>
+    </message>
+    <message>
+        <source>Cancelling: stopping the running ranks…</source>
+        <translation>Wird abgebrochen: Die laufenden Ranks werden gestoppt…</translation>
+    </message>
+    <message>
+        <source>%1 cells and %2 replays run, %3 cells and %4 replays kept from before</source>
+        <translation>%1 Zellen und %2 Wiedergaben ausgeführt, %3 Zellen und %4 Wiedergaben von vorher behalten</translation>
+    </message>
+    <message>
+        <source>Failed: %1 (%2). No results were written; resume to retry.</source>
+        <translation>Fehlgeschlagen: %1 (%2). Es wurden keine Ergebnisse geschrieben; setzen Sie fort, um es erneut zu versuchen.</translation>
+    </message>
+    <message>
+        <source>Completed: %1 is open in the Physical view (%2).</source>
+        <translation>Abgeschlossen: %1 ist in der Ansicht „Physisch“ geöffnet (%2).</translation>
     </message>
 </context>
 <context>
@@ -1794,6 +2123,14 @@
     <message>
         <source>[rank %1] done: %2 iterations</source>
         <translation>[Rank %1] fertig: %2 Iterationen</translation>
+    </message>
+    <message>
+        <source>Campaign</source>
+        <translation>Kampagne</translation>
+    </message>
+    <message>
+        <source>A campaign is running; cancel it or wait for it to end.</source>
+        <translation>Eine Kampagne läuft; brechen Sie sie ab oder warten Sie, bis sie endet.</translation>
     </message>
 </context>
 <context>
@@ -2376,10 +2713,6 @@
         <translation>Ö&amp;ffnen…</translation>
     </message>
     <message>
-        <source>Open traces, replay reports or configuration sets</source>
-        <translation>Traces, Wiedergabeberichte oder Konfigurationssätze öffnen</translation>
-    </message>
-    <message>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
@@ -2595,6 +2928,18 @@
         <source>Exported %1</source>
         <translation>%1 exportiert</translation>
     </message>
+    <message>
+        <source>Physical</source>
+        <translation>Physisch</translation>
+    </message>
+    <message>
+        <source>Open traces, replay reports, configuration sets or campaign results</source>
+        <translation>Traces, Wiedergabeberichte, Konfigurationssätze oder Kampagnenergebnisse öffnen</translation>
+    </message>
+    <message>
+        <source>Show in the Physical View</source>
+        <translation>In der Ansicht „Physisch“ zeigen</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::PairMatrixModel</name>
@@ -2609,6 +2954,29 @@
     <message>
         <source>%1 vs %2</source>
         <translation>%1 gegen %2</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::PhysicalView</name>
+    <message>
+        <source>Open a physical campaign&apos;s results.json (commcanary capture campaign), or launch a campaign from the Capture panel, to see whether every proxy ranks the physical configurations as the real workload (W-full) does.</source>
+        <translation>Öffnen Sie die results.json einer physischen Kampagne (commcanary capture campaign) oder starten Sie eine Kampagne im Capture-Bereich, um zu sehen, ob jeder Proxy die physischen Konfigurationen so einordnet wie die echte Arbeitslast (W-full).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Per configuration&lt;/b&gt;: W-full&apos;s mean step time, each proxy&apos;s mean pass time</source>
+        <translation>&lt;b&gt;Je Konfiguration&lt;/b&gt;: mittlere Schrittzeit von W-full, mittlere Durchlaufzeit jedes Proxys</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Decisions against W-full&lt;/b&gt;: ✓ agrees, ✗ disagrees, = tie (W-full cannot separate the pair; left out of the agreement)</source>
+        <translation>&lt;b&gt;Entscheidungen gegenüber W-full&lt;/b&gt;: ✓ stimmt überein, ✗ widerspricht, = gleichauf (W-full kann das Paar nicht trennen; nicht in der Übereinstimmung gezählt)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 (cell %3). Source trace: %4 events captured under %5; %6 recorded passes per proxy and configuration after %7 warm-up; ties by %8 bootstrap resamples.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 (Zelle %3). Quell-Trace: %4 Ereignisse, aufgezeichnet unter %5; %6 aufgezeichnete Durchläufe je Proxy und Konfiguration nach %7 zum Aufwärmen; Gleichstände aus %8 Bootstrap-Stichproben.</translation>
+    </message>
+    <message>
+        <source>The prototype&apos;s published campaign (28 pairs, real GPUs): %1.</source>
+        <translation>Die veröffentlichte Kampagne des Prototyps (28 Paare, echte GPUs): %1.</translation>
     </message>
 </context>
 <context>

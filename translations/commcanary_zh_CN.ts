@@ -445,6 +445,30 @@
         <source>Import note</source>
         <translation>导入说明</translation>
     </message>
+    <message>
+        <source>Deciding the configuration pairs</source>
+        <translation>正在判定配置对</translation>
+    </message>
+    <message>
+        <source>Cell</source>
+        <translation>单元</translation>
+    </message>
+    <message>
+        <source>Trace SHA-256</source>
+        <translation>轨迹 SHA-256</translation>
+    </message>
+    <message>
+        <source>Proxies</source>
+        <translation>代理</translation>
+    </message>
+    <message>
+        <source>Recorded passes</source>
+        <translation>记录的轮次</translation>
+    </message>
+    <message>
+        <source>Reading campaign results</source>
+        <translation>正在读取实验结果</translation>
+    </message>
 </context>
 <context>
     <name>RangeText</name>
@@ -1269,6 +1293,10 @@
         <source>reduced from %1</source>
         <translation>由 %1 约简</translation>
     </message>
+    <message>
+        <source>Physical campaign</source>
+        <translation>物理实验</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::ArtifactModel</name>
@@ -1384,6 +1412,307 @@
     <message>
         <source>Option --%1 of the command line</source>
         <translation>命令行选项 --%1</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::CampaignConfigurationModel</name>
+    <message>
+        <source>%1 under %2: mean of %3 recorded passes</source>
+        <translation>%1 在 %2 下：%3 个记录轮次的平均值</translation>
+    </message>
+    <message>
+        <source>W-full (the real workload) under %1: mean step time of %2 recorded iterations</source>
+        <translation>W-full（真实工作负载）在 %1 下：%2 次记录迭代的平均步时</translation>
+    </message>
+    <message>
+        <source>W-full
+mean step</source>
+        <translation>W-full
+平均步时</translation>
+    </message>
+    <message>
+        <source>Iterations</source>
+        <translation>迭代次数</translation>
+    </message>
+    <message>
+        <source>The ground truth: the real workload&apos;s mean step time under the configuration</source>
+        <translation>基准真值：真实工作负载在该配置下的平均步时</translation>
+    </message>
+    <message>
+        <source>%1: mean pass time under the configuration</source>
+        <translation>%1：该配置下的平均单轮时间</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::CampaignDecisionModel</name>
+    <message>
+        <source>✓ agrees</source>
+        <translation>✓ 一致</translation>
+    </message>
+    <message>
+        <source>✗ disagrees</source>
+        <translation>✗ 不一致</translation>
+    </message>
+    <message>
+        <source>= tie</source>
+        <translation>= 持平</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>%1 is faster</source>
+        <translation>%1 更快</translation>
+    </message>
+    <message>
+        <source>no order</source>
+        <translation>无先后</translation>
+    </message>
+    <message>
+        <source>W-full cannot separate %1 and %2 (a tie, left out of the agreement)</source>
+        <translation>W-full 无法区分 %1 和 %2（持平，不计入一致率）</translation>
+    </message>
+    <message>
+        <source>W-full: %1</source>
+        <translation>W-full：%1</translation>
+    </message>
+    <message>
+        <source>%1; %2: %3</source>
+        <translation>%1；%2：%3</translation>
+    </message>
+    <message>
+        <source>%1 of %2 decided pairs kept</source>
+        <translation>保持了 %2 个已判定配置对中的 %1 个</translation>
+    </message>
+    <message>
+        <source>%1: agreement %2, Kendall tau %3, %4 decided and %5 tied pairs</source>
+        <translation>%1：一致率 %2，Kendall tau %3，%4 个已判定、%5 个持平的配置对</translation>
+    </message>
+    <message>
+        <source>%1
+vs %2</source>
+        <translation>%1
+对 %2</translation>
+    </message>
+    <message>
+        <source>W-full cannot separate these two configurations: a tie for every proxy</source>
+        <translation>W-full 无法区分这两个配置：对每个代理都是持平</translation>
+    </message>
+    <message>
+        <source>W-full: %1 is faster</source>
+        <translation>W-full：%1 更快</translation>
+    </message>
+    <message>
+        <source>Agreement</source>
+        <translation>一致率</translation>
+    </message>
+    <message>
+        <source>Kendall tau</source>
+        <translation>Kendall tau</translation>
+    </message>
+    <message>
+        <source>Decided</source>
+        <translation>已判定</translation>
+    </message>
+    <message>
+        <source>Tied</source>
+        <translation>持平</translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation>墙钟时间</translation>
+    </message>
+    <message>
+        <source>Share of the pairs W-full decides on which the proxy orders the two configurations the same way</source>
+        <translation>在 W-full 已判定的配置对中，代理对两个配置排序相同的比例</translation>
+    </message>
+    <message>
+        <source>Kendall tau-b of the proxy&apos;s order of the configurations against W-full&apos;s</source>
+        <translation>代理的配置排序相对于 W-full 排序的 Kendall tau-b</translation>
+    </message>
+    <message>
+        <source>Pairs W-full separates</source>
+        <translation>W-full 能区分的配置对</translation>
+    </message>
+    <message>
+        <source>Pairs W-full cannot separate (left out of the agreement)</source>
+        <translation>W-full 无法区分的配置对（不计入一致率）</translation>
+    </message>
+    <message>
+        <source>Wall time of the proxy&apos;s replays under every configuration</source>
+        <translation>代理在所有配置下重放的墙钟时间</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::CampaignLauncher</name>
+    <message>
+        <source>A physical campaign runs the matrix&apos;s one capture cell under every physical configuration (the real workload, W-full), then replays the source trace, its canary and the baselines under each, and scores every proxy&apos;s ranking against W-full.</source>
+        <translation>物理实验在每个物理配置下运行矩阵中的那一个捕获单元（真实工作负载，W-full），随后在每个配置下重放源轨迹、其 canary 和各基线，并对照 W-full 为每个代理的排名打分。</translation>
+    </message>
+    <message>
+        <source>A capture matrix, as capture sweep reads it, that plans exactly one cell</source>
+        <translation>一个捕获矩阵（按 capture sweep 的读取方式），且恰好规划一个单元</translation>
+    </message>
+    <message>
+        <source>The physical configurations to run the cell and every proxy under (at least two)</source>
+        <translation>运行该单元和每个代理所用的物理配置（至少两个）</translation>
+    </message>
+    <message>
+        <source>The results folder: absent or empty, or a campaign of the same setup to resume</source>
+        <translation>结果文件夹：不存在或为空，或是一个设置相同、待继续的实验</translation>
+    </message>
+    <message>
+        <source>Resume the campaign in this folder (keep every complete cell and replay)</source>
+        <translation>继续此文件夹中的实验（保留每个已完成的单元和重放）</translation>
+    </message>
+    <message>
+        <source>Recorded passes per replay and configuration (at least 2: ties need a spread)</source>
+        <translation>每次重放和每个配置记录的轮次（至少 2：判定持平需要离散度）</translation>
+    </message>
+    <message>
+        <source>Unrecorded passes before them</source>
+        <translation>之前不记录的轮次</translation>
+    </message>
+    <message>
+        <source>Baselines to score beside the canary (isolated, random, frequency, cluster, stratified; empty for none)</source>
+        <translation>与 canary 一同打分的基线（isolated、random、frequency、cluster、stratified；留空表示不使用）</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>Sample count of every baseline</source>
+        <translation>每个基线的样本数</translation>
+    </message>
+    <message>
+        <source>Also the ddmin-reduced trace</source>
+        <translation>同时包括 ddmin 约简后的轨迹</translation>
+    </message>
+    <message>
+        <source>Its search runs the simulator many times</source>
+        <translation>其搜索会多次运行模拟器</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Matrix:</source>
+        <translation>矩阵：</translation>
+    </message>
+    <message>
+        <source>Capture matrix</source>
+        <translation>捕获矩阵</translation>
+    </message>
+    <message>
+        <source>Physical configurations:</source>
+        <translation>物理配置：</translation>
+    </message>
+    <message>
+        <source>Physical configuration set</source>
+        <translation>物理配置集</translation>
+    </message>
+    <message>
+        <source>Results folder:</source>
+        <translation>结果文件夹：</translation>
+    </message>
+    <message>
+        <source>Results folder</source>
+        <translation>结果文件夹</translation>
+    </message>
+    <message>
+        <source>Repeats:</source>
+        <translation>重复次数：</translation>
+    </message>
+    <message>
+        <source>Warm-up:</source>
+        <translation>预热：</translation>
+    </message>
+    <message>
+        <source>Baseline samples:</source>
+        <translation>基线样本数：</translation>
+    </message>
+    <message>
+        <source>Passes:</source>
+        <translation>轮次：</translation>
+    </message>
+    <message>
+        <source>Baselines:</source>
+        <translation>基线：</translation>
+    </message>
+    <message>
+        <source>Launch Campaign</source>
+        <translation>启动实验</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the campaign: the running ranks are terminated; what completed stays for resume</source>
+        <translation>停止实验：正在运行的 rank 将被终止；已完成的部分保留以便继续</translation>
+    </message>
+    <message>
+        <source>Running: %1</source>
+        <translation>运行中：%1</translation>
+    </message>
+    <message>
+        <source>Cancelled: the running ranks were stopped and no results were written; what completed is kept in %1 for resume.</source>
+        <translation>已取消：正在运行的 rank 已停止，未写入任何结果；已完成的部分保留在 %1 中以便继续。</translation>
+    </message>
+    <message>
+        <source>A campaign is running; cancel it or wait for it to end.</source>
+        <translation>有实验正在运行；请取消它或等待其结束。</translation>
+    </message>
+    <message>
+        <source>Choose a capture matrix that plans one cell.</source>
+        <translation>请选择一个只规划一个单元的捕获矩阵。</translation>
+    </message>
+    <message>
+        <source>Choose a physical configuration set.</source>
+        <translation>请选择一个物理配置集。</translation>
+    </message>
+    <message>
+        <source>Choose a results folder.</source>
+        <translation>请选择一个结果文件夹。</translation>
+    </message>
+    <message>
+        <source>Launch is disabled: %1</source>
+        <translation>启动已禁用：%1</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Checking the campaign…</source>
+        <translation>正在检查实验…</translation>
+    </message>
+    <message>
+        <source>Physical campaign in %1</source>
+        <translation>%1 中的物理实验</translation>
+    </message>
+    <message>
+        <source>The campaign could not run: %1</source>
+        <translation>实验无法运行：%1</translation>
+    </message>
+    <message>
+        <source>Cancelling: stopping the running ranks…</source>
+        <translation>正在取消：正在停止运行中的 rank…</translation>
+    </message>
+    <message>
+        <source>%1 cells and %2 replays run, %3 cells and %4 replays kept from before</source>
+        <translation>运行了 %1 个单元和 %2 次重放，保留了之前的 %3 个单元和 %4 次重放</translation>
+    </message>
+    <message>
+        <source>Failed: %1 (%2). No results were written; resume to retry.</source>
+        <translation>失败：%1（%2）。未写入任何结果；请继续实验以重试。</translation>
+    </message>
+    <message>
+        <source>Completed: %1 is open in the Physical view (%2).</source>
+        <translation>已完成：%1 已在“物理”视图中打开（%2）。</translation>
     </message>
 </context>
 <context>
@@ -1793,6 +2122,14 @@
     <message>
         <source>[rank %1] done: %2 iterations</source>
         <translation>[rank %1] 完成：%2 次迭代</translation>
+    </message>
+    <message>
+        <source>Campaign</source>
+        <translation>实验</translation>
+    </message>
+    <message>
+        <source>A campaign is running; cancel it or wait for it to end.</source>
+        <translation>有实验正在运行；请取消它或等待其结束。</translation>
     </message>
 </context>
 <context>
@@ -2374,10 +2711,6 @@
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <source>Open traces, replay reports or configuration sets</source>
-        <translation>打开轨迹、重放报告或配置集</translation>
-    </message>
-    <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -2593,6 +2926,18 @@
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
+    <message>
+        <source>Physical</source>
+        <translation>物理</translation>
+    </message>
+    <message>
+        <source>Open traces, replay reports, configuration sets or campaign results</source>
+        <translation>打开轨迹、重放报告、配置集或实验结果</translation>
+    </message>
+    <message>
+        <source>Show in the Physical View</source>
+        <translation>在“物理”视图中显示</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::PairMatrixModel</name>
@@ -2607,6 +2952,29 @@
     <message>
         <source>%1 vs %2</source>
         <translation>%1 对 %2</translation>
+    </message>
+</context>
+<context>
+    <name>cc::ui::PhysicalView</name>
+    <message>
+        <source>Open a physical campaign&apos;s results.json (commcanary capture campaign), or launch a campaign from the Capture panel, to see whether every proxy ranks the physical configurations as the real workload (W-full) does.</source>
+        <translation>打开物理实验的 results.json（commcanary capture campaign），或在捕获面板中启动一次实验，以查看每个代理对物理配置的排名是否与真实工作负载（W-full）一致。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Per configuration&lt;/b&gt;: W-full&apos;s mean step time, each proxy&apos;s mean pass time</source>
+        <translation>&lt;b&gt;按配置&lt;/b&gt;：W-full 的平均步时，每个代理的平均单轮时间</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Decisions against W-full&lt;/b&gt;: ✓ agrees, ✗ disagrees, = tie (W-full cannot separate the pair; left out of the agreement)</source>
+        <translation>&lt;b&gt;对照 W-full 的决策&lt;/b&gt;：✓ 一致，✗ 不一致，= 持平（W-full 无法区分该配置对；不计入一致率）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 (cell %3). Source trace: %4 events captured under %5; %6 recorded passes per proxy and configuration after %7 warm-up; ties by %8 bootstrap resamples.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2（单元 %3）。源轨迹：在 %5 下捕获的 %4 个事件；每个代理和配置在 %7 轮预热后记录 %6 轮；持平由 %8 次自助重采样判定。</translation>
+    </message>
+    <message>
+        <source>The prototype&apos;s published campaign (28 pairs, real GPUs): %1.</source>
+        <translation>原型已发布的实验（28 个配置对，真实 GPU）：%1。</translation>
     </message>
 </context>
 <context>

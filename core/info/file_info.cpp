@@ -3,6 +3,7 @@
 #include "core/canary/canary_reader.h"
 #include "core/canary/prototype_canary.h"
 #include "core/configs/config_io.h"
+#include "core/report/campaign.h"
 #include "core/report/report.h"
 #include "core/trace/normalized.h"
 #include "core/trace/trace_io.h"
@@ -122,6 +123,7 @@ FileFormat formatOfTag(std::string_view tag)
         {kReportFormat, FileFormat::Report},
         {verify::kVerificationFormat, FileFormat::Verification},
         {kConfigsFormat, FileFormat::ConfigSet},
+        {kCampaignFormat, FileFormat::Campaign},
     };
     for (const auto& [name, format] : known) {
         if (tag == name) {
@@ -262,6 +264,10 @@ FileInfo describeFile(const std::filesystem::path& path, Progress& progress)
     case FileFormat::ConfigSet:
         info.kind = std::string(kConfigsFormat);
         describeConfigSet(path, bytes, info);
+        break;
+    case FileFormat::Campaign:
+        info.kind = std::string(kCampaignFormat);
+        info.facts = campaignFacts(readCampaignResults(bytes, path.string()));
         break;
     case FileFormat::Unknown:
         // Not a format of the product; it must still be JSON, and a break in it is named by position.

@@ -28,6 +28,7 @@ enum class FileFormat : std::uint8_t {
     Report,
     Verification,
     ConfigSet,
+    Campaign, ///< a physical campaign's results (commcanary-workbench.campaign.v1)
 };
 
 struct FileDetection {

@@ -7,6 +7,8 @@
 #include "core/util/json/value.h"
 #include "core/util/json/writer.h"
 
+#include <stdexcept>
+
 namespace cc {
 
 namespace {
@@ -101,6 +103,29 @@ void scoreCampaign(CampaignResults& results, const std::string& source)
     for (auto& p : results.proxies) {
         p.score = rankingAgainstTruth(p.label(), results.truth, p.figures, o, source);
     }
+}
+
+std::vector<CampaignPairDecision> pairDecisions(const CampaignResults& results, std::size_t proxy)
+{
+    if (proxy >= results.proxies.size()) {
+        throw std::out_of_range("campaign proxy " + std::to_string(proxy) + " of " +
+                                std::to_string(results.proxies.size()));
+    }
+    const CampaignProxy& p = results.proxies[proxy];
+    std::vector<CampaignPairDecision> out;
+    for (const PairAgainstTruth& pair :
+         pairsAgainstTruth(p.label(), results.truth, p.figures, scoringOptions(results), "campaign results")) {
+        CampaignPairDecision d;
+        d.first = pair.first;
+        d.second = pair.second;
+        d.truth = pair.truth;
+        d.proxy = pair.proxy;
+        d.verdict = pair.truth == 0            ? PairVerdict::Tie
+                    : pair.proxy == pair.truth ? PairVerdict::Agrees
+                                               : PairVerdict::Disagrees;
+        out.push_back(d);
+    }
+    return out;
 }
 
 std::string campaignResultsJson(const CampaignResults& c)
@@ -259,6 +284,26 @@ CampaignResults readCampaignResults(std::string_view bytes, const std::string& s
         }
     }
     return c;
+}
+
+std::vector<std::pair<std::string, std::string>> campaignFacts(const CampaignResults& c)
+{
+    std::vector<std::pair<std::string, std::string>> facts;
+    facts.emplace_back("cell", c.cellId);
+    facts.emplace_back("trace sha256", c.traceSha256);
+    std::string names;
+    for (const auto& n : c.configurations) {
+        names += (names.empty() ? "" : ", ") + n;
+    }
+    facts.emplace_back("configurations", std::to_string(c.configurations.size()) + " (" + names + ")");
+    for (const auto& p : c.proxies) {
+        const RankingAgreement& a = p.score;
+        facts.emplace_back(p.label(),
+                           (a.decidedPairs == 0 ? std::string("n/a (no decided pair)") : percentText(a.agreementPpm)) +
+                               ", tau " + formatThousandths(a.kendallTauPpm) + ", " + std::to_string(a.decidedPairs) +
+                               " decided / " + std::to_string(a.tiedPairs) + " tied pairs");
+    }
+    return facts;
 }
 
 std::string campaignSummaryMarkdown(const CampaignResults& c)

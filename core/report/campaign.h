@@ -22,6 +22,7 @@
 
 #include "core/report/physical_verification.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -73,12 +74,39 @@ struct CampaignResults {
 /// figures do not cover the configurations in order.
 void scoreCampaign(CampaignResults& results, const std::string& source);
 
+/// What a proxy does with one configuration pair, judged against W-full.
+enum class PairVerdict {
+    Agrees,    ///< W-full separates the pair and the proxy orders it the same way
+    Disagrees, ///< W-full separates the pair and the proxy orders it the other way or not at all
+    Tie,       ///< W-full cannot separate the pair: no decision to keep, left out of the agreement
+};
+
+struct CampaignPairDecision {
+    std::size_t first = 0;  ///< index into configurations
+    std::size_t second = 0; ///< index into configurations, always after first
+    PairVerdict verdict = PairVerdict::Tie;
+    int truth = 0; ///< W-full: -1 first is faster, +1 second is faster, 0 a tie
+    int proxy = 0; ///< the proxy's means: -1, +1, or 0 when equal
+    friend bool operator==(const CampaignPairDecision&, const CampaignPairDecision&) = default;
+};
+
+/// The proxy's decision on every configuration pair (0-1, 0-2, …, 1-2, …) by the same rule and
+/// the same implementation as its score (pairsAgainstTruth), so the agreeing pairs number
+/// score.agreeingPairs, agreeing plus disagreeing score.decidedPairs and the ties score.tiedPairs.
+/// Throws std::out_of_range when proxy is not an index into results.proxies, InputError when the
+/// figures do not cover the configurations in order.
+std::vector<CampaignPairDecision> pairDecisions(const CampaignResults& results, std::size_t proxy);
+
 /// The results file's text.
 std::string campaignResultsJson(const CampaignResults& results);
 
 /// Reads a results file strictly and recomputes every score. Throws InputError naming the file,
 /// the JSON path and the rule (a score that disagrees with the figures included).
 CampaignResults readCampaignResults(std::string_view bytes, const std::string& source);
+
+/// The key facts of a results file for `commcanary info`: the cell, the configurations, the
+/// proxies with their agreement.
+std::vector<std::pair<std::string, std::string>> campaignFacts(const CampaignResults& results);
 
 /// The short Markdown summary: W-full per configuration, then the proxy table (agreement, tau,
 /// decided and tied pairs, wall time) beside the prototype's published figures.

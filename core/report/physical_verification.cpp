@@ -213,9 +213,10 @@ Ns meanOf(const std::vector<Ns>& samples)
     return static_cast<Ns>(sum / static_cast<long double>(samples.size()));
 }
 
-RankingAgreement rankingAgainstTruth(const std::string& proxy, const std::vector<ConfigurationFigures>& truth,
-                                     const std::vector<ConfigurationFigures>& proxyFigures,
-                                     const PhysicalVerificationOptions& o, const std::string& source)
+std::vector<PairAgainstTruth> pairsAgainstTruth(const std::string& proxy,
+                                                const std::vector<ConfigurationFigures>& truth,
+                                                const std::vector<ConfigurationFigures>& proxyFigures,
+                                                const PhysicalVerificationOptions& o, const std::string& source)
 {
     if (truth.size() != proxyFigures.size()) {
         throw InputError(source, "the " + proxy + " figures cover " + std::to_string(proxyFigures.size()) +
@@ -230,28 +231,44 @@ RankingAgreement rankingAgainstTruth(const std::string& proxy, const std::vector
             throw InputError(source, "configuration \"" + truth[i].name + "\" has no samples (" + proxy + " or truth)");
         }
     }
+    std::vector<Ns> proxyMeans;
+    for (const auto& f : proxyFigures) {
+        proxyMeans.push_back(meanOf(f.samples));
+    }
+    std::vector<PairAgainstTruth> pairs;
+    // One generator state across the pairs, in this order: the ties depend on it.
+    std::uint64_t state = o.seed;
+    for (std::size_t i = 0; i < truth.size(); ++i) {
+        for (std::size_t j = i + 1; j < truth.size(); ++j) {
+            pairs.push_back(PairAgainstTruth{i, j, sourceDecision(truth[i].samples, truth[j].samples, o, state),
+                                             sign(proxyMeans[i], proxyMeans[j])});
+        }
+    }
+    return pairs;
+}
+
+RankingAgreement rankingAgainstTruth(const std::string& proxy, const std::vector<ConfigurationFigures>& truth,
+                                     const std::vector<ConfigurationFigures>& proxyFigures,
+                                     const PhysicalVerificationOptions& o, const std::string& source)
+{
     RankingAgreement a;
     a.proxy = proxy;
     a.metric = "mean";
+    for (const PairAgainstTruth& p : pairsAgainstTruth(proxy, truth, proxyFigures, o, source)) {
+        if (p.truth == 0) {
+            ++a.tiedPairs;
+            continue;
+        }
+        ++a.decidedPairs;
+        a.agreeingPairs += p.proxy == p.truth ? 1 : 0;
+    }
+    a.agreementPpm = a.decidedPairs == 0 ? 0 : static_cast<std::int64_t>(a.agreeingPairs) * 1'000'000 / a.decidedPairs;
     std::vector<Ns> truthMeans;
     std::vector<Ns> proxyMeans;
     for (std::size_t i = 0; i < truth.size(); ++i) {
         truthMeans.push_back(meanOf(truth[i].samples));
         proxyMeans.push_back(meanOf(proxyFigures[i].samples));
     }
-    std::uint64_t state = o.seed;
-    for (std::size_t i = 0; i < truth.size(); ++i) {
-        for (std::size_t j = i + 1; j < truth.size(); ++j) {
-            const int decision = sourceDecision(truth[i].samples, truth[j].samples, o, state);
-            if (decision == 0) {
-                ++a.tiedPairs;
-                continue;
-            }
-            ++a.decidedPairs;
-            a.agreeingPairs += sign(proxyMeans[i], proxyMeans[j]) == decision ? 1 : 0;
-        }
-    }
-    a.agreementPpm = a.decidedPairs == 0 ? 0 : static_cast<std::int64_t>(a.agreeingPairs) * 1'000'000 / a.decidedPairs;
     a.kendallTauPpm = tauPpm(truthMeans, proxyMeans);
     return a;
 }

@@ -17,6 +17,7 @@
 
 #include "core/report/measured_report.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -100,6 +101,26 @@ struct ConfigurationFigures {
 RankingAgreement rankingAgainstTruth(const std::string& proxy, const std::vector<ConfigurationFigures>& truth,
                                      const std::vector<ConfigurationFigures>& proxyFigures,
                                      const PhysicalVerificationOptions& options, const std::string& source);
+
+/// One configuration pair (first < second, indexes into the configurations) as the truth and a
+/// proxy order it: -1 when first is faster, +1 when second is faster, 0 when the truth cannot
+/// separate them (a tie, by the bootstrap rule of rankingAgainstTruth) or the proxy's means are equal.
+/// The proxy agrees on a pair the truth decides exactly when proxy == truth.
+struct PairAgainstTruth {
+    std::size_t first = 0;
+    std::size_t second = 0;
+    int truth = 0;
+    int proxy = 0;
+    friend bool operator==(const PairAgainstTruth&, const PairAgainstTruth&) = default;
+};
+
+/// Every pair in order (0-1, 0-2, …, 1-2, …) with the truth's and the proxy's decision: the one
+/// implementation rankingAgainstTruth counts, so the pairs always add up to its score. Same
+/// arguments, checks and errors as rankingAgainstTruth.
+std::vector<PairAgainstTruth> pairsAgainstTruth(const std::string& proxy,
+                                                const std::vector<ConfigurationFigures>& truth,
+                                                const std::vector<ConfigurationFigures>& proxyFigures,
+                                                const PhysicalVerificationOptions& options, const std::string& source);
 
 /// The mean of samples, rounded toward zero (0 for none).
 Ns meanOf(const std::vector<Ns>& samples);

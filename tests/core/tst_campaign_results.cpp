@@ -1,10 +1,15 @@
 // The physical campaign's scoring and results format (core/report/campaign.h): a proxy's ranking
 // against the workload's, ties where the workload's iterations cannot separate two
 // configurations, the writer and its strict reader (which recomputes every score), and the summary.
+#include "core/info/file_info.h"
 #include "core/report/campaign.h"
 #include "core/util/errors.h"
 
 #include <QtTest>
+
+#include <algorithm>
+#include <fstream>
+#include <stdexcept>
 
 namespace {
 
@@ -65,6 +70,85 @@ private slots:
         QCOMPARE(wrong.agreeingPairs, 0u);
         QCOMPARE(wrong.agreementPpm, std::int64_t{0});
         QVERIFY(wrong.kendallTauPpm < 0);
+    }
+
+    void everyPairsDecisionAddsUpToTheScore()
+    {
+        const cc::CampaignResults c = sample();
+        using V = cc::PairVerdict;
+        const auto right = cc::pairDecisions(c, 0);
+        QCOMPARE(right.size(), std::size_t{3});
+        QCOMPARE(right[0], (cc::CampaignPairDecision{0, 1, V::Agrees, -1, -1})); // fast vs slow
+        QCOMPARE(right[1], (cc::CampaignPairDecision{0, 2, V::Agrees, -1, -1})); // fast vs slow-too
+        QCOMPARE(right[2].verdict, V::Tie);                                      // slow vs slow-too
+        QCOMPARE(right[2].truth, 0);
+        const auto wrong = cc::pairDecisions(c, 1);
+        QCOMPARE(wrong[0], (cc::CampaignPairDecision{0, 1, V::Disagrees, -1, 1}));
+        QCOMPARE(wrong[1], (cc::CampaignPairDecision{0, 2, V::Disagrees, -1, 1}));
+        QCOMPARE(wrong[2].verdict, V::Tie);
+        QVERIFY_THROWS_EXCEPTION(std::out_of_range, (void)cc::pairDecisions(c, 2));
+
+        // A larger campaign with noisy truths, equal proxy means and every kind of pair: the
+        // decisions count exactly what the score counts, for every proxy.
+        cc::CampaignResults big = sample();
+        big.configurations = {"a", "b", "c", "d", "e", "f"};
+        big.truth = {figures("a", {100, 100, 100}), figures("b", {150, 90, 210}),  figures("c", {300, 301, 299}),
+                     figures("d", {120, 121, 119}), figures("e", {300, 302, 298}), figures("f", {50, 400, 60})};
+        const std::vector<std::vector<cc::Ns>> proxyMeans = {
+            {10, 20, 30, 40, 50, 60}, {60, 50, 40, 30, 20, 10}, {5, 5, 5, 5, 5, 5}, {1, 7, 9, 2, 8, 3}};
+        big.proxies.clear();
+        for (std::size_t k = 0; k < proxyMeans.size(); ++k) {
+            cc::CampaignProxy p = sample().proxies[0];
+            p.name = "proxy" + std::to_string(k);
+            p.figures.clear();
+            for (std::size_t i = 0; i < big.configurations.size(); ++i) {
+                p.figures.push_back(cc::ConfigurationFigures{big.configurations[i], {proxyMeans[k][i]}});
+            }
+            big.proxies.push_back(p);
+        }
+        cc::scoreCampaign(big, "big");
+        for (std::size_t k = 0; k < big.proxies.size(); ++k) {
+            const auto pairs = cc::pairDecisions(big, k);
+            QCOMPARE(pairs.size(), std::size_t{15});
+            std::uint32_t agree = 0, disagree = 0, tie = 0;
+            for (const auto& d : pairs) {
+                QVERIFY(d.first < d.second);
+                agree += d.verdict == V::Agrees ? 1 : 0;
+                disagree += d.verdict == V::Disagrees ? 1 : 0;
+                tie += d.verdict == V::Tie ? 1 : 0;
+            }
+            const cc::RankingAgreement& score = big.proxies[k].score;
+            QCOMPARE(agree, score.agreeingPairs);
+            QCOMPARE(agree + disagree, score.decidedPairs);
+            QCOMPARE(tie, score.tiedPairs);
+            QVERIFY(tie > 0 && agree + disagree > 0);
+        }
+        // Equal means never keep a decided pair.
+        for (const auto& d : cc::pairDecisions(big, 2)) {
+            QVERIFY(d.verdict != V::Agrees);
+        }
+    }
+
+    void aResultsFileIsRecognisedByItsFormat()
+    {
+        const std::string text = cc::campaignResultsJson(sample());
+        QCOMPARE(cc::detectFormat(text, "results.json").format, cc::FileFormat::Campaign);
+        const auto facts = cc::campaignFacts(sample());
+        QCOMPARE(facts.front(), (std::pair<std::string, std::string>{"cell", "mlp1M_gloo_cpu_ws2_cap1MiB_it6_wu2"}));
+        QCOMPARE(facts.back().first, std::string("isolated (communication only)"));
+        QCOMPARE(QString::fromStdString(facts.back().second),
+                 QStringLiteral("0 %, tau -0.816, 2 decided / 1 tied pairs"));
+        // `commcanary info` reads it with the strict reader and lists those facts.
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("results.json")).toStdString();
+        {
+            std::ofstream out(path, std::ios::binary);
+            out << text;
+        }
+        cc::NullProgress progress;
+        const cc::FileInfo info = cc::describeFile(path, progress);
+        QCOMPARE(info.kind, std::string(cc::kCampaignFormat));
+        QVERIFY(std::find(info.facts.begin(), info.facts.end(), facts.front()) != info.facts.end());
     }
 
     void mismatchedConfigurationsAreRefused()

@@ -1,8 +1,10 @@
 // Screenshots of every main view, written into the build folder (tests/screenshots/*.png) so
 // the README can show the views as they are now. Each image must be painted (not blank).
+#include "campaign_sample.h"
 #include "main_window_support.h"
 
 #include "ui/ablation/ablation_panel.h"
+#include "ui/capture/capture_panel.h"
 #include "ui/distill/compile_dialog.h"
 #include "ui/distill/distill_controller.h"
 #include "ui/distill/option_forms.h"
@@ -21,6 +23,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTreeView>
@@ -210,6 +213,33 @@ private slots:
         QVERIFY(saveBrowser(window, {ArtifactKind::Canary, ArtifactKind::Verification},
                             QStringLiteral("artifacts-distilled.png")));
         QVERIFY(save(&window, QStringLiteral("workbench-distilled.png")));
+    }
+
+    /// A physical campaign's results at the default size with the default docks: the Physical view
+    /// brought forward with its per-configuration table and decision matrix.
+    void physicalView()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("results.json"));
+        const std::string text = cc::campaignResultsJson(cctest::fullCampaign());
+        QVERIFY(cctest::writeAll(path, QByteArray(text.data(), static_cast<qsizetype>(text.size()))));
+        MainWindow window;
+        window.resize(1515, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy opened(&window, &MainWindow::fileOpened);
+        window.openFile(path);
+        QVERIFY(opened.wait(20000));
+        QVERIFY(QTest::qWaitFor([&]() { return !window.runner()->isBusy(); }, 20000));
+        QTest::qWait(50);
+        QVERIFY(save(&window, QStringLiteral("workbench-physical.png")));
+        // The Capture panel's Campaign tab, where a campaign is launched, in the same window.
+        QDockWidget* capture = window.findChild<QDockWidget*>(QStringLiteral("captureDock"));
+        QVERIFY(capture != nullptr);
+        capture->raise();
+        window.capture()->tabs()->setCurrentWidget(window.capture()->campaign());
+        QTest::qWait(50);
+        QVERIFY(save(&window, QStringLiteral("workbench-capture-campaign.png")));
     }
 };
 

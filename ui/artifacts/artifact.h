@@ -5,6 +5,7 @@
 
 #include "core/canary/canary.h"
 #include "core/configs/backend_config.h"
+#include "core/report/campaign.h"
 #include "core/report/report.h"
 #include "core/trace/trace.h"
 #include "core/verify/behavior_verifier.h"
@@ -29,6 +30,7 @@ enum class ArtifactKind {
     Report,
     Verification,
     ConfigSet,
+    Campaign, ///< a physical campaign's results (capture campaign)
 };
 
 QString artifactKindName(ArtifactKind kind);
@@ -67,6 +69,13 @@ struct ArtifactOrigin {
 /// "compiled from %1", "searched from %1", "reduced from %1" (translated); empty for None.
 QString originRelationText(ArtifactOriginKind kind, const QString& sourceName);
 
+/// A physical campaign's results as core's strict reader read them, with every proxy's decision
+/// on every configuration pair (core's pairDecisions, computed on the loader's worker).
+struct CampaignDocument {
+    cc::CampaignResults results;
+    std::vector<std::vector<cc::CampaignPairDecision>> decisions; ///< per proxy, per pair in core's order
+};
+
 struct Artifact {
     ArtifactId id = 0; ///< assigned by the store
     ArtifactKind kind = ArtifactKind::Trace;
@@ -87,6 +96,7 @@ struct Artifact {
     std::shared_ptr<const cc::Canary> canary;                 ///< Canary artifacts
     std::shared_ptr<const VerificationDocument> verification; ///< Verification artifacts
     std::shared_ptr<const cc::ReportView> report;             ///< Report artifacts (summaries and protocol)
+    std::shared_ptr<const CampaignDocument> campaign;         ///< Campaign artifacts
     std::shared_ptr<const std::string> bytes;                 ///< the file's bytes, where a later check needs them
 
     /// The identity of the trace this artifact was made from, when it names one.

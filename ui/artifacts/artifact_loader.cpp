@@ -5,6 +5,7 @@
 #include "core/info/file_info.h"
 #include "core/interop/import_ledger.h"
 #include "core/interop/kineto_import.h"
+#include "core/report/campaign.h"
 #include "core/report/report.h"
 #include "core/trace/normalized.h"
 #include "core/trace/trace_io.h"
@@ -74,6 +75,8 @@ ArtifactKind detectArtifactKind(const QString& path)
         return ArtifactKind::Verification;
     case cc::FileFormat::ConfigSet:
         return ArtifactKind::ConfigSet;
+    case cc::FileFormat::Campaign:
+        return ArtifactKind::Campaign;
     case cc::FileFormat::Trace:
     case cc::FileFormat::Normalized:
     case cc::FileFormat::Unknown:
@@ -200,6 +203,32 @@ Artifact canaryArtifact(std::shared_ptr<const cc::Canary> canary, std::shared_pt
     return artifact;
 }
 
+Artifact campaignArtifact(cc::CampaignResults results, std::shared_ptr<const std::string> bytes, const QString& path,
+                          const QString& name, cc::Progress& progress)
+{
+    auto document = std::make_shared<CampaignDocument>();
+    for (std::size_t p = 0; p < results.proxies.size(); ++p) {
+        progress.report(0.5 + 0.5 * static_cast<double>(p) / static_cast<double>(results.proxies.size()),
+                        toStd(LoaderText::tr("Deciding the configuration pairs")));
+        document->decisions.push_back(cc::pairDecisions(results, p));
+    }
+    Artifact artifact;
+    artifact.kind = ArtifactKind::Campaign;
+    artifact.path = path;
+    artifact.name = name;
+    artifact.identity = qs(cc::sha256Hex(*bytes));
+    artifact.facts.push_back({LoaderText::tr("Cell"), qs(results.cellId)});
+    artifact.facts.push_back({LoaderText::tr("Trace SHA-256"), qs(results.traceSha256)});
+    artifact.facts.push_back({LoaderText::tr("Configurations"), formatCount(results.configurations.size())});
+    artifact.facts.push_back({LoaderText::tr("Proxies"), formatCount(results.proxies.size())});
+    artifact.facts.push_back(
+        {LoaderText::tr("Recorded passes"), formatCount(static_cast<std::uint64_t>(results.repeats))});
+    document->results = std::move(results);
+    artifact.campaign = std::move(document);
+    artifact.bytes = std::move(bytes);
+    return artifact;
+}
+
 Artifact loadArtifact(const QString& path, cc::Progress& progress)
 {
     const QFileInfo info(path);
@@ -265,6 +294,13 @@ Artifact loadArtifact(const QString& path, cc::Progress& progress)
         auto bytes = std::make_shared<const std::string>(readWholeFile(path));
         return canaryArtifact(std::move(canary), std::move(bytes), path, info.fileName());
     }
+    case ArtifactKind::Campaign: {
+        progress.report(0.1, toStd(LoaderText::tr("Reading campaign results")));
+        auto bytes = std::make_shared<const std::string>(readWholeFile(path));
+        progress.check();
+        cc::CampaignResults results = cc::readCampaignResults(*bytes, toStd(path));
+        return campaignArtifact(std::move(results), std::move(bytes), path, info.fileName(), progress);
+    }
     case ArtifactKind::Verification: {
         progress.report(0.1, toStd(LoaderText::tr("Reading verification")));
         const std::string bytes = readWholeFile(path);
@@ -291,6 +327,8 @@ QString artifactKindName(ArtifactKind kind)
         return QCoreApplication::translate("cc::ui::Artifact", "Verification");
     case ArtifactKind::ConfigSet:
         return QCoreApplication::translate("cc::ui::Artifact", "Configuration set");
+    case ArtifactKind::Campaign:
+        return QCoreApplication::translate("cc::ui::Artifact", "Physical campaign");
     }
     return {};
 }

@@ -32,6 +32,11 @@ Artifact verificationArtifact(VerificationDocument document, const QString& path
 Artifact canaryArtifact(std::shared_ptr<const cc::Canary> canary, std::shared_ptr<const std::string> bytes,
                         const QString& path, const QString& name);
 
+/// An artifact for a physical campaign's results and the file's bytes: every proxy's per-pair
+/// decisions are computed here (core's pairDecisions), so call it on a worker.
+Artifact campaignArtifact(cc::CampaignResults results, std::shared_ptr<const std::string> bytes, const QString& path,
+                          const QString& name, cc::Progress& progress);
+
 /// Summarises an in-memory trace (facts and identity), e.g. for a generated trace.
 Artifact traceArtifact(std::shared_ptr<const cc::Trace> trace, const QString& path, cc::Progress& progress);
 

@@ -74,6 +74,7 @@ QString suggestedFileName(const Artifact& artifact)
     case ArtifactKind::Trace:
         return stem(artifact.name) + QStringLiteral(".trace.json");
     case ArtifactKind::ConfigSet:
+    case ArtifactKind::Campaign:
         break;
     }
     return artifact.name;

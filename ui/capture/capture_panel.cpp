@@ -199,6 +199,9 @@ CapturePanel::CapturePanel(JobRunner* runner, ArtifactStore* store, QWidget* par
     tabs_->addTab(modelView_, tr("Model"));
     sweep_ = new SweepView(runner_, this);
     tabs_->addTab(sweep_, tr("Matrix"));
+    campaign_ = new CampaignLauncher(runner_, store_, this);
+    tabs_->addTab(campaign_, tr("Campaign"));
+    connect(campaign_, &CampaignLauncher::runningChanged, this, &CapturePanel::updateLaunch);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(scroll);
@@ -260,6 +263,7 @@ void CapturePanel::setOutputRoot(const QString& dir)
 void CapturePanel::setWorkerPath(const std::optional<fs::path>& worker)
 {
     worker_ = worker;
+    campaign_->setWorkerPath(worker);
 }
 
 QString CapturePanel::runStatus() const
@@ -375,6 +379,8 @@ void CapturePanel::updateLaunch()
     QString reason;
     if (runJob_ != 0) {
         reason = tr("A cell is running; cancel it or wait for it to end.");
+    } else if (campaign_->isRunning()) {
+        reason = tr("A campaign is running; cancel it or wait for it to end.");
     } else if (!formState_.spec) {
         reason = formState_.problem;
     } else if (!machine_) {
@@ -396,6 +402,7 @@ void CapturePanel::updateLaunch()
         reason = tr("Choose an output folder for the cell.");
     }
     blockedReason_ = reason;
+    campaign_->setBlocked(runJob_ != 0 ? tr("A cell is running; cancel it or wait for it to end.") : QString());
     launch_->setEnabled(reason.isEmpty());
     launchReason_->setText(reason.isEmpty() ? tr("Ready: the cell fits every memory pool and can run here.")
                                             : tr("Launch is disabled: %1").arg(reason));

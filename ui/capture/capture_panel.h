@@ -12,12 +12,15 @@
 // whose launcher terminates the whole rank group before the job ends. A completed cell's merged
 // trace is added to the artifact store and made the active trace (timeline, distributions), and
 // its metrics fill the result tables and the measured-vs-model plot; a refused or failed cell
-// says why and nothing of it is opened. A sweep's results folder is shown as a matrix.
+// says why and nothing of it is opened. A sweep's results folder is shown as a matrix. The
+// Campaign tab launches a physical campaign (campaign_launcher.h); a cell and a campaign never
+// run at once, so neither disturbs the other's measurements.
 #pragma once
 
 #include "capture/lib/machine_probe.h"
 #include "ui/artifacts/artifact_store.h"
 #include "ui/capture/allreduce_model_view.h"
+#include "ui/capture/campaign_launcher.h"
 #include "ui/capture/capture_feed.h"
 #include "ui/capture/capture_form.h"
 #include "ui/capture/capture_job.h"
@@ -64,6 +67,8 @@ public:
     QPlainTextEdit* log() const { return log_; }
     QTabWidget* tabs() const { return tabs_; }
     SweepView* sweep() const { return sweep_; }
+    /// The Campaign tab: a physical campaign launched from here.
+    CampaignLauncher* campaign() const { return campaign_; }
     AllreduceModelView* modelView() const { return modelView_; }
     /// The last run's outcome in words (empty before the first run).
     QString runStatus() const;
@@ -128,6 +133,7 @@ private:
     LayerLatencyModel* layerModel_;
     QTimer* poll_;
     SweepView* sweep_;
+    CampaignLauncher* campaign_;
     AllreduceModelView* modelView_;
 
     std::optional<std::filesystem::path> worker_;

@@ -5,6 +5,7 @@
 #include "ui/capture/capture_panel.h"
 #include "ui/distill/distill_controller.h"
 #include "ui/distributions/distribution_panel.h"
+#include "ui/physical/physical_view.h"
 #include "ui/shell/error_dialog.h"
 #include "ui/shell/job_progress_widget.h"
 #include "ui/shell/language.h"
@@ -145,6 +146,18 @@ void MainWindow::createDocks()
     verification_ = new VerificationStepper;
     connect(verification_, &VerificationStepper::runRequested, this, &MainWindow::runVerification);
     capture_ = new CapturePanel(runner_, store_);
+    // A campaign launched from the Capture panel opens in the Physical view when it completes.
+    connect(capture_->campaign(), &CampaignLauncher::campaignOpened, this, &MainWindow::activateArtifact);
+    physical_ = new PhysicalView;
+    // A campaign closed in the browser leaves the view.
+    connect(store_, &ArtifactStore::removed, physical_, [this]() {
+        for (const auto& a : store_->artifacts()) {
+            if (a.campaign && a.campaign == physical_->document()) {
+                return;
+            }
+        }
+        physical_->setDocument(nullptr, QString());
+    });
     distill_ = new DistillController(runner_, store_, replay_, this);
     connect(distill_, &DistillController::verificationReady, this, &MainWindow::activateArtifact);
     connect(distill_, &DistillController::failed, this, [this](const QString& what, const JobError& error) {
@@ -178,6 +191,9 @@ void MainWindow::createDocks()
     QDockWidget* captureDock =
         addDock(QStringLiteral("captureDock"), tr("Capture"), capture_, Qt::BottomDockWidgetArea);
     tabifyDockWidget(ablations, captureDock);
+    QDockWidget* physicalDock =
+        addDock(QStringLiteral("physicalDock"), tr("Physical"), physical_, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(captureDock, physicalDock);
     // The worker is probed the first time the panel is brought up, not at every start.
     connect(captureDock, &QDockWidget::visibilityChanged, capture_, [this](bool visible) {
         if (visible) {
@@ -198,7 +214,7 @@ void MainWindow::createActions()
 {
     openAction_ = new QAction(QIcon(QStringLiteral(":/icons/open.svg")), tr("&Open…"), this);
     openAction_->setShortcut(QKeySequence::Open);
-    openAction_->setToolTip(tr("Open traces, replay reports or configuration sets"));
+    openAction_->setToolTip(tr("Open traces, replay reports, configuration sets or campaign results"));
     connect(openAction_, &QAction::triggered, this, &MainWindow::showOpenDialog);
     quitAction_ = new QAction(tr("&Quit"), this);
     quitAction_->setShortcut(QKeySequence::Quit);
@@ -379,7 +395,7 @@ void MainWindow::openFile(const QString& path)
             recent_->add(absolute);
             if (kind == ArtifactKind::Trace) {
                 store_->setActiveTrace(id);
-            } else if (kind == ArtifactKind::Verification) {
+            } else if (kind == ArtifactKind::Verification || kind == ArtifactKind::Campaign) {
                 activateArtifact(id);
             } else if (kind == ArtifactKind::ConfigSet && configs) {
                 replay_->setConfigSet(configs, name);
@@ -457,6 +473,9 @@ void MainWindow::artifactContextMenu(const QPoint& pos)
     if (artifact->kind == ArtifactKind::Canary) {
         menu.addAction(tr("Verify Behaviour"), this, [this, id]() { distill_->verifyCanary(id); });
     }
+    if (artifact->kind == ArtifactKind::Campaign) {
+        menu.addAction(tr("Show in the Physical View"), this, [this, id]() { activateArtifact(id); });
+    }
     menu.addAction(tr("Close"), this, [this, id]() { store_->remove(id); });
     menu.exec(artifactView_->viewport()->mapToGlobal(pos));
 }
@@ -473,6 +492,12 @@ void MainWindow::activateArtifact(ArtifactId id)
         replay_->setConfigSet(artifact->configs, artifact->name);
     } else if (artifact->kind == ArtifactKind::Report) {
         verifyReport(id);
+    } else if (artifact->kind == ArtifactKind::Campaign && artifact->campaign) {
+        physical_->setDocument(artifact->campaign, artifact->name);
+        if (QDockWidget* d = dock(QStringLiteral("physicalDock"))) {
+            d->show();
+            d->raise();
+        }
     } else if (artifact->kind == ArtifactKind::Verification && artifact->verification) {
         verification_->setDocument(*artifact->verification);
         if (QDockWidget* d = dock(QStringLiteral("verificationDock"))) {

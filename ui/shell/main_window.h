@@ -28,6 +28,7 @@ class DistillController;
 class DistributionPanel;
 class ErrorDialog;
 class JobProgressWidget;
+class PhysicalView;
 class RecentFiles;
 class SaveController;
 class TimelinePanel;
@@ -53,6 +54,7 @@ public:
     VerificationStepper* verification() const { return verification_; }
     /// The capture panel (dock "captureDock", File ▸ Capture a Cell): real capture cells.
     CapturePanel* capture() const { return capture_; }
+    PhysicalView* physical() const { return physical_; }
     /// The Distil menu: compile, behaviour search and reduce dialogs, one-click verify, comparison.
     DistillController* distill() const { return distill_; }
     /// Runs verify-behavior on the active trace and a loaded canary compiled from it.
@@ -113,6 +115,7 @@ private:
     AblationPanel* ablations_ = nullptr;
     VerificationStepper* verification_ = nullptr;
     CapturePanel* capture_ = nullptr;
+    PhysicalView* physical_ = nullptr;
     DistillController* distill_ = nullptr;
     SaveController* saving_ = nullptr;
     JobProgressWidget* progress_;

@@ -188,8 +188,11 @@ private slots:
         QVERIFY(cctest::writeAll(set, subset({QStringLiteral("gloo-tbf-500mbit")})));
         const QString first = tmp.path() + QStringLiteral("/first.json");
         const QString second = tmp.path() + QStringLiteral("/second.json");
+        // Six repeats each: the noise the gate allows is the spread of the repeats, and three repeats
+        // under a loaded machine (two sanitizer suites and two fuzzers beside it) once spread less
+        // than the load moved the mean between the runs (+7.5 % against a 5 % threshold).
         for (const QString& out : {first, second}) {
-            const auto r = cctest::runCli(replayArgs(trace, set, out, 3), 300000);
+            const auto r = cctest::runCli(replayArgs(trace, set, out, 6), 300000);
             QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
         }
         const auto r = cctest::runCli({QStringLiteral("compare"), first, second});

@@ -118,6 +118,15 @@ struct ProxyInput {
 
 } // namespace
 
+std::string baselineListText(const std::vector<baseline::Method>& methods)
+{
+    std::string text;
+    for (auto m : methods) {
+        text += (text.empty() ? "" : ",") + std::string(baseline::methodName(m));
+    }
+    return text;
+}
+
 void checkCampaign(const CampaignOptions& o)
 {
     const auto count = sweepCellCount(o.matrix);

@@ -64,6 +64,9 @@ struct CampaignRunResult {
     std::filesystem::path resultsPath, summaryPath;
 };
 
+/// "isolated,random,stratified": a baseline list as --baselines takes it (baseline::methodsFromList).
+std::string baselineListText(const std::vector<baseline::Method>& methods);
+
 /// Checks everything that can be checked before a rank starts, writes nothing: one cell; at
 /// least two configurations; each configuration's backend and device available and its gloo
 /// threads the workload's (the capture worker's process group uses kDefaultGlooThreads); the

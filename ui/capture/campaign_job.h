@@ -23,12 +23,12 @@ struct CampaignRequest {
     std::filesystem::path physicalConfigs; ///< a physical configuration set
     std::filesystem::path resultsDir;      ///< absent or empty, or a campaign to resume
     bool resume = false;
-    // The rest as `capture campaign` takes them, with its defaults.
-    int repeats = 3;
-    int warmup = 1;
-    std::string baselines = "isolated,random,stratified"; ///< parsed by core, as --baselines
-    std::optional<std::uint64_t> baselineSamples;         ///< nullopt: core/baseline's default
-    bool reduced = true;
+    // The rest as `capture campaign` takes them, with its defaults (capture::CampaignOptions).
+    int repeats = capture::CampaignOptions{}.repeats;
+    int warmup = capture::CampaignOptions{}.warmup;
+    std::string baselines = capture::baselineListText(capture::CampaignOptions{}.baselines); ///< as --baselines
+    std::optional<std::uint64_t> baselineSamples; ///< nullopt: core/baseline's default
+    bool reduced = capture::CampaignOptions{}.reduced;
     std::optional<std::filesystem::path> worker; ///< nullopt: searched like the CLI does
 };
 

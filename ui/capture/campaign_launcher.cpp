@@ -53,14 +53,15 @@ CampaignLauncher::CampaignLauncher(JobRunner* runner, ArtifactStore* store, QWid
     repeats_ = new QSpinBox(this);
     repeats_->setObjectName(QStringLiteral("campaignRepeats"));
     repeats_->setRange(2, 10'000);
-    repeats_->setValue(3);
+    const CampaignRequest defaults;
+    repeats_->setValue(defaults.repeats);
     repeats_->setToolTip(tr("Recorded passes per replay and configuration (at least 2: ties need a spread)"));
     warmup_ = new QSpinBox(this);
     warmup_->setObjectName(QStringLiteral("campaignWarmup"));
     warmup_->setRange(0, 10'000);
-    warmup_->setValue(1);
+    warmup_->setValue(defaults.warmup);
     warmup_->setToolTip(tr("Unrecorded passes before them"));
-    baselines_ = new QLineEdit(QStringLiteral("isolated,random,stratified"), this);
+    baselines_ = new QLineEdit(QString::fromStdString(defaults.baselines), this);
     baselines_->setObjectName(QStringLiteral("campaignBaselines"));
     baselines_->setToolTip(tr("Baselines to score beside the canary (isolated, random, frequency, cluster, "
                               "stratified; empty for none)"));
@@ -71,7 +72,7 @@ CampaignLauncher::CampaignLauncher(JobRunner* runner, ArtifactStore* store, QWid
     baselineSamples_->setToolTip(tr("Sample count of every baseline"));
     reduced_ = new QCheckBox(tr("Also the ddmin-reduced trace"), this);
     reduced_->setObjectName(QStringLiteral("campaignReduced"));
-    reduced_->setChecked(true);
+    reduced_->setChecked(defaults.reduced);
     reduced_->setToolTip(tr("Its search runs the simulator many times"));
 
     auto row = [this](QLineEdit* field, bool folder, const QString& title) {

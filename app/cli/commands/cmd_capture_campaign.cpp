@@ -11,6 +11,7 @@ namespace cc::cli {
 int runCampaignCommand(const std::vector<std::string>& argv)
 {
     using namespace cc::capture;
+    const CampaignOptions defaults;
     Args args(
         "capture campaign",
         "MATRIX.json --physical-configs FILE -o DIR [--resume] [--repeats R] [--warmup W] [--baselines LIST] "
@@ -36,16 +37,17 @@ int runCampaignCommand(const std::vector<std::string>& argv)
     args.option("physical-configs", "FILE", "the physical configuration set (at least two configurations)");
     args.option("output", "DIR", "the results folder (absent or empty, or a campaign to resume)");
     args.flag("resume", "continue the campaign already in DIR");
-    args.option("repeats", "R", "recorded passes per replay and configuration (at least 2)", std::string("3"));
-    args.option("warmup", "W", "unrecorded passes before them", std::string("1"));
+    args.option("repeats", "R", "recorded passes per replay and configuration (at least 2)",
+                std::to_string(defaults.repeats));
+    args.option("warmup", "W", "unrecorded passes before them", std::to_string(defaults.warmup));
     args.option("baselines", "LIST",
                 "baselines to score beside the canary (isolated, random, frequency, cluster, "
                 "stratified; empty for none)",
-                std::string("isolated,random,stratified"));
+                baselineListText(defaults.baselines));
     args.option("baseline-samples", "N", "sample count of every baseline (core/baseline's default when absent)");
     args.flag("no-reduced", "leave out the ddmin-reduced trace (its search runs the simulator many times)");
     args.option("timeout-s", "T", "deadline of each cell and of each replay under one configuration",
-                std::string("600"));
+                std::to_string(defaults.timeout.count()));
     args.option("worker", "PATH", "the commcanary-capture-worker binary (default: searched, see `commcanary doctor`)");
     args.epilog("Exit codes: 0 results written; 2 usage error, or a configuration this machine cannot run (nothing "
                 "written); 3 bad matrix, set or results folder (nothing written); 4 a cell or replay failed (what "

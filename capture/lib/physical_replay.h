@@ -9,7 +9,7 @@
 #pragma once
 
 #include "capture/lib/cell_spec.h"
-#include "capture/lib/clock_calibration.h"
+#include "capture/lib/clock_offsets.h"
 #include "capture/lib/machine_probe.h"
 #include "capture/lib/rank_launcher.h"
 #include "capture/lib/worker_invocation.h"

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "capture/lib/cell_spec.h"
-#include "capture/lib/clock_calibration.h"
+#include "capture/lib/clock_offsets.h"
 #include "capture/lib/interval_set.h"
 
 #include "core/util/json/value.h"

@@ -63,9 +63,9 @@ SpreadStats spreadOf(std::vector<Ns> values)
     return s;
 }
 
-std::vector<ConfigurationSummary> summarizeConfigurations(const std::vector<SweepCellRecord>& cells)
+std::vector<ConfigurationSpread> configurationSpreads(const std::vector<SweepCellRecord>& cells)
 {
-    std::vector<ConfigurationSummary> out;
+    std::vector<ConfigurationSpread> out;
     std::map<std::string, std::size_t> position;
     std::map<std::string, std::vector<Ns>> medians;
     std::map<std::string, std::vector<Ns>> p95s;
@@ -73,12 +73,12 @@ std::vector<ConfigurationSummary> summarizeConfigurations(const std::vector<Swee
     for (const auto& c : cells) {
         auto [it, inserted] = position.try_emplace(c.cell.configId, out.size());
         if (inserted) {
-            ConfigurationSummary s;
+            ConfigurationSpread s;
             s.configId = c.cell.configId;
             s.spec = c.cell.spec;
             out.push_back(std::move(s));
         }
-        ConfigurationSummary& s = out[it->second];
+        ConfigurationSpread& s = out[it->second];
         ++s.planned;
         switch (c.state) {
         case SweepCellState::Planned:
@@ -121,7 +121,7 @@ SweepIndex makeSweepIndex(const SweepMatrix& matrix, std::vector<SweepCellRecord
     SweepIndex index;
     index.matrix = matrix;
     index.cells = std::move(cells);
-    index.configurations = summarizeConfigurations(index.cells);
+    index.configurations = configurationSpreads(index.cells);
     return index;
 }
 
@@ -293,7 +293,7 @@ SweepIndex sweepIndexFromJson(const json::Value& value, const std::string& sourc
         }
         index.cells.push_back(std::move(r));
     }
-    index.configurations = summarizeConfigurations(index.cells);
+    index.configurations = configurationSpreads(index.cells);
     return index;
 }
 

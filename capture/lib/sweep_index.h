@@ -93,7 +93,7 @@ struct SpreadStats {
 /// Throws std::invalid_argument on an empty vector.
 SpreadStats spreadOf(std::vector<Ns> values);
 
-struct ConfigurationSummary {
+struct ConfigurationSpread {
     std::string configId;
     CellSpec spec;   ///< of its first repeat
     int planned = 0; ///< repeats in the matrix
@@ -106,13 +106,14 @@ struct ConfigurationSummary {
     std::optional<SpreadStats> iterationMedian;
 };
 
-/// One summary per configuration, in first-appearance order of the cells.
-std::vector<ConfigurationSummary> summarizeConfigurations(const std::vector<SweepCellRecord>& cells);
+/// One spread record per configuration (the repeats side by side), in first-appearance order of the
+/// cells. Not the replay's ConfigurationSummary (core/replay/simulator.h), which summarises samples.
+std::vector<ConfigurationSpread> configurationSpreads(const std::vector<SweepCellRecord>& cells);
 
 struct SweepIndex {
     SweepMatrix matrix;                 ///< the matrix the cells were planned from
     std::vector<SweepCellRecord> cells; ///< run order
-    std::vector<ConfigurationSummary> configurations;
+    std::vector<ConfigurationSpread> configurations;
 
     int count(SweepCellState state) const;
 };

@@ -177,7 +177,7 @@ SweepRunResult runSweep(const SweepMatrix& matrix, const SweepRunOptions& option
                 run.recordPath.empty() ? std::string() : run.recordPath.lexically_relative(dir).string();
         }
         result.index.cells[i] = std::move(record);
-        result.index.configurations = summarizeConfigurations(result.index.cells);
+        result.index.configurations = configurationSpreads(result.index.cells);
         writeSweepIndex(dir, result.index);
         if (options.onCellDone) {
             options.onCellDone(result.index.cells[i]);
@@ -186,7 +186,7 @@ SweepRunResult runSweep(const SweepMatrix& matrix, const SweepRunOptions& option
             break;
         }
     }
-    result.index.configurations = summarizeConfigurations(result.index.cells);
+    result.index.configurations = configurationSpreads(result.index.cells);
     writeSweepIndex(dir, result.index);
     progress.report(1.0, result.cancelled ? "sweep interrupted" : "sweep done");
     return result;

@@ -7,7 +7,7 @@
 #include "capture/lib/model_geometry.h"
 #include "capture/lib/rank_capture.h"
 #include "capture/lib/rank_shard.h"
-#include "capture/worker/capture_models.h"
+#include "capture/worker/aten_models.h"
 #include "capture/worker/gradient_reducer.h"
 #include "capture/worker/rank_setup.h"
 #include "capture/worker/store_clock_ping.h"

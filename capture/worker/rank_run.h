@@ -2,7 +2,7 @@
 // without its headers. Implemented in the libtorch translation unit(s) of this folder.
 #pragma once
 
-#include "capture/lib/calibration.h"
+#include "capture/lib/allreduce_calibration.h"
 #include "capture/lib/physical_replay.h"
 #include "capture/lib/worker_invocation.h"
 

@@ -1,9 +1,9 @@
 // Clock pings through the c10d store: every rank except rank 0 sends numbered pings, rank 0
 // answers each with its own steady-clock reading. The samples feed the estimator in
-// capture/lib/clock_calibration.h. Works wherever the store works (loopback or real machines).
+// capture/lib/clock_offsets.h. Works wherever the store works (loopback or real machines).
 #pragma once
 
-#include "capture/lib/clock_calibration.h"
+#include "capture/lib/clock_offsets.h"
 
 #include <torch/csrc/distributed/c10d/Store.hpp>
 

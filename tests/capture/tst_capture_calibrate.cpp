@@ -1,7 +1,7 @@
 // A real all-reduce microbenchmark through `commcanary capture calibrate`: two gloo ranks of the
 // worker over a few small message sizes, then the alpha fit, written as a calibration file.
 // Needs the worker; skips with the reason otherwise.
-#include "capture/lib/calibration.h"
+#include "capture/lib/allreduce_calibration.h"
 #include "capture/lib/interconnect_table.h"
 #include "capture/lib/ring_cost_model.h"
 #include "core/util/json/parser.h"

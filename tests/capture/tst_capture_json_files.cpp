@@ -3,7 +3,7 @@
 // cells.json, rank<R>.json, the rank shards' workload / system / per-event extras, the verdict
 // and refusal records, calibration and benchmark files, the interconnect table and the doctor's
 // report. Inputs include escapes, control characters and multi-byte UTF-8.
-#include "capture/lib/calibration.h"
+#include "capture/lib/allreduce_calibration.h"
 #include "capture/lib/cell_runner.h"
 #include "capture/lib/feasibility_guard.h"
 #include "capture/lib/interconnect_table.h"

@@ -1,6 +1,6 @@
 // Interval-set algebra, the capture metrics over it, and the clock-offset estimator.
 #include "capture/lib/capture_metrics.h"
-#include "capture/lib/clock_calibration.h"
+#include "capture/lib/clock_offsets.h"
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // The ring all-reduce model's arithmetic (hand-computed values), the least-squares fit of alpha
 // (synthetic points from a known alpha), the interconnect table, the pure calibration step and
 // the calibrate / interconnects command surface.
-#include "capture/lib/calibration.h"
+#include "capture/lib/allreduce_calibration.h"
 #include "capture/lib/interconnect_table.h"
 #include "capture/lib/json_io.h"
 #include "capture/lib/ring_cost_model.h"

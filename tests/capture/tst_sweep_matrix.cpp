@@ -253,7 +253,7 @@ private slots:
         QCOMPARE(index.count(SweepCellState::Failed), 1);
         QCOMPARE(index.count(SweepCellState::Planned), 19);
         QCOMPARE(index.configurations.size(), std::size_t{8});
-        const ConfigurationSummary& first = index.configurations[0];
+        const ConfigurationSpread& first = index.configurations[0];
         QCOMPARE(first.planned, 3);
         QCOMPARE(first.measured, 3);
         QCOMPARE(first.allreduceMedian->values, (std::vector<Ns>{1000, 1300, 1100}));

@@ -8,7 +8,7 @@
 
 #include "../capture/capture_test_support.h"
 
-#include "capture/lib/calibration.h"
+#include "capture/lib/allreduce_calibration.h"
 #include "capture/lib/cell_loader.h"
 #include "capture/lib/sweep_index.h"
 #include "ui/capture/capture_panel.h"

@@ -10,7 +10,7 @@
 // series (dotted line, triangles).
 #pragma once
 
-#include "capture/lib/calibration.h"
+#include "capture/lib/allreduce_calibration.h"
 #include "capture/lib/capture_metrics.h"
 #include "capture/lib/ring_cost_model.h"
 #include "ui/jobs/job_runner.h"

@@ -5,7 +5,7 @@
 // commcanary capture interconnects [--json]
 #include "app/cli/cli.h"
 
-#include "capture/lib/calibration.h"
+#include "capture/lib/allreduce_calibration.h"
 #include "capture/lib/cell_report.h"
 #include "capture/lib/cell_runner.h"
 #include "capture/lib/interconnect_table.h"

@@ -5,7 +5,7 @@
 // parseMessageSizes).
 #include "support/fuzz_support.h"
 
-#include "capture/lib/calibration.h"
+#include "capture/lib/allreduce_calibration.h"
 #include "capture/lib/cell_spec.h"
 #include "capture/lib/sweep_matrix.h"
 

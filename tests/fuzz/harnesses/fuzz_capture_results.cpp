@@ -6,7 +6,7 @@
 // file must round-trip through rankCaptureText.
 #include "support/fuzz_support.h"
 
-#include "capture/lib/calibration.h"
+#include "capture/lib/allreduce_calibration.h"
 #include "capture/lib/rank_capture.h"
 #include "capture/lib/sweep_index.h"
 

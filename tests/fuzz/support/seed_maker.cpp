@@ -10,10 +10,10 @@
 // exists, its small profiles are added to the Kineto seeds. Seeds stay small (a few KiB) so the
 // fuzzer spends its time mutating, not parsing megabytes.
 
-#include "capture/lib/calibration.h"
+#include "capture/lib/allreduce_calibration.h"
 #include "capture/lib/cell_loader.h"
 #include "capture/lib/cell_spec.h"
-#include "capture/lib/clock_calibration.h"
+#include "capture/lib/clock_offsets.h"
 #include "capture/lib/rank_capture.h"
 #include "capture/lib/rank_shard.h"
 #include "capture/lib/sweep_index.h"

@@ -1,4 +1,4 @@
-#include "capture/worker/capture_models.h"
+#include "capture/worker/aten_models.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 

@@ -1,4 +1,4 @@
-#include "capture/lib/clock_calibration.h"
+#include "capture/lib/clock_offsets.h"
 
 #include "capture/lib/json_io.h"
 

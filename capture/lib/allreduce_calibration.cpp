@@ -1,4 +1,4 @@
-#include "capture/lib/calibration.h"
+#include "capture/lib/allreduce_calibration.h"
 
 #include "capture/lib/capture_limits.h"
 #include "capture/lib/cell_runner.h"

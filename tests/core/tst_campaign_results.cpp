@@ -5,6 +5,8 @@
 #include "core/report/campaign.h"
 #include "core/util/errors.h"
 
+#include "campaign_sample.h"
+
 #include <QtTest>
 
 #include <algorithm>
@@ -13,39 +15,9 @@
 
 namespace {
 
-cc::ConfigurationFigures figures(const char* name, std::vector<cc::Ns> samples)
-{
-    return cc::ConfigurationFigures{name, std::move(samples)};
-}
-
-/// Three configurations: a fast, a slow and one the workload cannot tell from the slow one.
 cc::CampaignResults sample()
 {
-    cc::CampaignResults c;
-    c.repeats = 3;
-    c.warmup = 1;
-    c.cellId = "mlp1M_gloo_cpu_ws2_cap1MiB_it6_wu2";
-    c.cellDescription = "DDP training of a residual MLP on 2 ranks";
-    c.sourceConfiguration = "fast";
-    c.traceSha256 = std::string(64, 'a');
-    c.traceEvents = 18;
-    c.configurations = {"fast", "slow", "slow-too"};
-    c.truth = {figures("fast", {100, 101, 99, 100, 102, 98}), figures("slow", {200, 230, 170, 210, 190, 200}),
-               figures("slow-too", {205, 160, 240, 200, 195, 200})};
-    cc::CampaignProxy right;
-    right.name = "canary";
-    right.inputSha256 = std::string(64, 'b');
-    right.events = 9;
-    right.wallMs = 12'345;
-    right.figures = {figures("fast", {10, 11, 10}), figures("slow", {30, 31, 30}), figures("slow-too", {29, 30, 29})};
-    cc::CampaignProxy wrong = right;
-    wrong.name = "isolated";
-    wrong.computeOverlap = false;
-    wrong.figures = {figures("fast", {50, 50, 50}), figures("slow", {20, 20, 20}), figures("slow-too", {21, 21, 21})};
-    c.proxies = {right, wrong};
-    c.machine = {{"cpu", "test"}, {"cores", "2"}};
-    cc::scoreCampaign(c, "sample");
-    return c;
+    return cctest::smallCampaign();
 }
 
 } // namespace
@@ -223,10 +195,11 @@ private slots:
     {
         const std::string md = cc::campaignSummaryMarkdown(sample());
         QVERIFY(md.starts_with("# Physical campaign: mlp1M_gloo_cpu_ws2_cap1MiB_it6_wu2\n"));
-        QVERIFY2(md.find("| slow | 0 ms | 6 |") != std::string::npos, md.c_str()); // 200 ns rounds to 0.0 ms
+        QVERIFY2(md.find("| slow | 0.2 ms | 6 |") != std::string::npos, md.c_str());
         // tau-b with the workload's tie: 2 / sqrt(2 * 3).
         QVERIFY2(md.find("| canary | 100 % | 0.816 | 2 / 1 | 12.3 s |") != std::string::npos, md.c_str());
-        QVERIFY2(md.find("| isolated (communication only) | 0 % | -0.816 | 2 / 1 |") != std::string::npos, md.c_str());
+        QVERIFY2(md.find("| isolated (communication only) | 0 % | -0.816 | 2 / 1 | 2.5 s |") != std::string::npos,
+                 md.c_str());
         QVERIFY2(md.find("57 % (tau 0.20)") != std::string::npos, md.c_str());
     }
 };

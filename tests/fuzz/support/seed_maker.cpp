@@ -27,6 +27,8 @@
 #include "core/interop/chrome_export.h"
 #include "core/interop/clock_calibration.h"
 #include "core/report/campaign.h"
+
+#include "campaign_sample.h"
 #include "core/report/measured_report.h"
 #include "core/report/report.h"
 #include "core/trace/trace_io.h"
@@ -512,40 +514,12 @@ void measuredReportSeeds(const fs::path& configs)
     put("measured_report", "one-configuration.json", cc::buildMeasuredReport(run));
 }
 
-/// Campaign results as `capture campaign` writes them: three configurations (one pair the workload
-/// cannot separate), a proxy that agrees and one that does not.
+/// Campaign results as `capture campaign` writes them: the suites' small campaign (three
+/// configurations, one pair the workload cannot separate) and the reviewer-sized one.
 void campaignSeeds()
 {
-    cc::CampaignResults c;
-    c.repeats = 3;
-    c.warmup = 1;
-    c.cellId = "mlp1M_gloo_cpu_ws2_cap1MiB_it6_wu2";
-    c.cellDescription = "DDP training of a residual MLP on 2 ranks";
-    c.sourceConfiguration = "fast";
-    c.traceSha256 = std::string(64, 'a');
-    c.traceEvents = 18;
-    c.configurations = {"fast", "slow", "slow-too"};
-    c.truth = {{"fast", {100, 101, 99, 100}}, {"slow", {200, 230, 170, 210}}, {"slow-too", {205, 160, 240, 200}}};
-    cc::CampaignProxy canary;
-    canary.name = "canary";
-    canary.inputSha256 = std::string(64, 'b');
-    canary.events = 9;
-    canary.wallMs = 12'345;
-    canary.figures = {{"fast", {10, 11, 10}}, {"slow", {30, 31, 30}}, {"slow-too", {29, 30, 29}}};
-    cc::CampaignProxy isolated = canary;
-    isolated.name = "isolated";
-    isolated.computeOverlap = false;
-    isolated.figures = {{"fast", {50, 50, 50}}, {"slow", {20, 20, 20}}, {"slow-too", {21, 21, 21}}};
-    c.proxies = {canary, isolated};
-    c.machine = {{"cpu", "seed"}, {"cores", "2"}};
-    cc::scoreCampaign(c, "seed");
-    put("campaign", "three-configurations.json", cc::campaignResultsJson(c));
-    c.proxies.resize(1);
-    c.configurations.resize(2);
-    c.truth.resize(2);
-    c.proxies[0].figures.resize(2);
-    cc::scoreCampaign(c, "seed");
-    put("campaign", "one-proxy.json", cc::campaignResultsJson(c));
+    put("campaign", "three-configurations.json", cc::campaignResultsJson(cctest::smallCampaign()));
+    put("campaign", "six-configurations.json", cc::campaignResultsJson(cctest::fullCampaign()));
 }
 
 void clockSeeds()

@@ -1,10 +1,8 @@
-// Physical campaigns made by hand for the GUI suites: core's own value, scored by core and written
-// by core's writer, so no ranks are needed.
+// Physical campaigns made by hand for the core and GUI suites and the fuzz seeds: core's own value,
+// scored by core and written by core's writer, so no ranks are needed. Plain C++ (no Qt).
 #pragma once
 
 #include "core/report/campaign.h"
-
-#include <QString>
 
 #include <string>
 #include <vector>

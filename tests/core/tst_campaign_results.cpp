@@ -20,6 +20,11 @@ cc::CampaignResults sample()
     return cctest::smallCampaign();
 }
 
+cc::ConfigurationFigures figures(const char* name, std::vector<cc::Ns> samples)
+{
+    return cc::ConfigurationFigures{name, std::move(samples)};
+}
+
 } // namespace
 
 class TestCampaignResults : public QObject {

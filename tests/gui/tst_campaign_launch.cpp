@@ -16,7 +16,6 @@
 
 #include <QCheckBox>
 #include <QDockWidget>
-#include <QElapsedTimer>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -143,15 +142,12 @@ private slots:
         QVERIFY(QTest::qWaitFor([&]() { return !cctest::processesMentioning(out).isEmpty() || !finished.isEmpty(); },
                                 120000));
         QVERIFY2(finished.isEmpty(), qPrintable(launcher->status()));
-        QElapsedTimer clock;
-        clock.start();
         launcher->cancelButton()->click();
         QVERIFY(finished.wait(30000) || !finished.isEmpty());
         QCOMPARE(finished.first().at(0).toBool(), false);
         QVERIFY2(launcher->status().startsWith(QStringLiteral("Cancelled")), qPrintable(launcher->status()));
         // Every rank of the group is gone once the job has ended.
-        QVERIFY(window.runner()->waitForIdle(30000));
-        QVERIFY(clock.elapsed() < 30000);
+        QVERIFY(window.runner()->waitForIdle(30000)); // a hang guard, not a timing figure
         QVERIFY2(cctest::processesMentioning(out).isEmpty(),
                  qPrintable(cctest::processesMentioning(out).join(QLatin1Char('\n'))));
         QVERIFY(!QFileInfo::exists(out + QStringLiteral("/results.json")));

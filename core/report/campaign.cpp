@@ -77,20 +77,18 @@ std::string formatTenths(std::int64_t tenths)
     return formatScaledDecimal(tenths, 1);
 }
 
-/// ppm as a fraction with three decimals at most: 200000 -> "0.2", -1000000 -> "-1".
-std::string formatThousandths(std::int64_t ppm)
+} // namespace
+
+std::string campaignTauText(std::int64_t tauPpm)
 {
-    return formatScaledDecimal((ppm >= 0 ? ppm + 500 : ppm - 500) / 1000, 3);
+    return formatScaledDecimal((tauPpm >= 0 ? tauPpm + 500 : tauPpm - 500) / 1000, 3);
 }
 
-std::string percentText(std::int64_t ppm)
+std::string campaignAgreementText(std::int64_t agreementPpm)
 {
     // One decimal, rounded half up: 666667 ppm -> "66.7 %".
-    const std::int64_t tenths = (ppm + 500) / 1000;
-    return formatTenths(tenths) + " %";
+    return formatScaledDecimal((agreementPpm + 500) / 1000, 1) + " %";
 }
-
-} // namespace
 
 std::string CampaignProxy::label() const
 {
@@ -298,10 +296,11 @@ std::vector<std::pair<std::string, std::string>> campaignFacts(const CampaignRes
     facts.emplace_back("configurations", std::to_string(c.configurations.size()) + " (" + names + ")");
     for (const auto& p : c.proxies) {
         const RankingAgreement& a = p.score;
-        facts.emplace_back(p.label(),
-                           (a.decidedPairs == 0 ? std::string("n/a (no decided pair)") : percentText(a.agreementPpm)) +
-                               ", tau " + formatThousandths(a.kendallTauPpm) + ", " + std::to_string(a.decidedPairs) +
-                               " decided / " + std::to_string(a.tiedPairs) + " tied pairs");
+        facts.emplace_back(
+            p.label(),
+            (a.decidedPairs == 0 ? std::string("n/a (no decided pair)") : campaignAgreementText(a.agreementPpm)) +
+                ", tau " + campaignTauText(a.kendallTauPpm) + ", " + std::to_string(a.decidedPairs) + " decided / " +
+                std::to_string(a.tiedPairs) + " tied pairs");
     }
     return facts;
 }
@@ -323,8 +322,8 @@ std::string campaignSummaryMarkdown(const CampaignResults& c)
     for (const auto& p : c.proxies) {
         const RankingAgreement& a = p.score;
         md += "| " + p.label() + " | " +
-              (a.decidedPairs == 0 ? std::string("n/a (no decided pair)") : percentText(a.agreementPpm)) + " | " +
-              formatThousandths(a.kendallTauPpm) + " | " + std::to_string(a.decidedPairs) + " / " +
+              (a.decidedPairs == 0 ? std::string("n/a (no decided pair)") : campaignAgreementText(a.agreementPpm)) +
+              " | " + campaignTauText(a.kendallTauPpm) + " | " + std::to_string(a.decidedPairs) + " / " +
               std::to_string(a.tiedPairs) + " | " + formatTenths((p.wallMs + 50) / 100) + " s |\n";
     }
     md +=

@@ -70,6 +70,11 @@ struct CampaignResults {
     friend bool operator==(const CampaignResults&, const CampaignResults&) = default;
 };
 
+/// How the summary and the workbench write a score: tau with three decimals at most ("0.816", "-1"),
+/// agreement with one ("66.7 %"), both rounded half away from zero.
+std::string campaignTauText(std::int64_t tauPpm);
+std::string campaignAgreementText(std::int64_t agreementPpm);
+
 /// Fills every proxy's score against the truth. Throws InputError (naming source) when the
 /// figures do not cover the configurations in order.
 void scoreCampaign(CampaignResults& results, const std::string& source);

@@ -40,13 +40,12 @@ QString agreementText(const cc::RankingAgreement& score)
     if (score.decidedPairs == 0) {
         return CampaignDecisionModel::tr("n/a");
     }
-    // One decimal, rounded half up, as core's summary writes it.
-    return qs(cc::formatScaledDecimal((score.agreementPpm + 500) / 1000, 1)) + QStringLiteral(" %");
+    return qs(cc::campaignAgreementText(score.agreementPpm));
 }
 
 QString tauText(std::int64_t tauPpm)
 {
-    return qs(cc::formatScaledDecimal((tauPpm >= 0 ? tauPpm + 500 : tauPpm - 500) / 1000, 3));
+    return qs(cc::campaignTauText(tauPpm));
 }
 
 CampaignConfigurationModel::CampaignConfigurationModel(QObject* parent) : QAbstractTableModel(parent) {}

@@ -123,6 +123,12 @@ private slots:
         const auto b = cctest::runCli(twoFolders);
         QCOMPARE(b.exitCode, 3);
         QVERIFY2(b.err.contains(QStringLiteral("names 2 folder(s) for 1 configuration(s)")), qPrintable(b.err));
+        QStringList withKill = assemble;
+        withKill.last() = refused;
+        withKill << QStringLiteral("--inject-kill") << QStringLiteral("0:0");
+        const auto k = cctest::runCli(withKill);
+        QCOMPARE(k.exitCode, 2);
+        QVERIFY2(k.err.contains(QStringLiteral("--from-ranks starts no rank")), qPrintable(k.err));
         QVERIFY(QFile::remove(ranks + QStringLiteral("/replay_rank1.json")));
         QStringList missing = assemble;
         missing.last() = refused;

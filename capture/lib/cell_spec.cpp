@@ -61,29 +61,35 @@ std::optional<ModelKind> modelKindFromName(std::string_view name)
     return std::nullopt;
 }
 
+std::string rangeProblem(std::string_view what, OptionRange range, std::int64_t got)
+{
+    return std::string(what) + " must be between " + std::to_string(range.min) + " and " + std::to_string(range.max) +
+           " (got " + std::to_string(got) + ")";
+}
+
 std::optional<std::string> cellSpecProblem(const CellSpec& spec)
 {
-    if (spec.worldSize < 1 || spec.worldSize > 1024) {
-        return "world size must be between 1 and 1024 (got " + std::to_string(spec.worldSize) + ")";
+    if (!kWorldSizeRange.contains(spec.worldSize)) {
+        return rangeProblem("world size", kWorldSizeRange, spec.worldSize);
     }
-    if (spec.modelParams < 100'000 || spec.modelParams > 20'000'000'000LL) {
+    if (!kModelParamsRange.contains(spec.modelParams)) {
         return "model size must be between 100k and 20G parameters (got " + std::to_string(spec.modelParams) + ")";
     }
-    if (spec.iterations < 1 || spec.iterations > 1'000'000) {
-        return "iterations must be between 1 and 1000000 (got " + std::to_string(spec.iterations) + ")";
+    if (!kIterationsRange.contains(spec.iterations)) {
+        return rangeProblem("iterations", kIterationsRange, spec.iterations);
     }
-    if (spec.warmup < 0 || spec.warmup > 1'000'000) {
-        return "warm-up must be between 0 and 1000000 (got " + std::to_string(spec.warmup) + ")";
+    if (!kWarmupRange.contains(spec.warmup)) {
+        return rangeProblem("warm-up", kWarmupRange, spec.warmup);
     }
-    if (spec.bucketCapBytes < 1024 || spec.bucketCapBytes > 64 * kGiB) {
+    if (!kBucketBytesRange.contains(spec.bucketCapBytes)) {
         return "bucket cap must be between 1 KiB and 64 GiB (got " + std::to_string(spec.bucketCapBytes) + " B)";
     }
-    if (spec.firstBucketBytes < 1024 || spec.firstBucketBytes > spec.bucketCapBytes) {
+    if (spec.firstBucketBytes < kBucketBytesRange.min || spec.firstBucketBytes > spec.bucketCapBytes) {
         return "first bucket size must be between 1 KiB and the bucket cap (got " +
                std::to_string(spec.firstBucketBytes) + " B)";
     }
-    if (spec.batchSize < 1 || spec.batchSize > 65536) {
-        return "batch size must be between 1 and 65536 (got " + std::to_string(spec.batchSize) + ")";
+    if (!kBatchSizeRange.contains(spec.batchSize)) {
+        return rangeProblem("batch size", kBatchSizeRange, spec.batchSize);
     }
     if (spec.backend == Backend::Nccl && spec.device != Device::Cuda) {
         return "the nccl backend runs on CUDA devices only: use --device cuda, or --backend gloo for CPU tensors";

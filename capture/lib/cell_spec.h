@@ -29,6 +29,25 @@ std::optional<ModelKind> modelKindFromName(std::string_view name);
 inline constexpr std::int64_t kMiB = 1024 * 1024;
 inline constexpr std::int64_t kGiB = 1024 * kMiB;
 
+/// The accepted values of one integer capture option, inclusive. Every place that takes the option
+/// (cellSpecProblem, the sweep matrix reader, the CLI and the capture form) reads these, so the
+/// ranges and their messages cannot drift apart.
+struct OptionRange {
+    std::int64_t min;
+    std::int64_t max;
+    [[nodiscard]] constexpr bool contains(std::int64_t value) const { return value >= min && value <= max; }
+};
+inline constexpr OptionRange kWorldSizeRange{1, 1024};
+inline constexpr OptionRange kModelParamsRange{100'000, 20'000'000'000LL};
+inline constexpr OptionRange kIterationsRange{1, 1'000'000};
+inline constexpr OptionRange kWarmupRange{0, 1'000'000};
+inline constexpr OptionRange kBatchSizeRange{1, 65536};
+inline constexpr OptionRange kBucketBytesRange{1024, 64 * kGiB};
+inline constexpr OptionRange kTimeoutSecondsRange{1, 86'400};
+
+/// "--iterations must be between 1 and 1000000 (got 0)": the one wording of a range refusal.
+std::string rangeProblem(std::string_view what, OptionRange range, std::int64_t got);
+
 struct CellSpec {
     int worldSize = 2;
     Backend backend = Backend::Gloo;

@@ -193,7 +193,7 @@ SweepMatrix sweepMatrixFromJson(const json::Value& value, const std::string& sou
              [&](const json::Value& v, const std::string& path) { m.modelParams.push_back(r.count(v, path)); });
     noDuplicates(r, m.modelParams, "model_params");
     eachItem("world_sizes", [&](const json::Value& v, const std::string& path) {
-        m.worldSizes.push_back(static_cast<int>(r.integer(v, path, 1, 1024)));
+        m.worldSizes.push_back(static_cast<int>(r.integer(v, path, kWorldSizeRange.min, kWorldSizeRange.max)));
     });
     noDuplicates(r, m.worldSizes, "world_sizes");
     eachItem("backends", [&](const json::Value& v, const std::string& path) {
@@ -218,13 +218,13 @@ SweepMatrix sweepMatrixFromJson(const json::Value& value, const std::string& sou
     r.optional("first_bucket",
                [&](const json::Value& v, const std::string& path) { m.firstBucketBytes = r.bytes(v, path); });
     r.optional("iterations", [&](const json::Value& v, const std::string& path) {
-        m.iterations = static_cast<int>(r.integer(v, path, 1, 1'000'000));
+        m.iterations = static_cast<int>(r.integer(v, path, kIterationsRange.min, kIterationsRange.max));
     });
     r.optional("warmup", [&](const json::Value& v, const std::string& path) {
-        m.warmup = static_cast<int>(r.integer(v, path, 0, 1'000'000));
+        m.warmup = static_cast<int>(r.integer(v, path, kWarmupRange.min, kWarmupRange.max));
     });
     r.optional("batch_size", [&](const json::Value& v, const std::string& path) {
-        m.batchSize = static_cast<int>(r.integer(v, path, 1, 65536));
+        m.batchSize = static_cast<int>(r.integer(v, path, kBatchSizeRange.min, kBatchSizeRange.max));
     });
     r.optional("seed", [&](const json::Value& v, const std::string& path) {
         m.seed = static_cast<std::uint64_t>(r.integer(v, path, 0, std::numeric_limits<std::int64_t>::max()));
@@ -233,7 +233,7 @@ SweepMatrix sweepMatrixFromJson(const json::Value& value, const std::string& sou
         m.repeats = static_cast<int>(r.integer(v, path, 1, 100));
     });
     r.optional("timeout_s", [&](const json::Value& v, const std::string& path) {
-        m.timeoutSeconds = static_cast<int>(r.integer(v, path, 1, 86'400));
+        m.timeoutSeconds = static_cast<int>(r.integer(v, path, kTimeoutSecondsRange.min, kTimeoutSecondsRange.max));
     });
     r.optional("host_memory_budget", [&](const json::Value& v, const std::string& path) {
         m.hostMemoryBudgetBytes = r.bytes(v, path);

@@ -116,6 +116,19 @@ private slots:
         QTest::newRow("budget") << QStringList{QStringLiteral("run"), QStringLiteral("--host-memory-budget"),
                                                QStringLiteral("lots")}
                                 << QStringLiteral("--host-memory-budget must be a size");
+        // Every range comes from capture/lib/cell_spec.h; the refusal names the option, the range and the value.
+        const std::pair<const char*, const char*> ranges[] = {
+            {"--world-size", "--world-size must be between 1 and 1024 (got 1025)"},
+            {"--iterations", "--iterations must be between 1 and 1000000 (got 0)"},
+            {"--warmup", "--warmup must be between 0 and 1000000 (got 1000001)"},
+            {"--batch-size", "--batch-size must be between 1 and 65536 (got 65537)"},
+            {"--timeout-s", "--timeout-s must be between 1 and 86400 (got 86401)"},
+            {"--store-timeout-s", "--store-timeout-s must be between 1 and 86400 (got 0)"}};
+        for (const auto& [option, message] : ranges) {
+            const QString text = QString::fromLatin1(message);
+            const QString value = text.section(QStringLiteral("(got "), 1).chopped(1);
+            QTest::newRow(option) << QStringList{QStringLiteral("run"), QString::fromLatin1(option), value} << text;
+        }
     }
 
     void usageErrorsWriteNothing()

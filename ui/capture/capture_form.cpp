@@ -20,7 +20,7 @@ CaptureForm::CaptureForm(QWidget* parent) : QWidget(parent)
     };
     worldSize_ = new QSpinBox(this);
     named(worldSize_, "captureWorldSize");
-    worldSize_->setRange(1, 1024);
+    worldSize_->setRange(int(capture::kWorldSizeRange.min), int(capture::kWorldSizeRange.max));
     worldSize_->setToolTip(tr("Number of ranks: one worker process each"));
     backend_ = new QComboBox(this);
     named(backend_, "captureBackend");
@@ -39,11 +39,11 @@ CaptureForm::CaptureForm(QWidget* parent) : QWidget(parent)
     modelSize_->setToolTip(tr("Target parameter count: 1M, 10M, 150M, 400M, 2500000, …"));
     iterations_ = new QSpinBox(this);
     named(iterations_, "captureIterations");
-    iterations_->setRange(1, 1'000'000);
+    iterations_->setRange(int(capture::kIterationsRange.min), int(capture::kIterationsRange.max));
     iterations_->setToolTip(tr("Recorded iterations"));
     warmup_ = new QSpinBox(this);
     named(warmup_, "captureWarmup");
-    warmup_->setRange(0, 1'000'000);
+    warmup_->setRange(int(capture::kWarmupRange.min), int(capture::kWarmupRange.max));
     warmup_->setToolTip(tr("Warm-up iterations before recording, excluded from every result"));
     bucketCap_ = new QLineEdit(this);
     named(bucketCap_, "captureBucketCap");
@@ -59,7 +59,7 @@ CaptureForm::CaptureForm(QWidget* parent) : QWidget(parent)
     deviceBudget_->setToolTip(tr("Declared budget per CUDA device, e.g. 70GiB; empty: its free memory"));
     timeout_ = new QSpinBox(this);
     named(timeout_, "captureTimeout");
-    timeout_->setRange(10, 24 * 3600);
+    timeout_->setRange(int(capture::kTimeoutSecondsRange.min), int(capture::kTimeoutSecondsRange.max));
     timeout_->setSuffix(tr(" s"));
     timeout_->setToolTip(tr("The whole cell must finish within this time of its start; then every rank is "
                             "stopped"));

@@ -27,8 +27,8 @@ CellSpec specFrom(const Args& args)
 {
     CellSpec spec;
     const long long worldSize = args.intValue("world-size");
-    if (worldSize < 1 || worldSize > 1024) {
-        throw UsageError("--world-size must be between 1 and 1024");
+    if (!kWorldSizeRange.contains(worldSize)) {
+        throw UsageError(rangeProblem("--world-size", kWorldSizeRange, worldSize));
     }
     spec.worldSize = static_cast<int>(worldSize);
     auto backend = backendFromName(args.value("backend"));
@@ -56,9 +56,17 @@ CellSpec specFrom(const Args& args)
     const long long warmup = args.intValue("warmup");
     const long long batch = args.intValue("batch-size");
     const long long seed = args.intValue("seed");
-    if (iterations < 1 || iterations > 1'000'000 || warmup < 0 || warmup > 1'000'000 || batch < 1 || batch > 65536 ||
-        seed < 0) {
-        throw UsageError("--iterations must be 1..1000000, --warmup 0..1000000, --batch-size 1..65536, --seed >= 0");
+    if (!kIterationsRange.contains(iterations)) {
+        throw UsageError(rangeProblem("--iterations", kIterationsRange, iterations));
+    }
+    if (!kWarmupRange.contains(warmup)) {
+        throw UsageError(rangeProblem("--warmup", kWarmupRange, warmup));
+    }
+    if (!kBatchSizeRange.contains(batch)) {
+        throw UsageError(rangeProblem("--batch-size", kBatchSizeRange, batch));
+    }
+    if (seed < 0) {
+        throw UsageError("--seed must be 0 or more (got " + std::to_string(seed) + ")");
     }
     spec.iterations = static_cast<int>(iterations);
     spec.warmup = static_cast<int>(warmup);
@@ -181,14 +189,17 @@ int runCapture(const std::vector<std::string>& argv)
         planOptions.deviceBudgetBytes = budgetOption(args, "device-memory-budget");
         const long long timeout = args.intValue("timeout-s");
         const long long port = args.intValue("master-port");
-        if (timeout < 1 || port < 0 || port > 65535) {
-            throw UsageError("--timeout-s must be positive and --master-port 0..65535");
+        if (!kTimeoutSecondsRange.contains(timeout)) {
+            throw UsageError(rangeProblem("--timeout-s", kTimeoutSecondsRange, timeout));
+        }
+        if (port < 0 || port > 65535) {
+            throw UsageError("--master-port must be between 0 and 65535 (got " + std::to_string(port) + ")");
         }
         std::optional<std::chrono::seconds> storeTimeout;
         if (args.has("store-timeout-s")) {
             const long long seconds = args.intValue("store-timeout-s");
-            if (seconds < 1 || seconds > 86'400) {
-                throw UsageError("--store-timeout-s must be 1..86400");
+            if (!kTimeoutSecondsRange.contains(seconds)) {
+                throw UsageError(rangeProblem("--store-timeout-s", kTimeoutSecondsRange, seconds));
             }
             storeTimeout = std::chrono::seconds(seconds);
         }

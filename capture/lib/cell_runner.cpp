@@ -160,16 +160,9 @@ bool directoryHasEntries(const fs::path& dir)
            fs::directory_iterator(dir, ec) != fs::directory_iterator();
 }
 
-} // namespace
-
-CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progress& progress)
+/// A cell is written into an empty directory of its own, created here when absent.
+void prepareCellDirectory(const fs::path& dir)
 {
-    CellRunResult result;
-    result.verdict = plan.verdict;
-    const fs::path dir = options.outputDir;
-    if (plan.unavailable) {
-        throw CaptureUnavailable(*plan.unavailable);
-    }
     std::error_code ec;
     if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) {
         throw InputError(dir.string(), "the output must be a directory for the cell, and this is a file");
@@ -182,29 +175,187 @@ CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progr
     if (ec) {
         throw IoError(dir.string() + ": cannot create the cell directory: " + ec.message());
     }
+}
 
-    if (!plan.verdict.feasible) {
-        json::Value record = verdictToJson(plan.verdict);
-        record.set("status", cellStatusName(CellStatus::Refused));
-        json::Value assumptions = json::Value::object();
-        assumptions.set("process_baseline", plan.assumptions.processBaselineSource);
-        assumptions.set("cuda_host_runtime", plan.assumptions.cudaHostRuntimeSource);
-        assumptions.set("cuda_context", plan.assumptions.cudaContextDeviceSource);
-        record.set("assumptions", std::move(assumptions));
-        record.set("table", verdictTable(plan.verdict));
-        result.recordPath = dir / kRefusalFileName;
-        writeJson(result.recordPath, record);
-        result.status = CellStatus::Refused;
-        std::string reasons;
-        for (const auto& r : plan.verdict.reasons) {
-            reasons += (reasons.empty() ? "" : "; ") + r;
+/// The memory guard said no: the refusal record with the verdict, its assumptions and its table.
+CellRunResult refuseCell(const CellPlan& plan, const fs::path& dir, CellRunResult result)
+{
+    json::Value record = verdictToJson(plan.verdict);
+    record.set("status", cellStatusName(CellStatus::Refused));
+    json::Value assumptions = json::Value::object();
+    assumptions.set("process_baseline", plan.assumptions.processBaselineSource);
+    assumptions.set("cuda_host_runtime", plan.assumptions.cudaHostRuntimeSource);
+    assumptions.set("cuda_context", plan.assumptions.cudaContextDeviceSource);
+    record.set("assumptions", std::move(assumptions));
+    record.set("table", verdictTable(plan.verdict));
+    result.recordPath = dir / kRefusalFileName;
+    writeJson(result.recordPath, record);
+    result.status = CellStatus::Refused;
+    std::string reasons;
+    for (const auto& r : plan.verdict.reasons) {
+        reasons += (reasons.empty() ? "" : "; ") + r;
+    }
+    result.reason = "the memory guard refused the cell: " + reasons;
+    return result;
+}
+
+/// What identifies one launch of a cell in every record it leaves.
+struct CellLaunchIdentity {
+    const CellSpec& spec;
+    const std::string& captureId;
+    const fs::path& dir;
+};
+
+/// The cell record written before any rank starts.
+void writeCellRecord(const CellLaunchIdentity& id, const CellPlan& plan, const CellRunOptions& options, int port)
+{
+    json::Value cell = json::Value::object();
+    cell.set("cell_id", cellId(id.spec));
+    cell.set("cell", cellSpecToJson(id.spec));
+    cell.set("capture_session_id", id.captureId);
+    cell.set("master_addr", options.masterAddr);
+    cell.set("master_port", port);
+    cell.set("feasibility", verdictToJson(plan.verdict));
+    cell.set("worker_libtorch", plan.machine.probe.libtorchVersion);
+    writeJson(id.dir / kCellFileName, cell);
+}
+
+/// One worker command per rank, with the caller's extra environment.
+std::vector<RankCommand> cellRankCommands(const CellLaunchIdentity& id, const CellPlan& plan,
+                                          const CellRunOptions& options, int port)
+{
+    WorkerRunOptions workerOptions;
+    workerOptions.spec = id.spec;
+    workerOptions.outputDir = id.dir;
+    workerOptions.captureId = id.captureId;
+    workerOptions.fault = options.fault;
+    workerOptions.storeTimeout = options.storeTimeout.value_or(std::chrono::seconds(
+        std::max<long long>(30, std::chrono::duration_cast<std::chrono::seconds>(options.timeout).count())));
+    std::vector<RankCommand> commands = localRankCommands(*plan.machine.worker.path, workerRunArguments(workerOptions),
+                                                          id.spec.worldSize, options.masterAddr, port, id.dir);
+    for (auto& c : commands) {
+        c.environment.insert(c.environment.end(), options.environment.begin(), options.environment.end());
+    }
+    return commands;
+}
+
+/// The failure record of a launched cell: no manifest is written, so the loader rejects the cell.
+CellRunResult recordLaunchFailure(const CellLaunchIdentity& id, const LaunchResult& launch, CellStatus status,
+                                  const std::string& note, const std::string& reason, CellRunResult result)
+{
+    json::Value record = json::Value::object();
+    record.set("cell_id", cellId(id.spec));
+    record.set("capture_session_id", id.captureId);
+    record.set("status", cellStatusName(status));
+    record.set("launch", launchJson(launch, id.dir));
+    record.set("note", note);
+    result.recordPath = id.dir / kFailureFileName;
+    writeJson(result.recordPath, record);
+    result.status = status;
+    result.reason = reason;
+    return result;
+}
+
+/// Every rank's two files, checked and described for the manifest.
+struct RankFiles {
+    json::Value ranks = json::Value::array();
+    json::Value calibration = json::Value::array();
+    std::vector<RankCapture> captures;
+};
+
+/// Reads each rank's capture file and checks its shard exists. Returns the problem in words when a
+/// rank that exited 0 left a file missing or malformed.
+std::optional<std::string> collectRankFiles(const fs::path& dir, int worldSize, RankFiles& out)
+{
+    std::error_code ec;
+    for (int r = 0; r < worldSize; ++r) {
+        const fs::path raw = dir / rankCaptureFileName(r);
+        const fs::path shard = dir / rankShardFileName(r);
+        if (!fs::exists(raw, ec) || !fs::exists(shard, ec)) {
+            return "rank " + std::to_string(r) + " exited 0 without writing " +
+                   (fs::exists(raw, ec) ? shard.filename().string() : raw.filename().string());
         }
-        result.reason = "the memory guard refused the cell: " + reasons;
-        return result;
+        const std::string rawText = readFileBounded(raw, kMaxRankFileBytes);
+        RankCapture capture;
+        try {
+            capture = parseRankCapture(rawText, raw.string());
+        } catch (const InputError& e) {
+            return std::string("rank ") + std::to_string(r) + " wrote a malformed " + raw.filename().string() + ": " +
+                   e.what();
+        }
+        json::Value rank = json::Value::object();
+        rank.set("rank", r);
+        rank.set("capture", raw.filename().string());
+        rank.set("capture_sha256", sha256Hex(rawText));
+        rank.set("shard", shard.filename().string());
+        rank.set("shard_sha256", sha256Hex(readFileBounded(shard, 4ULL << 30)));
+        rank.set("log", rankLogFileName(r));
+        rank.set("recorded_iterations", static_cast<std::uint64_t>(capture.iterations.size()));
+        rank.set("bucket_counts_seen", integerArray(capture.bucketCountsSeen));
+        rank.set("rebuild_detected", json::Value(capture.rebuildDetected));
+        out.ranks.push(std::move(rank));
+        out.calibration.push(clockCalibrationToJson(capture.clock));
+        out.captures.push_back(std::move(capture));
+    }
+    return std::nullopt;
+}
+
+json::Value mergeSummaryJson(const interop::MergeResult& merged)
+{
+    json::Value merge = json::Value::object();
+    merge.set("events", static_cast<std::uint64_t>(merged.summary.events));
+    merge.set("shard_events", static_cast<std::uint64_t>(merged.summary.shardEvents));
+    merge.set("partial_events", static_cast<std::uint64_t>(merged.summary.partialEvents));
+    merge.set("sequence_identified", static_cast<std::uint64_t>(merged.summary.sequenceIdentified));
+    merge.set("calibrated", json::Value(merged.summary.calibrated));
+    merge.set("notes", merged.summary.notes);
+    return merge;
+}
+
+/// The manifest, written last: its presence is what makes a cell loadable.
+json::Value manifestJson(const CellLaunchIdentity& id, const CellPlan& plan, const LaunchResult& launch,
+                         RankFiles files, const interop::MergeResult& merged)
+{
+    json::Value worker = json::Value::object();
+    worker.set("name", kWorkerName);
+    worker.set("libtorch_version", plan.machine.probe.libtorchVersion);
+    json::Value manifest = json::Value::object();
+    manifest.set("format", kManifestFormat);
+    manifest.set("cell_id", cellId(id.spec));
+    manifest.set("cell", cellSpecToJson(id.spec));
+    manifest.set("world_size", id.spec.worldSize);
+    manifest.set("capture_session_id", id.captureId);
+    manifest.set("status", cellStatusName(CellStatus::Completed));
+    manifest.set("ranks", std::move(files.ranks));
+    manifest.set("clock_calibration", std::move(files.calibration));
+    manifest.set("merged_trace", kMergedTraceFileName);
+    manifest.set("merged_trace_sha256", sha256Hex(readFileBounded(id.dir / kMergedTraceFileName, 4ULL << 30)));
+    manifest.set("clock_calibration_file", kClockCalibrationFileName);
+    manifest.set("merge", mergeSummaryJson(merged));
+    manifest.set("feasibility", verdictToJson(plan.verdict));
+    manifest.set("launch", launchJson(launch, id.dir));
+    manifest.set("worker", std::move(worker));
+    return manifest;
+}
+
+} // namespace
+
+CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progress& progress)
+{
+    CellRunResult result;
+    result.verdict = plan.verdict;
+    const fs::path dir = options.outputDir;
+    if (plan.unavailable) {
+        throw CaptureUnavailable(*plan.unavailable);
+    }
+    prepareCellDirectory(dir);
+    if (!plan.verdict.feasible) {
+        return refuseCell(plan, dir, std::move(result));
     }
 
     const CellSpec& spec = plan.spec;
     const std::string captureId = newCaptureId(spec);
+    const CellLaunchIdentity id{spec, captureId, dir};
     std::optional<PrivateNetwork> network;
     if (options.shaping) {
         network.emplace(*options.shaping);
@@ -213,31 +364,10 @@ CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progr
     if (port == 0) {
         throw IoError("cannot find a free TCP port on " + options.masterAddr + " for the rank-0 store");
     }
-    {
-        json::Value cell = json::Value::object();
-        cell.set("cell_id", cellId(spec));
-        cell.set("cell", cellSpecToJson(spec));
-        cell.set("capture_session_id", captureId);
-        cell.set("master_addr", options.masterAddr);
-        cell.set("master_port", port);
-        cell.set("feasibility", verdictToJson(plan.verdict));
-        cell.set("worker_libtorch", plan.machine.probe.libtorchVersion);
-        writeJson(dir / kCellFileName, cell);
-    }
+    writeCellRecord(id, plan, options, port);
+    const std::vector<RankCommand> commands = cellRankCommands(id, plan, options, port);
 
-    WorkerRunOptions workerOptions;
-    workerOptions.spec = spec;
-    workerOptions.outputDir = dir;
-    workerOptions.captureId = captureId;
-    workerOptions.fault = options.fault;
-    workerOptions.storeTimeout = options.storeTimeout.value_or(std::chrono::seconds(
-        std::max<long long>(30, std::chrono::duration_cast<std::chrono::seconds>(options.timeout).count())));
-    std::vector<RankCommand> commands = localRankCommands(*plan.machine.worker.path, workerRunArguments(workerOptions),
-                                                          spec.worldSize, options.masterAddr, port, dir);
-    for (auto& c : commands) {
-        c.environment.insert(c.environment.end(), options.environment.begin(), options.environment.end());
-    }
-
+    // Progress is the sum of every rank's finished iterations over all the cell's iterations.
     std::map<int, int> done;
     const long long totalWork = static_cast<long long>(spec.worldSize) * (spec.warmup + spec.iterations);
     LaunchOptions launchOptions;
@@ -266,107 +396,39 @@ CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progr
     result.launch = launch;
 
     if (launch.outcome != LaunchOutcome::Completed) {
-        json::Value record = json::Value::object();
-        record.set("cell_id", cellId(spec));
-        record.set("capture_session_id", captureId);
-        record.set("status", cellStatusName(launch.outcome == LaunchOutcome::Cancelled ? CellStatus::Cancelled
-                                                                                       : CellStatus::Failed));
-        record.set("launch", launchJson(launch, dir));
-        record.set("note", "no manifest was written: the loader rejects this cell and nothing from it is ever loaded");
-        result.recordPath = dir / kFailureFileName;
-        writeJson(result.recordPath, record);
-        result.status = launch.outcome == LaunchOutcome::Cancelled ? CellStatus::Cancelled : CellStatus::Failed;
-        result.reason = launch.reason;
-        return result;
+        const CellStatus status =
+            launch.outcome == LaunchOutcome::Cancelled ? CellStatus::Cancelled : CellStatus::Failed;
+        return recordLaunchFailure(
+            id, launch, status,
+            "no manifest was written: the loader rejects this cell and nothing from it is ever loaded", launch.reason,
+            std::move(result));
     }
+    auto failAfterLaunch = [&](const std::string& note) {
+        return recordLaunchFailure(id, launch, CellStatus::Failed,
+                                   note + "; no manifest was written: the loader rejects this cell", note,
+                                   std::move(result));
+    };
 
     // Every rank exited 0: check that each wrote both files, then write the manifest last.
-    json::Value ranks = json::Value::array();
-    json::Value calibration = json::Value::array();
-    std::vector<RankCapture> captures;
-    auto failAfterLaunch = [&](const std::string& note) {
-        json::Value record = json::Value::object();
-        record.set("cell_id", cellId(spec));
-        record.set("capture_session_id", captureId);
-        record.set("status", cellStatusName(CellStatus::Failed));
-        record.set("launch", launchJson(launch, dir));
-        record.set("note", note + "; no manifest was written: the loader rejects this cell");
-        result.recordPath = dir / kFailureFileName;
-        writeJson(result.recordPath, record);
-        result.status = CellStatus::Failed;
-        result.reason = note;
-        return result;
-    };
-    for (int r = 0; r < spec.worldSize; ++r) {
-        const fs::path raw = dir / rankCaptureFileName(r);
-        const fs::path shard = dir / rankShardFileName(r);
-        if (!fs::exists(raw, ec) || !fs::exists(shard, ec)) {
-            return failAfterLaunch("rank " + std::to_string(r) + " exited 0 without writing " +
-                                   (fs::exists(raw, ec) ? shard.filename().string() : raw.filename().string()));
-        }
-        const std::string rawText = readFileBounded(raw, kMaxRankFileBytes);
-        RankCapture capture;
-        try {
-            capture = parseRankCapture(rawText, raw.string());
-        } catch (const InputError& e) {
-            return failAfterLaunch(std::string("rank ") + std::to_string(r) + " wrote a malformed " +
-                                   raw.filename().string() + ": " + e.what());
-        }
-        json::Value rank = json::Value::object();
-        rank.set("rank", r);
-        rank.set("capture", raw.filename().string());
-        rank.set("capture_sha256", sha256Hex(rawText));
-        rank.set("shard", shard.filename().string());
-        rank.set("shard_sha256", sha256Hex(readFileBounded(shard, 4ULL << 30)));
-        rank.set("log", rankLogFileName(r));
-        rank.set("recorded_iterations", static_cast<std::uint64_t>(capture.iterations.size()));
-        rank.set("bucket_counts_seen", integerArray(capture.bucketCountsSeen));
-        rank.set("rebuild_detected", json::Value(capture.rebuildDetected));
-        ranks.push(std::move(rank));
-        calibration.push(clockCalibrationToJson(capture.clock));
-        captures.push_back(std::move(capture));
+    RankFiles files;
+    if (auto problem = collectRankFiles(dir, spec.worldSize, files)) {
+        return failAfterLaunch(*problem);
     }
 
     // One trace for the rest of the product: the shards merged, fail-closed, on rank 0's clock.
     progress.report(0.99, "merging the rank shards");
-    const interop::ClockCalibration clock = cellClockCalibration(captures);
+    const interop::ClockCalibration clock = cellClockCalibration(files.captures);
     interop::MergeResult merged;
     try {
         writeFileAtomic(dir / kClockCalibrationFileName, interop::writeClockCalibrationJson(clock));
         NullProgress quiet;
-        merged = mergeCellShards(dir, captures, clock, quiet);
+        merged = mergeCellShards(dir, files.captures, clock, quiet);
         writeTraceFile(merged.trace, dir / kMergedTraceFileName);
     } catch (const InputError& e) {
         return failAfterLaunch(std::string("the merge of the rank shards refused them: ") + e.what());
     }
-    json::Value merge = json::Value::object();
-    merge.set("events", static_cast<std::uint64_t>(merged.summary.events));
-    merge.set("shard_events", static_cast<std::uint64_t>(merged.summary.shardEvents));
-    merge.set("partial_events", static_cast<std::uint64_t>(merged.summary.partialEvents));
-    merge.set("sequence_identified", static_cast<std::uint64_t>(merged.summary.sequenceIdentified));
-    merge.set("calibrated", json::Value(merged.summary.calibrated));
-    merge.set("notes", merged.summary.notes);
-    json::Value worker = json::Value::object();
-    worker.set("name", kWorkerName);
-    worker.set("libtorch_version", plan.machine.probe.libtorchVersion);
-    json::Value manifest = json::Value::object();
-    manifest.set("format", kManifestFormat);
-    manifest.set("cell_id", cellId(spec));
-    manifest.set("cell", cellSpecToJson(spec));
-    manifest.set("world_size", spec.worldSize);
-    manifest.set("capture_session_id", captureId);
-    manifest.set("status", cellStatusName(CellStatus::Completed));
-    manifest.set("ranks", std::move(ranks));
-    manifest.set("clock_calibration", std::move(calibration));
-    manifest.set("merged_trace", kMergedTraceFileName);
-    manifest.set("merged_trace_sha256", sha256Hex(readFileBounded(dir / kMergedTraceFileName, 4ULL << 30)));
-    manifest.set("clock_calibration_file", kClockCalibrationFileName);
-    manifest.set("merge", std::move(merge));
-    manifest.set("feasibility", verdictToJson(plan.verdict));
-    manifest.set("launch", launchJson(launch, dir));
-    manifest.set("worker", std::move(worker));
     result.recordPath = dir / kManifestFileName;
-    writeJson(result.recordPath, manifest);
+    writeJson(result.recordPath, manifestJson(id, plan, launch, std::move(files), merged));
 
     CellLoad load = loadCell(dir);
     if (!load.cell) {

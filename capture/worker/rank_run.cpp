@@ -201,145 +201,143 @@ std::string probeJson()
     return jsonCompactText(j);
 }
 
-int runRank(const WorkerRunOptions& o, const RankEnvironment& env)
+namespace {
+
+/// Rank 0 hosts the store, so it leaves last: every rank counts itself in under key once its files
+/// are written, and rank 0 waits for all of them (or gives up at the store timeout).
+void leaveAfterEveryRank(c10d::Store& store, const std::string& key, int rank, int worldSize,
+                         std::chrono::milliseconds timeout)
 {
-    // A rank never outlives the process that launched it.
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    const CellSpec& spec = o.spec;
-    const int rank = env.rank;
-    const int worldSize = env.worldSize;
-    const bool cuda = spec.device == Device::Cuda;
+    store.add(key, 1);
+    if (rank != 0) {
+        return;
+    }
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (store.add(key, 0) < worldSize) {
+        if (std::chrono::steady_clock::now() > deadline) {
+            throw std::runtime_error("not every rank reported its files before the store timeout");
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+}
 
-    // Intra-op threads: share the cores between the local ranks unless OMP_NUM_THREADS says otherwise.
-    shareHostCores(env);
-    const at::Device device = rankDevice(cuda, env);
-
-    auto store = rendezvousStore(env, o.storeTimeout);
-    const std::string captureId = captureIdFromStore(*store, rank, o.captureId);
-
-    std::vector<PingSample> startPings = storeClockPing(*store, "start", rank, worldSize, kClockSamples);
-
-    auto groupStore = c10::make_intrusive<c10d::PrefixStore>("commcanary/pg/world", store);
-    auto group = makeProcessGroup(spec.backend, groupStore, env.masterAddr, rank, worldSize, o.storeTimeout);
-    CollectiveCounter counter;
-
-    // Model (identical initialisation everywhere, then rank 0's values broadcast) and data.
-    const ModelGeometry geometry = solveGeometry(spec.model, spec.modelParams);
-    auto model = makeModel(geometry, device, spec.seed);
-    for (auto& p : model->parameters()) {
+/// Identical initialisation everywhere, then rank 0's values broadcast, so every rank starts equal.
+void broadcastInitialValues(CaptureModel& model, c10d::ProcessGroup& group, CollectiveCounter& counter)
+{
+    for (auto& p : model.parameters()) {
         std::vector<at::Tensor> tensors{p.detach()};
         c10d::BroadcastOptions options;
         options.rootRank = 0;
         counter.next();
-        group->broadcast(tensors, options)->wait();
+        group.broadcast(tensors, options)->wait();
     }
-    const int batchCount = syntheticBatchCount(spec);
-    const auto batches = makeSyntheticBatches(geometry, spec.batchSize, batchCount, device,
-                                              spec.seed * 1'000'003ULL + static_cast<std::uint64_t>(rank) + 1);
-    std::vector<at::Tensor> momentum;
-    for (const auto& p : model->parameters()) {
-        momentum.push_back(at::zeros_like(p).detach());
-    }
+}
 
-    TimeMarks marks(cuda);
-    GradientReducer reducer(model->parameters(), group,
-                            GradientReducer::Config{spec.firstBucketBytes, spec.bucketCapBytes, rank, worldSize},
-                            counter, marks);
+LayoutRecord layoutRecord(const GradientReducer& reducer, const char* origin, int fromIteration)
+{
+    LayoutRecord l;
+    l.origin = origin;
+    l.fromIteration = fromIteration;
+    for (const auto& b : reducer.layout().buckets) {
+        l.buckets.emplace_back(b.params.begin(), b.params.end());
+        l.bucketBytes.push_back(b.bytes);
+    }
+    return l;
+}
+
+/// What the training loop leaves behind: marks still to be resolved into times.
+struct TrainingMarks {
     std::vector<LayoutRecord> layouts;
-    auto recordLayout = [&](const char* origin, int from) {
-        LayoutRecord l;
-        l.origin = origin;
-        l.fromIteration = from;
-        for (const auto& b : reducer.layout().buckets) {
-            l.buckets.emplace_back(b.params.begin(), b.params.end());
-            l.bucketBytes.push_back(b.bytes);
-        }
-        layouts.push_back(std::move(l));
-    };
-    recordLayout("reverse_registration_order", 0);
-
-    const int total = spec.warmup + spec.iterations;
     std::vector<IterationMarks> recorded;
     std::vector<int> warmupBucketCounts;
-    Ns originNs = 0;
-    printProgress(rank, 0, total, spec.warmup > 0 ? "warmup" : "recorded");
+    Ns originNs = 0; ///< the shard's time zero: host time at the barrier that starts recording
+};
+
+/// What a rank's training loop works on.
+struct TrainingSetup {
+    const WorkerRunOptions& options;
+    int rank = 0;
+    bool cuda = false;
+    c10d::Store& store;
+    c10d::ProcessGroup& group;
+    CollectiveCounter& counter;
+    CaptureModel& model;
+    const std::vector<Batch>& batches;
+    TimeMarks& marks;
+};
+
+/// Warm-up then recorded iterations: forward, backward with bucketed all-reduces, the optimiser.
+/// Injects the requested fault; fixes the time zero at the barrier where recording starts.
+TrainingMarks trainAndMark(const TrainingSetup& t, GradientReducer& reducer)
+{
+    const CellSpec& spec = t.options.spec;
+    std::vector<at::Tensor> momentum;
+    for (const auto& p : t.model.parameters()) {
+        momentum.push_back(at::zeros_like(p).detach());
+    }
+    TrainingMarks out;
+    out.layouts.push_back(layoutRecord(reducer, "reverse_registration_order", 0));
+    const int total = spec.warmup + spec.iterations;
+    const int batchCount = static_cast<int>(t.batches.size());
+    printProgress(t.rank, 0, total, spec.warmup > 0 ? "warmup" : "recorded");
     for (int i = 0; i < total; ++i) {
-        if (o.fault && o.fault->rank == rank && o.fault->iteration == i) {
-            std::fprintf(stderr, "rank %d: injected fault: killing itself at iteration %d\n", rank, i);
+        if (t.options.fault && t.options.fault->rank == t.rank && t.options.fault->iteration == i) {
+            std::fprintf(stderr, "rank %d: injected fault: killing itself at iteration %d\n", t.rank, i);
             std::fflush(stderr);
             std::raise(SIGKILL);
         }
         if (i == 1) {
             // DDP rebuilds its buckets once, from the order gradients became ready in the first iteration.
             reducer.rebuildFromObservedOrder();
-            recordLayout("observed_ready_order", 1);
+            out.layouts.push_back(layoutRecord(reducer, "observed_ready_order", 1));
         }
         if (i == spec.warmup) {
             // Recording starts here: line the ranks up and fix the shard's time zero.
-            counter.next();
-            group->barrier()->wait();
+            t.counter.next();
+            t.group.barrier()->wait();
 #ifdef COMMCANARY_WORKER_CUDA
-            if (cuda) {
+            if (t.cuda) {
                 cudaDeviceSynchronize();
             }
 #endif
-            originNs = hostNow();
-            if (rank == 0) {
-                storeSetNs(*store, "commcanary/clock/origin0", originNs);
+            out.originNs = hostNow();
+            if (t.rank == 0) {
+                storeSetNs(t.store, "commcanary/clock/origin0", out.originNs);
             }
         }
-        const Batch& batch = batches[static_cast<std::size_t>(i % batchCount)];
+        const Batch& batch = t.batches[static_cast<std::size_t>(i % batchCount)];
         IterationMarks it;
         it.index = i;
         it.layout = reducer.layoutIndex();
-        it.forwardBegin = marks.mark();
-        at::Tensor loss = model->loss(batch);
-        it.forwardEnd = marks.mark();
+        it.forwardBegin = t.marks.mark();
+        at::Tensor loss = t.model.loss(batch);
+        it.forwardEnd = t.marks.mark();
         reducer.prepare();
-        it.backwardBegin = marks.mark();
+        it.backwardBegin = t.marks.mark();
         loss.backward();
-        it.backwardEnd = marks.mark();
+        it.backwardEnd = t.marks.mark();
         reducer.finish();
-        it.waitEnd = marks.mark();
-        it.optimizerBegin = marks.mark();
-        sgdMomentumStep(model->parameters(), momentum);
-        it.optimizerEnd = marks.mark();
+        it.waitEnd = t.marks.mark();
+        it.optimizerBegin = t.marks.mark();
+        sgdMomentumStep(t.model.parameters(), momentum);
+        it.optimizerEnd = t.marks.mark();
         it.buckets = reducer.takeMarks();
         if (i < spec.warmup) {
-            warmupBucketCounts.push_back(static_cast<int>(it.buckets.size()));
+            out.warmupBucketCounts.push_back(static_cast<int>(it.buckets.size()));
         } else {
-            recorded.push_back(std::move(it));
+            out.recorded.push_back(std::move(it));
         }
-        printProgress(rank, i + 1, total, i + 1 < spec.warmup ? "warmup" : "recorded");
+        printProgress(t.rank, i + 1, total, i + 1 < spec.warmup ? "warmup" : "recorded");
     }
-    marks.resolve();
+    t.marks.resolve();
+    return out;
+}
 
-    std::vector<PingSample> endPings = storeClockPing(*store, "end", rank, worldSize, kClockSamples);
-
-    RankCapture capture;
-    capture.rank = rank;
-    capture.worldSize = worldSize;
-    capture.localRank = env.localRank;
-    char host[256] = {};
-    ::gethostname(host, sizeof host - 1);
-    capture.hostname = host;
-    capture.pid = ::getpid();
-    capture.captureId = captureId;
-    capture.spec = spec;
-    capture.libtorchVersion = libtorchVersion();
-    capture.processGroup = "world";
-    capture.timingSource = cuda ? "cuda_event_pairs" : "host_steady_clock";
-    capture.interconnect = interconnectLabel(o, env);
-    capture.modelDescription = geometry.describe();
-    capture.modelParameters = geometry.parameterCount();
-    for (const auto& shape : geometry.parameterShapes()) {
-        capture.parameters.push_back({shape.name, shape.layer, shape.numel(), shape.numel() * 4});
-    }
-    capture.layouts = layouts;
-    for (auto p : reducer.observedReadyOrder()) {
-        capture.observedReadyOrder.push_back(static_cast<std::int64_t>(p));
-    }
-    capture.warmupBucketCounts = warmupBucketCounts;
+/// Resolved marks into per-iteration times; a bucket without a completion time is a worker fault.
+std::vector<IterationRecord> iterationRecords(const std::vector<IterationMarks>& recorded, const TimeMarks& marks)
+{
+    std::vector<IterationRecord> records;
+    records.reserve(recorded.size());
     for (const auto& it : recorded) {
         IterationRecord rec;
         rec.index = it.index;
@@ -356,41 +354,111 @@ int runRank(const WorkerRunOptions& o, const RankEnvironment& env)
             rec.buckets.push_back(BucketTiming{b.bucket, b.sequence, b.bytes, marks.at(b.ready), marks.at(b.issue),
                                                marks.at(b.complete)});
         }
-        capture.iterations.push_back(std::move(rec));
+        records.push_back(std::move(rec));
     }
+    return records;
+}
+
+/// Rank 0 is the reference clock; every other rank's offset comes from the store pings taken before
+/// and after the loop.
+ClockCalibration rankClock(c10d::Store& store, int rank, Ns originNs, const std::vector<PingSample>& startPings,
+                           const std::vector<PingSample>& endPings)
+{
+    if (rank == 0) {
+        return referenceCalibration(rank, originNs);
+    }
+    const Ns referenceOrigin = storeGetNs(store, "commcanary/clock/origin0");
+    auto start = estimateOffset(startPings);
+    auto end = estimateOffset(endPings);
+    if (!start || !end) {
+        throw std::runtime_error("clock calibration: no usable ping sample");
+    }
+    return combineCalibration(rank, 0, *start, *end, originNs, referenceOrigin);
+}
+
+/// Who and what this rank was: the identity half of its capture file.
+RankCapture describeRank(const WorkerRunOptions& o, const RankEnvironment& env, const std::string& captureId,
+                         const ModelGeometry& geometry)
+{
+    RankCapture capture;
+    capture.rank = env.rank;
+    capture.worldSize = env.worldSize;
+    capture.localRank = env.localRank;
+    char host[256] = {};
+    ::gethostname(host, sizeof host - 1);
+    capture.hostname = host;
+    capture.pid = ::getpid();
+    capture.captureId = captureId;
+    capture.spec = o.spec;
+    capture.libtorchVersion = libtorchVersion();
+    capture.processGroup = "world";
+    capture.timingSource = o.spec.device == Device::Cuda ? "cuda_event_pairs" : "host_steady_clock";
+    capture.interconnect = interconnectLabel(o, env);
+    capture.modelDescription = geometry.describe();
+    capture.modelParameters = geometry.parameterCount();
+    for (const auto& shape : geometry.parameterShapes()) {
+        capture.parameters.push_back({shape.name, shape.layer, shape.numel(), shape.numel() * 4});
+    }
+    return capture;
+}
+
+} // namespace
+
+int runRank(const WorkerRunOptions& o, const RankEnvironment& env)
+{
+    // A rank never outlives the process that launched it.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    const CellSpec& spec = o.spec;
+    const int rank = env.rank;
+    const int worldSize = env.worldSize;
+    const bool cuda = spec.device == Device::Cuda;
+
+    // Intra-op threads: share the cores between the local ranks unless OMP_NUM_THREADS says otherwise.
+    shareHostCores(env);
+    const at::Device device = rankDevice(cuda, env);
+
+    auto store = rendezvousStore(env, o.storeTimeout);
+    const std::string captureId = captureIdFromStore(*store, rank, o.captureId);
+    const std::vector<PingSample> startPings = storeClockPing(*store, "start", rank, worldSize, kClockSamples);
+
+    auto groupStore = c10::make_intrusive<c10d::PrefixStore>("commcanary/pg/world", store);
+    auto group = makeProcessGroup(spec.backend, groupStore, env.masterAddr, rank, worldSize, o.storeTimeout);
+    CollectiveCounter counter;
+
+    const ModelGeometry geometry = solveGeometry(spec.model, spec.modelParams);
+    auto model = makeModel(geometry, device, spec.seed);
+    broadcastInitialValues(*model, *group, counter);
+    const auto batches = makeSyntheticBatches(geometry, spec.batchSize, syntheticBatchCount(spec), device,
+                                              spec.seed * 1'000'003ULL + static_cast<std::uint64_t>(rank) + 1);
+
+    TimeMarks marks(cuda);
+    GradientReducer reducer(model->parameters(), group,
+                            GradientReducer::Config{spec.firstBucketBytes, spec.bucketCapBytes, rank, worldSize},
+                            counter, marks);
+    TrainingMarks training =
+        trainAndMark(TrainingSetup{o, rank, cuda, *store, *group, counter, *model, batches, marks}, reducer);
+    const std::vector<PingSample> endPings = storeClockPing(*store, "end", rank, worldSize, kClockSamples);
+
+    RankCapture capture = describeRank(o, env, captureId, geometry);
+    capture.layouts = std::move(training.layouts);
+    for (auto p : reducer.observedReadyOrder()) {
+        capture.observedReadyOrder.push_back(static_cast<std::int64_t>(p));
+    }
+    capture.warmupBucketCounts = std::move(training.warmupBucketCounts);
+    capture.iterations = iterationRecords(training.recorded, marks);
     capture.bucketCountsSeen = distinctBucketCounts(capture.iterations);
     capture.rebuildDetected = capture.bucketCountsSeen.size() > 1;
-    capture.originNs = originNs;
-    if (rank == 0) {
-        capture.clock = referenceCalibration(rank, originNs);
-    } else {
-        const Ns referenceOrigin = storeGetNs(*store, "commcanary/clock/origin0");
-        auto start = estimateOffset(startPings);
-        auto end = estimateOffset(endPings);
-        if (!start || !end) {
-            throw std::runtime_error("clock calibration: no usable ping sample");
-        }
-        capture.clock = combineCalibration(rank, 0, *start, *end, originNs, referenceOrigin);
-    }
+    capture.originNs = training.originNs;
+    capture.clock = rankClock(*store, rank, training.originNs, startPings, endPings);
     capture.peakRssBytes = residentBytes("VmHWM:");
 
     NullProgress quiet;
     const std::filesystem::path dir = o.outputDir;
     writeTraceFile(buildRankShard(capture, quiet), dir / rankShardFileName(rank));
     writeFileAtomic(dir / rankCaptureFileName(rank), rankCaptureText(capture));
-    printProgress(rank, total, total, "done");
+    printProgress(rank, spec.warmup + spec.iterations, spec.warmup + spec.iterations, "done");
 
-    // Rank 0 hosts the store: it leaves last, once every rank has written its files.
-    store->add("commcanary/exit", 1);
-    if (rank == 0) {
-        const auto deadline = std::chrono::steady_clock::now() + o.storeTimeout;
-        while (store->add("commcanary/exit", 0) < worldSize) {
-            if (std::chrono::steady_clock::now() > deadline) {
-                throw std::runtime_error("not every rank reported its files before the store timeout");
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        }
-    }
+    leaveAfterEveryRank(*store, "commcanary/exit", rank, worldSize, o.storeTimeout);
     return 0;
 }
 
@@ -441,17 +509,7 @@ int runAllreduceBench(const AllreduceBenchOptions& o, const RankEnvironment& env
     }
     writeFileAtomic(o.outputDir / benchRankFileName(rank), jsonFileText(benchRankToJson(result)));
 
-    // Rank 0 hosts the store: it leaves last, once every rank has written its file.
-    store->add("commcanary/bench_exit", 1);
-    if (rank == 0) {
-        const auto deadline = std::chrono::steady_clock::now() + o.storeTimeout;
-        while (store->add("commcanary/bench_exit", 0) < worldSize) {
-            if (std::chrono::steady_clock::now() > deadline) {
-                throw std::runtime_error("not every rank reported its file before the store timeout");
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        }
-    }
+    leaveAfterEveryRank(*store, "commcanary/bench_exit", rank, worldSize, o.storeTimeout);
     return 0;
 }
 

@@ -159,18 +159,13 @@ void fail(FidelityStatus& status, std::string message)
     }
 }
 
-void writeErrors(std::string& out, const TimingErrors& errors)
+void writeErrors(json::Writer& w, const TimingErrors& errors)
 {
-    out += '{';
+    w.beginObject();
     for (std::size_t f = 0; f < kErrorFieldCount; ++f) {
-        if (f > 0) {
-            out += ',';
-        }
-        json::appendString(out, kErrorFieldNames[f]);
-        out += ':';
-        json::appendInt(out, errorField(errors, f));
+        w.field(kErrorFieldNames[f], errorField(errors, f));
     }
-    out += '}';
+    w.endObject();
 }
 
 } // namespace
@@ -234,117 +229,146 @@ std::uint64_t expectedCoveredBytes(const Trace& source, const CanaryHeader& h, P
     return traceJsonBytes(subsetEventsTrace(source, indices, progress));
 }
 
-FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::string_view canaryBytes,
-                              Progress& progress)
-{
-    const auto& h = canary.header;
-    FidelityReport report;
+namespace {
+
+/// Where the canary's cover lies in the source.
+struct Cover {
+    bool inRange = false; ///< the covered range lies within the source
+    bool subset = false;  ///< scattered runs rather than one range
+    bool whole = false;   ///< every source event, as one range
+};
+
+/// The statuses one verification fills, and what every check reads.
+struct FidelityCheck {
+    const Trace& source;
+    const Canary& canary;
+    FidelityReport& report;
+    Progress& progress;
     FidelityStatus sourceStatus{"source_hash", true, {}};
     FidelityStatus commitments{"commitments", true, {}};
     FidelityStatus bounds{"bounds", true, {}};
     FidelityStatus coverage{"coverage", true, {}};
     FidelityStatus compression{"compression", true, {}};
     FidelityStatus claim{"claim", true, {}};
-    if (!canaryBytes.empty()) {
-        report.canarySha256 = sha256Hex(canaryBytes);
-    }
+};
 
-    // ---- the source ----
+/// The canary names this source: normalised SHA-256, event count and serialised size. Returns the size.
+std::uint64_t checkSource(FidelityCheck& c)
+{
+    const auto& h = c.canary.header;
     {
-        SubProgress hashing(progress, 0.0, 0.15);
-        report.sourceSha256 = normalizedSha256(source, hashing);
+        SubProgress hashing(c.progress, 0.0, 0.15);
+        c.report.sourceSha256 = normalizedSha256(c.source, hashing);
     }
-    if (report.sourceSha256 != h.sourceSha256) {
-        fail(sourceStatus, "source_sha256 says " + h.sourceSha256 + " but the source's normalised SHA-256 is " +
-                               report.sourceSha256 +
-                               ": this canary was not compiled from this trace (or the trace changed)");
+    if (c.report.sourceSha256 != h.sourceSha256) {
+        fail(c.sourceStatus, "source_sha256 says " + h.sourceSha256 + " but the source's normalised SHA-256 is " +
+                                 c.report.sourceSha256 +
+                                 ": this canary was not compiled from this trace (or the trace changed)");
     }
-    if (h.sourceEvents != source.size()) {
-        fail(sourceStatus, "source_events says " + std::to_string(h.sourceEvents) + " but the source has " +
-                               std::to_string(source.size()));
+    if (h.sourceEvents != c.source.size()) {
+        fail(c.sourceStatus, "source_events says " + std::to_string(h.sourceEvents) + " but the source has " +
+                                 std::to_string(c.source.size()));
     }
-    const std::uint64_t sourceBytes = traceJsonBytes(source);
+    const std::uint64_t sourceBytes = traceJsonBytes(c.source);
     if (h.sourceBytes != sourceBytes) {
-        fail(sourceStatus, "source_bytes says " + std::to_string(h.sourceBytes) + " but the source serialises to " +
-                               std::to_string(sourceBytes));
+        fail(c.sourceStatus, "source_bytes says " + std::to_string(h.sourceBytes) + " but the source serialises to " +
+                                 std::to_string(sourceBytes));
     }
-    progress.check();
+    c.progress.check();
+    return sourceBytes;
+}
 
-    // ---- self-consistency of the header (compression, coverage rules, claim rules, bounds rules) ----
-    auto consistency = checkCanaryConsistency(canary, canaryBytes.size());
+/// Self-consistency of the header: compression, coverage rules, claim rules, bounds rules.
+void checkHeaderConsistency(FidelityCheck& c, std::size_t canaryBytes)
+{
+    auto consistency = checkCanaryConsistency(c.canary, canaryBytes);
     for (auto& m : consistency.compression) {
-        fail(compression, m);
+        fail(c.compression, m);
     }
     for (auto& m : consistency.coverage) {
-        fail(coverage, m);
+        fail(c.coverage, m);
     }
     for (auto& m : consistency.claim) {
-        fail(claim, m);
+        fail(c.claim, m);
     }
     for (auto& m : consistency.bounds) {
-        fail(bounds, m);
+        fail(c.bounds, m);
     }
+}
 
-    // ---- coverage against the source ----
-    const bool inRange = h.coveredLast <= source.size() && h.coveredFirst <= h.coveredLast;
-    if (!inRange) {
-        fail(coverage, "covered range [" + std::to_string(h.coveredFirst) + ", " + std::to_string(h.coveredLast) +
-                           ") is outside the source's " + std::to_string(source.size()) + " events");
+/// Coverage against the source: the range, full or partial as declared, and the covered bytes.
+Cover checkCoverage(FidelityCheck& c, std::uint64_t sourceBytes)
+{
+    const auto& h = c.canary.header;
+    const std::size_t n = c.source.size();
+    Cover cover;
+    cover.inRange = h.coveredLast <= n && h.coveredFirst <= h.coveredLast;
+    if (!cover.inRange) {
+        fail(c.coverage, "covered range [" + std::to_string(h.coveredFirst) + ", " + std::to_string(h.coveredLast) +
+                             ") is outside the source's " + std::to_string(n) + " events");
     }
-    const bool subset = isSubset(h);
-    const bool whole = inRange && !subset && h.coveredFirst == 0 && h.coveredLast == source.size();
-    if (h.coverage == CanaryCoverage::Full && !whole) {
-        fail(coverage, "coverage says full but the canary covers only " +
-                           (subset ? std::to_string(h.coveredRuns.size()) + " scattered runs of events in "
-                                   : std::string("events ")) +
-                           "[" + std::to_string(h.coveredFirst) + ", " + std::to_string(h.coveredLast) +
-                           ") of the source's " + std::to_string(source.size()));
+    cover.subset = isSubset(h);
+    cover.whole = cover.inRange && !cover.subset && h.coveredFirst == 0 && h.coveredLast == n;
+    if (h.coverage == CanaryCoverage::Full && !cover.whole) {
+        fail(c.coverage, "coverage says full but the canary covers only " +
+                             (cover.subset ? std::to_string(h.coveredRuns.size()) + " scattered runs of events in "
+                                           : std::string("events ")) +
+                             "[" + std::to_string(h.coveredFirst) + ", " + std::to_string(h.coveredLast) +
+                             ") of the source's " + std::to_string(n));
     }
-    if (h.coverage == CanaryCoverage::Partial && whole) {
-        fail(coverage, "coverage says partial but the canary covers every source event");
+    if (h.coverage == CanaryCoverage::Partial && cover.whole) {
+        fail(c.coverage, "coverage says partial but the canary covers every source event");
     }
-    if (inRange) {
+    if (cover.inRange) {
         NullProgress quiet;
-        const std::uint64_t expected = whole ? sourceBytes : expectedCoveredBytes(source, h, quiet);
+        const std::uint64_t expected = cover.whole ? sourceBytes : expectedCoveredBytes(c.source, h, quiet);
         if (expected != h.coveredBytes) {
-            fail(coverage, "covered.bytes says " + std::to_string(h.coveredBytes) + " but the covered " +
-                               (whole    ? std::string("source serialises")
-                                : subset ? std::string("subset serialises")
-                                         : std::string("events serialise")) +
-                               " to " + std::to_string(expected));
+            fail(c.coverage, "covered.bytes says " + std::to_string(h.coveredBytes) + " but the covered " +
+                                 (cover.whole    ? std::string("source serialises")
+                                  : cover.subset ? std::string("subset serialises")
+                                                 : std::string("events serialise")) +
+                                 " to " + std::to_string(expected));
         }
     }
+    return cover;
+}
 
-    // ---- claim against the source's facts ----
-    if (inRange) {
-        ClaimFacts facts;
-        facts.coverage = whole ? CanaryCoverage::Full : CanaryCoverage::Partial;
-        facts.timingMode = h.timingMode;
-        for (const auto& run : coveredRunsOf(h)) {
-            for (std::size_t i = run.first; i < run.first + run.events; ++i) {
-                facts.unknownSkew = facts.unknownSkew || source.skewState[i] == SkewState::Unknown;
-                facts.partialSkew = facts.partialSkew || source.skewState[i] == SkewState::Partial;
-                facts.unknownOverlap = facts.unknownOverlap || source.has(i, kFlagOverlapUnknown);
-            }
-        }
-        facts.behaviorVerified = h.claim == CanaryClaim::BehaviorVerified;
-        auto [allowed, limits] = decideClaim(facts);
-        if (static_cast<int>(h.claim) > static_cast<int>(allowed)) {
-            fail(claim, "claim says " + std::string(claimName(h.claim)) + " but the source allows at most " +
-                            std::string(claimName(allowed)));
-        }
-        for (const auto& limit : limits) {
-            if (std::find(h.claimLimits.begin(), h.claimLimits.end(), limit) == h.claimLimits.end()) {
-                fail(claim, "claim_limits omits " + limit + ", which the source's events require");
-            }
+/// The claim against the source's facts: no stronger than the covered events allow, every limit named.
+void checkClaimAgainstSource(FidelityCheck& c, const Cover& cover)
+{
+    const auto& h = c.canary.header;
+    ClaimFacts facts;
+    facts.coverage = cover.whole ? CanaryCoverage::Full : CanaryCoverage::Partial;
+    facts.timingMode = h.timingMode;
+    for (const auto& run : coveredRunsOf(h)) {
+        for (std::size_t i = run.first; i < run.first + run.events; ++i) {
+            facts.unknownSkew = facts.unknownSkew || c.source.skewState[i] == SkewState::Unknown;
+            facts.partialSkew = facts.partialSkew || c.source.skewState[i] == SkewState::Partial;
+            facts.unknownOverlap = facts.unknownOverlap || c.source.has(i, kFlagOverlapUnknown);
         }
     }
+    facts.behaviorVerified = h.claim == CanaryClaim::BehaviorVerified;
+    auto [allowed, limits] = decideClaim(facts);
+    if (static_cast<int>(h.claim) > static_cast<int>(allowed)) {
+        fail(c.claim, "claim says " + std::string(claimName(h.claim)) + " but the source allows at most " +
+                          std::string(claimName(allowed)));
+    }
+    for (const auto& limit : limits) {
+        if (std::find(h.claimLimits.begin(), h.claimLimits.end(), limit) == h.claimLimits.end()) {
+            fail(c.claim, "claim_limits omits " + limit + ", which the source's events require");
+        }
+    }
+}
 
-    // ---- commitments ----
+/// Each segment's commitment recomputed from the source range it stands for, and their chain.
+/// Returns the source ranges' hashes (empty for a segment beyond the source); fills report.segments.
+std::vector<std::string> checkCommitments(FidelityCheck& c)
+{
+    const auto& segments = c.canary.segments;
     Sha256 chain;
-    std::vector<std::string> sourceRangeHashes(canary.segments.size());
-    for (std::size_t k = 0; k < canary.segments.size(); ++k) {
-        const auto& seg = canary.segments[k];
+    std::vector<std::string> sourceRangeHashes(segments.size());
+    for (std::size_t k = 0; k < segments.size(); ++k) {
+        const auto& seg = segments[k];
         SegmentFidelity sf;
         sf.index = k;
         sf.kind = seg.kind;
@@ -352,181 +376,196 @@ FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::st
         sf.events = seg.events;
         chain.update(seg.sha256);
         chain.update("\n");
-        if (seg.first + seg.events > source.size()) {
+        if (seg.first + seg.events > c.source.size()) {
             sf.commitment = false;
-            fail(commitments,
-                 segmentName(k, seg) + " lies beyond the source's " + std::to_string(source.size()) + " events");
+            fail(c.commitments,
+                 segmentName(k, seg) + " lies beyond the source's " + std::to_string(c.source.size()) + " events");
         } else {
-            sourceRangeHashes[k] = segmentCommitment(source, static_cast<std::size_t>(seg.first),
-                                                     static_cast<std::size_t>(seg.first + seg.events), progress);
+            sourceRangeHashes[k] = segmentCommitment(c.source, static_cast<std::size_t>(seg.first),
+                                                     static_cast<std::size_t>(seg.first + seg.events), c.progress);
             if (sourceRangeHashes[k] != seg.sha256) {
                 sf.commitment = false;
-                fail(commitments, segmentName(k, seg) + ": its SHA-256 commitment " + seg.sha256 +
-                                      " does not match the source events it stands for (" + sourceRangeHashes[k] + ")");
+                fail(c.commitments, segmentName(k, seg) + ": its SHA-256 commitment " + seg.sha256 +
+                                        " does not match the source events it stands for (" + sourceRangeHashes[k] +
+                                        ")");
             }
         }
-        report.segments.push_back(sf);
+        c.report.segments.push_back(sf);
         if ((k & 0xff) == 0) {
-            progress.check();
-            progress.report(0.15 + 0.25 * static_cast<double>(k) / static_cast<double>(canary.segments.size()),
-                            "recomputing commitments");
+            c.progress.check();
+            c.progress.report(0.15 + 0.25 * static_cast<double>(k) / static_cast<double>(segments.size()),
+                              "recomputing commitments");
         }
     }
-    if (chain.hexDigest() != h.coveredSha256) {
-        fail(commitments, "covered.sha256 does not match the chain of segment commitments");
+    if (chain.hexDigest() != c.canary.header.coveredSha256) {
+        fail(c.commitments, "covered.sha256 does not match the chain of segment commitments");
     }
+    return sourceRangeHashes;
+}
 
-    // ---- bounds: expand and compare event by event ----
+/// Bounds: expand the canary and compare it with the source event by event. Every segment's
+/// measured errors must lie within its bounds (an exact segment's expansion must be the source range
+/// byte for byte), the whole expansion within the header's bounds, and a lossless canary must expand
+/// to the source itself. This loop stays one function: it is the verifier's inner loop.
+void checkBounds(FidelityCheck& c, const Cover& cover, const std::vector<std::string>& sourceRangeHashes)
+{
+    const auto& h = c.canary.header;
+    const Trace& source = c.source;
+    FidelityReport& report = c.report;
+    Progress& progress = c.progress;
     Trace expanded;
     {
         SubProgress expanding(progress, 0.4, 0.7);
-        expanded = expandCanary(canary, canaryExpansionName(canary), expanding);
+        expanded = expandCanary(c.canary, canaryExpansionName(c.canary), expanding);
     }
     const bool lossless = h.timingMode == CanaryTimingMode::Lossless;
     const std::uint64_t coveredEvents = coveredEventCount(h).value_or(0);
-    if (inRange && expanded.size() == coveredEvents) {
-        EventComparer compare(source, expanded);
-        std::uint64_t position = 0; // expanded index of the segment's first event
-        // A cover that does not start at event 0 (a range further in, or a subset) expands as the kept
-        // events with their own gaps: its issue-time drift is measured against those gaps accumulated.
-        const bool rebased = subset || h.coveredFirst != 0;
-        Ns keptIssue = 0;
-        for (std::size_t k = 0; k < canary.segments.size(); ++k) {
-            const auto& seg = canary.segments[k];
-            auto& sf = report.segments[k];
-            const std::uint64_t segmentPosition = position;
-            position += seg.events;
-            if (seg.first + seg.events > source.size()) {
+    if (!cover.inRange || expanded.size() != coveredEvents) {
+        fail(c.bounds, "the expansion has " + std::to_string(expanded.size()) + " events but the canary covers " +
+                           std::to_string(coveredEvents));
+        return;
+    }
+    EventComparer compare(source, expanded);
+    std::uint64_t position = 0; // expanded index of the segment's first event
+    // A cover that does not start at event 0 (a range further in, or a subset) expands as the kept
+    // events with their own gaps: its issue-time drift is measured against those gaps accumulated.
+    const bool rebased = cover.subset || h.coveredFirst != 0;
+    Ns keptIssue = 0;
+    for (std::size_t k = 0; k < c.canary.segments.size(); ++k) {
+        const auto& seg = c.canary.segments[k];
+        auto& sf = report.segments[k];
+        const std::uint64_t segmentPosition = position;
+        position += seg.events;
+        if (seg.first + seg.events > source.size()) {
+            continue;
+        }
+        // Source event i of this segment stands at expanded index i - off.
+        const auto off = static_cast<std::size_t>(seg.first - segmentPosition);
+        std::string firstMismatch;
+        for (std::uint64_t i = seg.first; i < seg.first + seg.events; ++i) {
+            const auto si = static_cast<std::size_t>(i);
+            keptIssue += source.effectiveGap[si];
+            auto field = compare.nonTimingMismatch(si, si - off);
+            if (!field.empty()) {
+                if (firstMismatch.empty()) {
+                    firstMismatch = field + " differs from the source at source event " + std::to_string(i);
+                }
                 continue;
             }
-            // Source event i of this segment stands at expanded index i - off.
-            const auto off = static_cast<std::size_t>(seg.first - segmentPosition);
-            std::string firstMismatch;
-            for (std::uint64_t i = seg.first; i < seg.first + seg.events; ++i) {
-                const auto si = static_cast<std::size_t>(i);
-                keptIssue += source.effectiveGap[si];
-                auto field = compare.nonTimingMismatch(si, si - off);
-                if (!field.empty()) {
-                    if (firstMismatch.empty()) {
-                        firstMismatch = field + " differs from the source at source event " + std::to_string(i);
-                    }
-                    continue;
-                }
-                TimingErrors e = compare.errors(si, si - off);
-                if (rebased) {
-                    e.drift = keptIssue > expanded.issueTime[si - off] ? keptIssue - expanded.issueTime[si - off]
-                                                                       : expanded.issueTime[si - off] - keptIssue;
-                }
-                sf.measured.raiseTo(e);
+            TimingErrors e = compare.errors(si, si - off);
+            if (rebased) {
+                e.drift = keptIssue > expanded.issueTime[si - off] ? keptIssue - expanded.issueTime[si - off]
+                                                                   : expanded.issueTime[si - off] - keptIssue;
             }
-            report.measured.raiseTo(sf.measured);
-            if (!firstMismatch.empty()) {
+            sf.measured.raiseTo(e);
+        }
+        report.measured.raiseTo(sf.measured);
+        if (!firstMismatch.empty()) {
+            sf.bounds = false;
+            fail(c.bounds, segmentName(k, seg) + ": " + firstMismatch + " (only timing may be approximated)");
+        }
+        if (!seg.bounds) {
+            // Exact segment: the expansion must reproduce the source range byte for byte.
+            TimingErrors local = sf.measured;
+            local.drift = 0;
+            auto expandedHash = segmentCommitment(expanded, static_cast<std::size_t>(seg.first) - off,
+                                                  static_cast<std::size_t>(seg.first + seg.events) - off, progress);
+            if (!local.isZero()) {
                 sf.bounds = false;
-                fail(bounds, segmentName(k, seg) + ": " + firstMismatch + " (only timing may be approximated)");
+                fail(c.bounds, segmentName(k, seg) + " is exact but its expansion differs from the source: " +
+                                   describeExcess(local, TimingErrors{}));
+            } else if (firstMismatch.empty() && expandedHash != sourceRangeHashes[k]) {
+                sf.bounds = false;
+                fail(c.bounds,
+                     segmentName(k, seg) + " is exact but its expansion is not byte-identical to the source range");
             }
-            if (!seg.bounds) {
-                // Exact segment: the expansion must reproduce the source range byte for byte.
-                TimingErrors local = sf.measured;
-                local.drift = 0;
-                auto expandedHash = segmentCommitment(expanded, static_cast<std::size_t>(seg.first) - off,
-                                                      static_cast<std::size_t>(seg.first + seg.events) - off, progress);
-                if (!local.isZero()) {
-                    sf.bounds = false;
-                    fail(bounds, segmentName(k, seg) + " is exact but its expansion differs from the source: " +
-                                     describeExcess(local, TimingErrors{}));
-                } else if (firstMismatch.empty() && expandedHash != sourceRangeHashes[k]) {
-                    sf.bounds = false;
-                    fail(bounds,
-                         segmentName(k, seg) + " is exact but its expansion is not byte-identical to the source range");
-                }
-            } else {
-                if (!sf.measured.firstExceeding(*seg.bounds).empty()) {
-                    sf.bounds = false;
-                    fail(bounds, segmentName(k, seg) + ": " + describeExcess(sf.measured, *seg.bounds));
-                }
-            }
-            if ((k & 0xff) == 0) {
-                progress.check();
-                progress.report(0.7 + 0.25 * static_cast<double>(k) / static_cast<double>(canary.segments.size()),
-                                "comparing the expansion with the source");
-            }
+        } else if (!sf.measured.firstExceeding(*seg.bounds).empty()) {
+            sf.bounds = false;
+            fail(c.bounds, segmentName(k, seg) + ": " + describeExcess(sf.measured, *seg.bounds));
         }
-        if (!report.measured.firstExceeding(h.bounds).empty()) {
-            fail(bounds, "over the whole expansion (header bounds): " + describeExcess(report.measured, h.bounds));
+        if ((k & 0xff) == 0) {
+            progress.check();
+            progress.report(0.7 + 0.25 * static_cast<double>(k) / static_cast<double>(c.canary.segments.size()),
+                            "comparing the expansion with the source");
         }
-        if (lossless && !report.measured.isZero()) {
-            fail(bounds, "the canary says lossless but its expansion differs from the source: " +
-                             describeExcess(report.measured, TimingErrors{}));
-        }
-        if (lossless && whole) {
-            NullProgress quiet;
-            auto expandedSha = normalizedSha256(expanded, quiet);
-            if (expandedSha != report.sourceSha256) {
-                fail(bounds, "the canary says lossless but its expansion's normalised SHA-256 " + expandedSha +
-                                 " is not the source's " + report.sourceSha256);
-            }
-        }
-    } else {
-        fail(bounds, "the expansion has " + std::to_string(expanded.size()) + " events but the canary covers " +
-                         std::to_string(coveredEvents));
     }
+    if (!report.measured.firstExceeding(h.bounds).empty()) {
+        fail(c.bounds, "over the whole expansion (header bounds): " + describeExcess(report.measured, h.bounds));
+    }
+    if (lossless && !report.measured.isZero()) {
+        fail(c.bounds, "the canary says lossless but its expansion differs from the source: " +
+                           describeExcess(report.measured, TimingErrors{}));
+    }
+    if (lossless && cover.whole) {
+        NullProgress quiet;
+        auto expandedSha = normalizedSha256(expanded, quiet);
+        if (expandedSha != report.sourceSha256) {
+            fail(c.bounds, "the canary says lossless but its expansion's normalised SHA-256 " + expandedSha +
+                               " is not the source's " + report.sourceSha256);
+        }
+    }
+}
 
-    report.statuses = {sourceStatus, commitments, bounds, coverage, compression, claim};
+} // namespace
+
+FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::string_view canaryBytes,
+                              Progress& progress)
+{
+    FidelityReport report;
+    if (!canaryBytes.empty()) {
+        report.canarySha256 = sha256Hex(canaryBytes);
+    }
+    FidelityCheck check{source, canary, report, progress};
+    const std::uint64_t sourceBytes = checkSource(check);
+    checkHeaderConsistency(check, canaryBytes.size());
+    const Cover cover = checkCoverage(check, sourceBytes);
+    if (cover.inRange) {
+        checkClaimAgainstSource(check, cover);
+    }
+    const std::vector<std::string> sourceRangeHashes = checkCommitments(check);
+    checkBounds(check, cover, sourceRangeHashes);
+    report.statuses = {check.sourceStatus, check.commitments, check.bounds,
+                       check.coverage,     check.compression, check.claim};
     progress.report(1.0, "fidelity verified");
     return report;
 }
 
 std::string fidelityReportJson(const FidelityReport& r)
 {
-    using json::appendString;
-    using json::appendUInt;
+    auto passFail = [](bool pass) { return pass ? "pass" : "fail"; };
     std::string out;
-    out += "{\"format\":";
-    appendString(out, kFidelityReportFormat);
-    out += ",\"status\":";
-    appendString(out, r.pass() ? "pass" : "fail");
-    out += ",\"source_sha256\":";
-    appendString(out, r.sourceSha256);
-    out += ",\"canary_sha256\":";
+    json::Writer w(out);
+    w.beginObject();
+    w.field("format", kFidelityReportFormat).field("status", passFail(r.pass()));
+    w.field("source_sha256", r.sourceSha256);
     if (r.canarySha256.empty()) {
-        out += "null";
+        w.key("canary_sha256").null();
     } else {
-        appendString(out, r.canarySha256);
+        w.field("canary_sha256", r.canarySha256);
     }
-    out += ",\n\"statuses\":{";
-    for (std::size_t k = 0; k < r.statuses.size(); ++k) {
-        const auto& s = r.statuses[k];
-        out += k == 0 ? "\n" : ",\n";
-        appendString(out, s.name);
-        out += ":{\"status\":";
-        appendString(out, s.pass ? "pass" : "fail");
-        out += ",\"failures\":";
-        json::appendStringArray(out, s.failures);
-        out += '}';
+    w.separateThen("\n").key("statuses").beginObject();
+    for (const auto& s : r.statuses) {
+        w.separateThen("\n").key(s.name).beginObject().field("status", passFail(s.pass));
+        w.key("failures").beginArray();
+        for (const auto& f : s.failures) {
+            w.string(f);
+        }
+        w.endArray().endObject();
     }
-    out += "},\n\"measured_bounds\":";
-    writeErrors(out, r.measured);
-    out += ",\n\"segments\":[";
-    for (std::size_t k = 0; k < r.segments.size(); ++k) {
-        const auto& s = r.segments[k];
-        out += k == 0 ? "\n" : ",\n";
-        out += "{\"index\":";
-        appendUInt(out, s.index);
-        out += ",\"kind\":";
-        appendString(out, segmentKindName(s.kind));
-        out += ",\"first\":";
-        appendUInt(out, s.first);
-        out += ",\"events\":";
-        appendUInt(out, s.events);
-        out += ",\"commitment\":";
-        appendString(out, s.commitment ? "pass" : "fail");
-        out += ",\"bounds\":";
-        appendString(out, s.bounds ? "pass" : "fail");
-        out += ",\"measured\":";
-        writeErrors(out, s.measured);
-        out += '}';
+    w.endObject();
+    w.separateThen("\n").key("measured_bounds");
+    writeErrors(w, r.measured);
+    w.separateThen("\n").key("segments").beginArray();
+    for (const auto& s : r.segments) {
+        w.separateThen("\n").beginObject();
+        w.field("index", std::uint64_t{s.index}).field("kind", segmentKindName(s.kind));
+        w.field("first", std::uint64_t{s.first}).field("events", std::uint64_t{s.events});
+        w.field("commitment", passFail(s.commitment)).field("bounds", passFail(s.bounds));
+        w.key("measured");
+        writeErrors(w, s.measured);
+        w.endObject();
     }
-    out += "]}\n";
+    w.endArray().endObject().verbatim("\n");
     return out;
 }
 

@@ -241,42 +241,23 @@ ConfigSet readConfigSet(const std::filesystem::path& path)
 
 std::string configSetJson(const ConfigSet& set)
 {
-    using namespace json;
     std::string out;
-    out += "{\"format\":";
-    appendString(out, kConfigsFormat);
-    out += ",\"name\":";
-    appendString(out, set.name);
-    out += ",\"description\":";
-    appendString(out, set.description);
-    out += ",\"configurations\":[";
-    for (std::size_t i = 0; i < set.configurations.size(); ++i) {
-        const BackendConfig& c = set.configurations[i];
-        out += i == 0 ? "{" : ",{";
-        out += "\"name\":";
-        appendString(out, c.name);
-        out += ",\"description\":";
-        appendString(out, c.description);
-        out += ",\"algorithm\":";
-        appendString(out, algorithmName(c.algorithm));
+    json::Writer w(out);
+    w.beginObject().field("format", kConfigsFormat).field("name", set.name).field("description", set.description);
+    w.key("configurations").beginArray();
+    for (const BackendConfig& c : set.configurations) {
+        w.beginObject().field("name", c.name).field("description", c.description);
+        w.field("algorithm", algorithmName(c.algorithm));
         for (const auto& f : kConfigFields) {
-            out += ",";
-            appendString(out, f.key);
-            out += ":";
-            appendInt(out, c.*f.member);
+            w.field(f.key, std::int64_t{c.*f.member});
         }
-        out += ",\"tail\":{";
-        for (std::size_t t = 0; t < kTailFields.size(); ++t) {
-            if (t > 0) {
-                out += ",";
-            }
-            appendString(out, kTailFields[t].key);
-            out += ":";
-            appendInt(out, c.tail.*kTailFields[t].member);
+        w.key("tail").beginObject();
+        for (const auto& f : kTailFields) {
+            w.field(f.key, std::int64_t{c.tail.*f.member});
         }
-        out += "}}";
+        w.endObject().endObject();
     }
-    out += "]}";
+    w.endArray().endObject();
     return out;
 }
 

@@ -86,25 +86,23 @@ ClockCalibration readClockCalibration(const std::filesystem::path& path)
 
 std::string writeClockCalibrationJson(const ClockCalibration& cal)
 {
-    std::string out = "{\"format\":";
-    json::appendString(out, kClockCalibrationFormat);
+    std::string out;
+    json::Writer w(out);
+    w.beginObject().field("format", kClockCalibrationFormat);
     if (!cal.reference.empty()) {
-        out += ",\"reference\":";
-        json::appendString(out, cal.reference);
+        w.field("reference", cal.reference);
     }
     if (!cal.method.empty()) {
-        out += ",\"method\":";
-        json::appendString(out, cal.method);
+        w.field("method", cal.method);
     }
-    out += ",\"ranks\":[";
-    for (std::size_t i = 0; i < cal.ranks.size(); ++i) {
-        const auto& c = cal.ranks[i];
-        out += i == 0 ? "" : ",";
-        out += "{\"rank\":" + std::to_string(c.rank) +
-               ",\"offset_us\":" + formatScaledDecimal(c.offsetNs, kMicrosToNanosScale) +
-               ",\"uncertainty_us\":" + formatScaledDecimal(c.uncertaintyNs, kMicrosToNanosScale) + "}";
+    w.key("ranks").beginArray();
+    for (const auto& c : cal.ranks) {
+        w.beginObject().field("rank", c.rank);
+        w.key("offset_us").raw(formatScaledDecimal(c.offsetNs, kMicrosToNanosScale));
+        w.key("uncertainty_us").raw(formatScaledDecimal(c.uncertaintyNs, kMicrosToNanosScale));
+        w.endObject();
     }
-    out += "]}\n";
+    w.endArray().endObject().verbatim("\n");
     return out;
 }
 

@@ -13,9 +13,6 @@ namespace cc {
 
 namespace {
 
-using json::appendInt;
-using json::appendString;
-
 constexpr std::array<std::string_view, kCompareMetricCount> kMetricNames{"median", "p95", "p99", "max", "mean"};
 
 std::string_view trim(std::string_view s)
@@ -343,78 +340,51 @@ std::string compareText(const CompareResult& result)
 std::string compareJson(const ReportView& baseline, const ReportView& candidate, const CompareOptions& options,
                         const CompareResult& result)
 {
-    std::string out = "{\"format\":";
-    appendString(out, kCompareFormat);
-    out += ",\"verdict\":";
-    appendString(out, result.regression ? "regression" : "pass");
-    out += ",\"baseline\":{\"input_sha256\":";
-    appendString(out, baseline.inputSha256);
-    out += ",\"configurations_sha256\":";
-    appendString(out, baseline.configsSha256);
-    out += "},\"candidate\":{\"input_sha256\":";
-    appendString(out, candidate.inputSha256);
-    out += ",\"configurations_sha256\":";
-    appendString(out, candidate.configsSha256);
-    out += "},\"thresholds_ppm\":{";
-    bool first = true;
+    std::string out;
+    json::Writer w(out);
+    w.beginObject().field("format", kCompareFormat).field("verdict", result.regression ? "regression" : "pass");
+    w.key("baseline").beginObject().field("input_sha256", baseline.inputSha256);
+    w.field("configurations_sha256", baseline.configsSha256).endObject();
+    w.key("candidate").beginObject().field("input_sha256", candidate.inputSha256);
+    w.field("configurations_sha256", candidate.configsSha256).endObject();
+    w.key("thresholds_ppm").beginObject();
     for (int m = 0; m < kCompareMetricCount; ++m) {
-        const auto& v = options.thresholds.ppm[static_cast<std::size_t>(m)];
-        if (!v) {
-            continue;
+        if (const auto& v = options.thresholds.ppm[static_cast<std::size_t>(m)]) {
+            w.field(kMetricNames[static_cast<std::size_t>(m)], std::int64_t{*v});
         }
-        if (!first) {
-            out += ',';
-        }
-        first = false;
-        appendString(out, kMetricNames[static_cast<std::size_t>(m)]);
-        out += ':';
-        appendInt(out, *v);
     }
-    out += "},\"pairs\":";
-    json::appendArray(out, result.pairs, [](std::string& o, const auto& pair) {
-        o += "{\"baseline\":";
-        appendString(o, pair.first);
-        o += ",\"candidate\":";
-        appendString(o, pair.second);
-        o += '}';
-    });
-    out += ",\"findings\":[";
-    for (std::size_t i = 0; i < result.findings.size(); ++i) {
-        const auto& f = result.findings[i];
-        out += i == 0 ? "\n{" : ",\n{";
-        out += "\"baseline_config\":";
-        appendString(out, f.baselineConfig);
-        out += ",\"candidate_config\":";
-        appendString(out, f.candidateConfig);
-        out += ",\"scope\":";
-        appendString(out, f.scope);
-        out += ",\"name\":";
+    w.endObject();
+    w.key("pairs").beginArray();
+    for (const auto& pair : result.pairs) {
+        w.beginObject().field("baseline", pair.first).field("candidate", pair.second).endObject();
+    }
+    w.endArray();
+    w.key("findings").beginArray();
+    for (const auto& f : result.findings) {
+        w.separateThen("\n").beginObject();
+        w.field("baseline_config", f.baselineConfig).field("candidate_config", f.candidateConfig);
+        w.field("scope", f.scope);
         if (f.scope == "overall" || !f.scopeNamed) {
-            out += "null";
+            w.key("name").null();
         } else {
-            appendString(out, f.scopeName);
+            w.field("name", f.scopeName);
         }
-        out += ",\"metric\":";
-        appendString(out, compareMetricName(f.metric));
-        out += ",\"baseline_ns\":";
-        appendInt(out, f.baseline);
-        out += ",\"candidate_ns\":";
-        appendInt(out, f.candidate);
-        out += ",\"delta_ppm\":";
+        w.field("metric", compareMetricName(f.metric));
+        w.field("baseline_ns", std::int64_t{f.baseline}).field("candidate_ns", std::int64_t{f.candidate});
         if (f.baselineZero) {
-            out += "null";
+            w.key("delta_ppm").null();
         } else {
-            appendInt(out, f.deltaPpm);
+            w.field("delta_ppm", std::int64_t{f.deltaPpm});
         }
-        out += ",\"threshold_ppm\":";
-        appendInt(out, f.thresholdPpm);
-        out += ",\"regression\":";
-        out += f.regression ? "true" : "false";
-        out += '}';
+        w.field("threshold_ppm", std::int64_t{f.thresholdPpm}).field("regression", f.regression);
+        w.endObject();
     }
-    out += "],\"notes\":";
-    json::appendStringArray(out, result.notes);
-    out += "}\n";
+    w.endArray();
+    w.key("notes").beginArray();
+    for (const auto& note : result.notes) {
+        w.string(note);
+    }
+    w.endArray().endObject().verbatim("\n");
     return out;
 }
 

@@ -164,6 +164,14 @@ Writer& Writer::verbatim(std::string_view text)
     return *this;
 }
 
+Writer& Writer::separateThen(std::string_view text)
+{
+    separate();
+    out_ += text;
+    afterKey_ = true; // the separator is spent: the next value follows without another comma
+    return *this;
+}
+
 Writer& Writer::value(const Value& root)
 {
     // Explicit stack: (container, next child index).

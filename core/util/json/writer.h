@@ -75,6 +75,8 @@ public:
     Writer& value(const Value& v);
     /// Text between values that is not a value (a newline for line-oriented layouts).
     Writer& verbatim(std::string_view text);
+    /// The comma the next value owes (if any), then text: "[\n{…},\n{…}" layouts, one element per line.
+    Writer& separateThen(std::string_view text);
 
     // key + value in one call.
     Writer& field(std::string_view name, std::string_view s) { return key(name).string(s); }
@@ -93,7 +95,7 @@ private:
     void separate();
     std::string& out_;
     std::vector<bool> first_; ///< per open container: no element written yet
-    bool afterKey_ = false;
+    bool afterKey_ = false; ///< the next value follows a key (or a spent separator): no comma before it
 };
 
 /// A DOM value as compact JSON text.

@@ -4,7 +4,12 @@
 // scrolling; chart axes are labelled in scaled units.
 #include "gui_support.h"
 
+#include "main_window_support.h"
+
+#include "ui/artifacts/artifact_model.h"
 #include "ui/capture/capture_panel.h"
+#include "ui/distill/distill_controller.h"
+#include "ui/distill/reduce_dialog.h"
 #include "ui/distributions/distribution_panel.h"
 #include "ui/shell/main_window.h"
 #include "ui/timeline/timeline_panel.h"
@@ -16,8 +21,10 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTreeView>
 #include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
@@ -64,6 +71,27 @@ bool visibleWithoutScrolling(QWidget* widget, QWidget* top)
         }
     }
     return true;
+}
+
+/// Runs the Reduce dialog once on the active trace; returns the reduced canary's id (0 on failure).
+ArtifactId reduceOnce(MainWindow& window)
+{
+    window.distill()->reduceAction()->trigger();
+    DistillDialog* reduce = window.distill()->reduceDialog();
+    QSignalSpy ended(reduce, &DistillDialog::jobEnded);
+    reduce->runButton()->click();
+    if (!QTest::qWaitFor([&]() { return !ended.isEmpty() && !window.runner()->isBusy(); }, 120000) ||
+        reduce->lastOutcome() != JobRunner::Outcome::Succeeded) {
+        return 0;
+    }
+    reduce->close();
+    return reduce->resultArtifact();
+}
+
+/// The pixels of an index's cell as the view paints them.
+QImage cellImage(QTreeView* view, const QModelIndex& index)
+{
+    return view->viewport()->grab(view->visualRect(index)).toImage();
 }
 
 } // namespace
@@ -179,6 +207,47 @@ private slots:
         };
         visit(cdf->legend());
         QVERIFY(texts >= names.size());
+    }
+
+    /// Two reductions of one trace are "x.reduced.canary.json" and "x.reduced.canary.json (2)": at
+    /// the default size the browser must show them as different text, without horizontal
+    /// scrolling, with the full name and where it lives in the tooltip. The bundled example is
+    /// copied under a name as long as a real run's, so the names cannot fit whole.
+    void siblingArtifactsLookDifferent()
+    {
+        QTemporaryDir dir;
+        const QString trace = dir.filePath(QStringLiteral("training_jittered.tp4-pp2-dp4.step-1200.trace.json"));
+        QVERIFY(QFile::copy(cctest::example(QStringLiteral("training_jittered.trace.json")), trace));
+        MainWindow window;
+        window.resize(kDefaultSize);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(cctest::openAll(window, {trace, cctest::defaultConfigs()}));
+        QVERIFY(cctest::waitForReplay(window));
+        const ArtifactId first = reduceOnce(window);
+        const ArtifactId second = reduceOnce(window);
+        QVERIFY(first != 0 && second != 0 && first != second);
+        const QString firstName = window.store()->find(first)->name;
+        const QString secondName = window.store()->find(second)->name;
+        QCOMPARE(secondName, firstName + QStringLiteral(" (2)"));
+
+        QTreeView* browser = window.artifactView();
+        browser->setCurrentIndex(window.artifactModel()->indexOf(window.store()->activeTrace()));
+        QTest::qWait(200);
+        QVERIFY(save(&window, QStringLiteral("default-size-artifacts.png")));
+
+        const QModelIndex a = window.artifactModel()->indexOf(first);
+        const QModelIndex b = window.artifactModel()->indexOf(second);
+        // Each cell lies wholly inside the visible area, so what is painted is what is seen.
+        QCOMPARE(browser->horizontalScrollBar()->maximum(), 0);
+        QVERIFY(browser->viewport()->rect().contains(browser->visualRect(a)));
+        QVERIFY(browser->viewport()->rect().contains(browser->visualRect(b)));
+        QVERIFY2(cellImage(browser, a) != cellImage(browser, b),
+                 "the two reduced canaries are painted as the same text at the default size");
+        // The name does not fit whole, so the tooltip carries it.
+        QVERIFY(QFontMetrics(browser->font()).horizontalAdvance(secondName) > browser->columnWidth(0));
+        QVERIFY(a.data(Qt::ToolTipRole).toString().startsWith(firstName + QLatin1Char('\n')));
+        QVERIFY(b.data(Qt::ToolTipRole).toString().startsWith(secondName + QLatin1Char('\n')));
     }
 
     void capturePanelAtTheDefaultSize()

@@ -12,6 +12,7 @@
 #include "ui/distill/reduce_dialog.h"
 #include "ui/distributions/distribution_panel.h"
 #include "ui/shell/main_window.h"
+#include "ui/timeline/event_details.h"
 #include "ui/timeline/timeline_panel.h"
 #include "ui/timeline/timeline_view.h"
 
@@ -24,6 +25,7 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTreeView>
 #include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
@@ -248,6 +250,59 @@ private slots:
         QVERIFY(QFontMetrics(browser->font()).horizontalAdvance(secondName) > browser->columnWidth(0));
         QVERIFY(a.data(Qt::ToolTipRole).toString().startsWith(firstName + QLatin1Char('\n')));
         QVERIFY(b.data(Qt::ToolTipRole).toString().startsWith(secondName + QLatin1Char('\n')));
+    }
+
+    /// An event selected at the default size: its fields and its timing under every configuration
+    /// read without horizontal scrolling; a value too long for the dock is elided and whole in its
+    /// tooltip.
+    void eventDetailsFitTheDock()
+    {
+        MainWindow window;
+        window.resize(kDefaultSize);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openAndReplay(window, {cctest::example(QStringLiteral("training.trace.json"))}));
+        TimelineView* view = window.timeline()->view();
+        QTest::keyClick(&window, Qt::Key_N);
+        QVERIFY(view->currentTailWindow() >= 0);
+        view->setSelectedEvent(
+            view->data()->tailWindows[static_cast<std::size_t>(view->currentTailWindow())].firstEvent);
+        EventDetailsWidget* details = window.timeline()->details();
+        QVERIFY(QTest::qWaitFor([&]() { return details->timingModel()->rowCount() > 0; }, 20000));
+        QTest::qWait(200);
+        QVERIFY(save(&window, QStringLiteral("default-size-event-details.png")));
+
+        QVERIFY(details->fieldsModel()->rowCount() > 10);
+        QVERIFY(details->isVisible());
+        for (QTableView* table : {details->fieldsView(), details->timingView()}) {
+            QVERIFY2(table->horizontalScrollBar()->maximum() == 0,
+                     qPrintable(QStringLiteral("%1 scrolls sideways by %2 px")
+                                    .arg(table->objectName())
+                                    .arg(table->horizontalScrollBar()->maximum())));
+        }
+        // The operation reads in full ("all_gather", not "all_re").
+        const QModelIndex operation = details->fieldsModel()->index(
+            static_cast<int>(
+                std::find_if(details->fieldsModel()->rows().begin(), details->fieldsModel()->rows().end(),
+                             [](const PropertyRow& row) { return row.label == QStringLiteral("Operation"); }) -
+                details->fieldsModel()->rows().begin()),
+            PropertyModel::ValueColumn);
+        const QString op = operation.data().toString();
+        QVERIFY(!op.isEmpty());
+        const QRect cell = details->fieldsView()->visualRect(operation);
+        QVERIFY(QFontMetrics(details->fieldsView()->font()).horizontalAdvance(op) < cell.width());
+        // A timing column the width leaves out is in every row's tooltip, with the whole name.
+        ConfigTimingModel* timings = details->timingModel();
+        for (int c = 0; c < ConfigTimingModel::ColumnCount; ++c) {
+            QVERIFY(
+                timings->index(0, 0).data(Qt::ToolTipRole).toString().contains(timings->index(0, c).data().toString()));
+        }
+        QVERIFY(!details->timingView()->isColumnHidden(ConfigTimingModel::LatencyColumn));
+        // Every value carries its whole text in the tooltip, whatever the width.
+        for (int row = 0; row < details->fieldsModel()->rowCount(); ++row) {
+            const QModelIndex value = details->fieldsModel()->index(row, PropertyModel::ValueColumn);
+            QVERIFY(value.data(Qt::ToolTipRole).toString().contains(value.data().toString()));
+        }
     }
 
     void capturePanelAtTheDefaultSize()

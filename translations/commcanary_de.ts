@@ -625,6 +625,10 @@
         <source>Could not write %1: %2</source>
         <translation>%1 konnte nicht geschrieben werden: %2</translation>
     </message>
+    <message>
+        <source>Writing %1</source>
+        <translation>%1 wird geschrieben</translation>
+    </message>
 </context>
 <context>
     <name>SearchText</name>
@@ -2379,6 +2383,18 @@ gegen %2</translation>
         <source>Canaries (*.canary.json);;All files (*)</source>
         <translation>Canaries (*.canary.json);;Alle Dateien (*)</translation>
     </message>
+    <message>
+        <source>The save was cancelled; nothing was written.</source>
+        <translation>Das Speichern wurde abgebrochen; es wurde nichts geschrieben.</translation>
+    </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>%1 wird gespeichert…</translation>
+    </message>
+    <message>
+        <source>Saving %1</source>
+        <translation>%1 wird gespeichert</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::DistributionPanel</name>
@@ -3292,6 +3308,10 @@ gegen %2</translation>
     <message>
         <source>Could not write %1: %2</source>
         <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Saving %1</source>
+        <translation>%1 wird gespeichert</translation>
     </message>
 </context>
 <context>

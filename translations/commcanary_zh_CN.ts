@@ -625,6 +625,10 @@
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
+    <message>
+        <source>Writing %1</source>
+        <translation>正在写入 %1</translation>
+    </message>
 </context>
 <context>
     <name>SearchText</name>
@@ -2378,6 +2382,18 @@ vs %2</source>
         <source>Canaries (*.canary.json);;All files (*)</source>
         <translation>Canary 文件 (*.canary.json);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>The save was cancelled; nothing was written.</source>
+        <translation>保存已取消；未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>正在保存 %1…</translation>
+    </message>
+    <message>
+        <source>Saving %1</source>
+        <translation>正在保存 %1</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::DistributionPanel</name>
@@ -3289,6 +3305,10 @@ vs %2</source>
     <message>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Saving %1</source>
+        <translation>正在保存 %1</translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,7 @@
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QTimer>
 #include <QWidget>
 
 namespace cc::ui {
@@ -56,6 +57,7 @@ SaveController::SaveController(ArtifactStore* store, JobRunner* runner, QWidget*
             exportChromeTrace(id, path);
         }
     });
+    connect(runner_, &JobRunner::jobFinished, this, &SaveController::saveEnded);
     connect(store_, &ArtifactStore::unsavedChanged, this, &SaveController::updateActions);
     connect(store_, &ArtifactStore::relationsChanged, this, &SaveController::updateActions);
     updateActions();
@@ -155,22 +157,49 @@ bool SaveController::saveAs(ArtifactId id)
         return false;
     }
     const QString path = chooser_(*artifact);
-    return !path.isEmpty() && saveTo(id, path);
+    return !path.isEmpty() && saveTo(id, path) != 0;
 }
 
-bool SaveController::saveTo(ArtifactId id, const QString& path)
+JobId SaveController::saveTo(ArtifactId id, const QString& path)
 {
     const Artifact* artifact = store_->find(id);
     const QString name = artifact != nullptr ? artifact->name : QString();
-    if (const QString problem = saveArtifact(*store_, id, path); !problem.isEmpty()) {
+    QString problem;
+    std::optional<SaveRequest> request = prepareSave(*store_, id, path, &problem);
+    if (!request) {
         JobError error;
         error.kind = JobError::Kind::Io;
         error.message = problem;
         emit failed(tr("Could not save %1").arg(name), error);
-        return false;
+        return 0;
     }
-    emit saved(id, path);
-    return true;
+    // The bytes are made and written on a worker: a large artifact never stalls the window, and
+    // Cancel (status bar) leaves the file at path as it was.
+    const JobId job = runner_->run<qint64>(
+        QStringLiteral("save:") + path, tr("Saving %1").arg(name),
+        [request = *request](cc::Progress& progress) { return writeSave(request, progress); }, this,
+        [this, request = *request](qint64) {
+            if (finishSave(*store_, request)) {
+                emit saved(request.id, request.path);
+            }
+        },
+        [this, name](const JobError& error) { emit failed(tr("Could not save %1").arg(name), error); });
+    pending_.insert(job, id);
+    return job;
+}
+
+void SaveController::saveEnded(JobId id, JobRunner::Outcome outcome)
+{
+    if (!pending_.remove(id)) {
+        return;
+    }
+    if (outcome != JobRunner::Outcome::Succeeded) {
+        closeWhenSaved_ = false; // a failed or cancelled save keeps the window open
+    }
+    if (pending_.isEmpty() && closeWhenSaved_) {
+        closeWhenSaved_ = false;
+        QTimer::singleShot(0, window_, &QWidget::close);
+    }
 }
 
 bool SaveController::saveAll()
@@ -185,6 +214,11 @@ bool SaveController::saveAll()
 
 bool SaveController::confirmClose()
 {
+    if (isSaving()) {
+        // Closing now would cancel the writes: close once they are complete.
+        closeWhenSaved_ = true;
+        return false;
+    }
     const auto unsaved = store_->unsavedArtifacts();
     if (unsaved.empty()) {
         return true;
@@ -204,7 +238,9 @@ bool SaveController::confirmClose()
     box.setEscapeButton(QMessageBox::Cancel);
     switch (box.exec()) {
     case QMessageBox::SaveAll:
-        return saveAll();
+        // The window closes when every write is complete (saveEnded).
+        closeWhenSaved_ = saveAll() && isSaving();
+        return false;
     case QMessageBox::Discard:
         return true;
     default:

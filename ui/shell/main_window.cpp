@@ -626,6 +626,7 @@ void MainWindow::addSaveAndExportEntries(QMenu* file)
     numbers->setObjectName(QStringLiteral("exportDistributionsCsvAction"));
     connect(numbers, &QAction::triggered, distributions_, &DistributionPanel::exportCsvDialog);
     exportMenu->addAction(saving_->exportChromeAction());
+    exportMenu->addAction(saving_->exportParamAction());
 }
 
 void MainWindow::showImportNotes(const Artifact& artifact)

@@ -4,7 +4,9 @@
 #include "ui/util/save_file.h"
 #include "ui/util/text.h"
 
+#include "core/canary/canary_input.h"
 #include "core/interop/chrome_export.h"
+#include "core/interop/param_export.h"
 #include "core/util/errors.h"
 
 #include <QAction>
@@ -57,6 +59,25 @@ SaveController::SaveController(ArtifactStore* store, JobRunner* runner, QWidget*
             exportChromeTrace(id, path);
         }
     });
+    exportParam_ = new QAction(tr("Trace or Canary as &PARAM Comms Replay…"), this);
+    exportParam_->setObjectName(QStringLiteral("exportParamAction"));
+    exportParam_->setToolTip(tr("Write the selected trace or canary (expanded into its whole program) as PARAM "
+                                "comms-replay traces, one file per rank, as commcanary export-param does"));
+    folderChooser_ = [this](const Artifact& artifact) {
+        return QFileDialog::getExistingDirectory(window_, tr("Export %1 for PARAM into a folder").arg(artifact.name));
+    };
+    connect(exportParam_, &QAction::triggered, this, [this]() {
+        ArtifactId id = current_ ? current_() : 0;
+        const Artifact* chosen = store_->find(id);
+        if (chosen == nullptr || (!chosen->trace && chosen->kind != ArtifactKind::Canary)) {
+            id = store_->activeTrace(); // nothing fitting chosen in the browser: the active trace
+        }
+        if (const Artifact* artifact = store_->find(id)) {
+            if (const QString dir = folderChooser_(*artifact); !dir.isEmpty()) {
+                exportParam(id, dir);
+            }
+        }
+    });
     connect(runner_, &JobRunner::jobFinished, this, &SaveController::saveEnded);
     connect(store_, &ArtifactStore::unsavedChanged, this, &SaveController::updateActions);
     connect(store_, &ArtifactStore::relationsChanged, this, &SaveController::updateActions);
@@ -90,6 +111,54 @@ void SaveController::updateActions()
         anyReport = anyReport || (artifact.kind == ArtifactKind::Report && artifact.bytes);
     }
     exportChrome_->setEnabled(anyReport);
+    bool anyProgram = false;
+    for (const auto& artifact : store_->artifacts()) {
+        anyProgram = anyProgram || artifact.trace || (artifact.kind == ArtifactKind::Canary && artifact.bytes);
+    }
+    exportParam_->setEnabled(anyProgram);
+}
+
+JobId SaveController::exportParam(ArtifactId id, const QString& dir)
+{
+    const Artifact* artifact = store_->find(id);
+    const QString title = tr("Export for PARAM");
+    JobError error;
+    if (artifact == nullptr || (!artifact->trace && !(artifact->kind == ArtifactKind::Canary && artifact->bytes))) {
+        error.kind = JobError::Kind::Input;
+        error.message = tr("Choose a trace or a canary to export for PARAM.");
+    } else if (const std::string problem = cc::interop::paramExportTargetProblem(toStd(dir)); !problem.empty()) {
+        // Refused before anything is written: the folder may be a user's.
+        error.kind = JobError::Kind::Io;
+        error.message = qs(problem);
+    }
+    if (error.isError()) {
+        emit failed(title, error);
+        return 0;
+    }
+    cc::interop::ParamExportOptions options;
+    // The name the manifest records for its input: the file, as the CLI records its argument.
+    options.sourceName = toStd(artifact->path.isEmpty() ? artifact->name : artifact->path);
+    auto trace = artifact->trace;
+    auto bytes = artifact->kind == ArtifactKind::Canary ? artifact->bytes : nullptr;
+    return runner_->run<QString>(
+        QStringLiteral("export-param"), tr("Exporting %1 for PARAM").arg(artifact->name),
+        [trace, bytes, options, dir](cc::Progress& progress) {
+            cc::Trace expanded;
+            if (!trace) {
+                // A canary is expanded into its whole program first, as export-param does.
+                cc::SubProgress reading(progress, 0.0, 0.4);
+                expanded = cc::parseTraceOrCanary(*bytes, options.sourceName, reading);
+            }
+            cc::SubProgress writing(progress, trace ? 0.0 : 0.4, 1.0);
+            cc::interop::writeParamExport(trace ? *trace : expanded, toStd(dir), options, writing);
+            return dir;
+        },
+        this, [this](const QString& written) { emit exported(written); },
+        [this, title](const JobError& failure) {
+            if (!failure.isCancelled()) {
+                emit failed(title, failure);
+            }
+        });
 }
 
 JobId SaveController::exportChromeTrace(ArtifactId reportId, const QString& path)

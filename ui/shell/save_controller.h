@@ -30,11 +30,16 @@ public:
     QAction* saveAllAction() const { return saveAll_; }
     /// File ▸ Export ▸ Replay Report as Chrome Trace: enabled for a replay report.
     QAction* exportChromeAction() const { return exportChrome_; }
+    /// File ▸ Export ▸ Trace or Canary as PARAM Comms Replay: enabled while a trace or canary is open.
+    QAction* exportParamAction() const { return exportParam_; }
 
     /// Asks where to save an artifact; returns an empty string when the user cancels. The default
     /// is a file dialog; tests replace it.
     using PathChooser = std::function<QString(const Artifact&)>;
     void setPathChooser(PathChooser chooser) { chooser_ = std::move(chooser); }
+    /// Asks for the folder a PARAM export goes to; empty when the user cancels. A folder dialog by
+    /// default; tests replace it.
+    void setFolderChooser(PathChooser chooser) { folderChooser_ = std::move(chooser); }
 
     /// Save: an unsaved artifact is asked a path for and written there; one that has a file needs
     /// nothing. False when nothing was started (no such artifact, or the path was not chosen).
@@ -56,6 +61,14 @@ public:
     /// names as the file names it records. The trace the report was replayed from must be open.
     /// Returns the job, 0 when it could not start (failed() says why).
     JobId exportChromeTrace(ArtifactId report, const QString& path);
+
+    /// Writes a trace, or a canary expanded into its whole program, as PARAM comms-replay traces
+    /// (dir/<rank>.json and the manifest): core's writeParamExport, the function `commcanary
+    /// export-param` calls, with its defaults (unsupported operations refused, dtype uint8), on a
+    /// worker (job slot "export-param"). dir is written as a whole or not at all; a folder holding
+    /// anything but an earlier export is refused before anything is written. Returns the job, 0
+    /// when it could not start (failed() says why).
+    JobId exportParam(ArtifactId id, const QString& dir);
 
     /// Before the window closes: true when nothing unsaved would be lost (none, or the user chose
     /// Discard). False when the user chose Cancel, and while saves are being written: the saves
@@ -84,6 +97,8 @@ private:
     QAction* saveAs_;
     QAction* saveAll_;
     QAction* exportChrome_;
+    QAction* exportParam_;
+    PathChooser folderChooser_;
     QHash<JobId, ArtifactId> pending_;
     bool closeWhenSaved_ = false;
 };

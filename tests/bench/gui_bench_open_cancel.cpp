@@ -29,6 +29,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// The folder of a generated trace, removed when the process ends; empty when none was generated.
+fs::path generatedDir;
+
 const fs::path& benchTrace()
 {
     static const fs::path path = [] {
@@ -37,6 +40,7 @@ const fs::path& benchTrace()
         }
         const fs::path dir = fs::temp_directory_path() / ("commcanary-bench-" + std::to_string(::getpid()));
         fs::create_directories(dir);
+        generatedDir = dir;
         cc::NullProgress progress;
         cc::GeneratorOptions options;
         options.events = 1'000'000;
@@ -148,5 +152,9 @@ int main(int argc, char** argv)
     }
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
+    if (!generatedDir.empty()) {
+        std::error_code ignored;
+        fs::remove_all(generatedDir, ignored); // about 300 MB
+    }
     return 0;
 }

@@ -625,6 +625,10 @@
         <source>Could not write %1: %2</source>
         <translation>%1 konnte nicht geschrieben werden: %2</translation>
     </message>
+    <message>
+        <source>Writing %1</source>
+        <translation>%1 wird geschrieben</translation>
+    </message>
 </context>
 <context>
     <name>SearchText</name>
@@ -2379,6 +2383,18 @@ gegen %2</translation>
         <source>Canaries (*.canary.json);;All files (*)</source>
         <translation>Canaries (*.canary.json);;Alle Dateien (*)</translation>
     </message>
+    <message>
+        <source>The save was cancelled; nothing was written.</source>
+        <translation>Das Speichern wurde abgebrochen; es wurde nichts geschrieben.</translation>
+    </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>%1 wird gespeichert…</translation>
+    </message>
+    <message>
+        <source>Saving %1</source>
+        <translation>%1 wird gespeichert</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::DistributionPanel</name>
@@ -3292,6 +3308,34 @@ gegen %2</translation>
     <message>
         <source>Could not write %1: %2</source>
         <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Saving %1</source>
+        <translation>%1 wird gespeichert</translation>
+    </message>
+    <message>
+        <source>Trace or Canary as &amp;PARAM Comms Replay…</source>
+        <translation>Trace oder Canary als &amp;PARAM-Comms-Replay…</translation>
+    </message>
+    <message>
+        <source>Write the selected trace or canary (expanded into its whole program) as PARAM comms-replay traces, one file per rank, as commcanary export-param does</source>
+        <translation>Den ausgewählten Trace oder Canary (zu seinem ganzen Programm expandiert) als PARAM-Comms-Replay-Traces schreiben, eine Datei je Rank, wie commcanary export-param</translation>
+    </message>
+    <message>
+        <source>Export %1 for PARAM into a folder</source>
+        <translation>%1 für PARAM in einen Ordner exportieren</translation>
+    </message>
+    <message>
+        <source>Export for PARAM</source>
+        <translation>Für PARAM exportieren</translation>
+    </message>
+    <message>
+        <source>Choose a trace or a canary to export for PARAM.</source>
+        <translation>Wählen Sie einen Trace oder einen Canary für den PARAM-Export.</translation>
+    </message>
+    <message>
+        <source>Exporting %1 for PARAM</source>
+        <translation>%1 wird für PARAM exportiert</translation>
     </message>
 </context>
 <context>

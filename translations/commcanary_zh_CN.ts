@@ -625,6 +625,10 @@
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
+    <message>
+        <source>Writing %1</source>
+        <translation>正在写入 %1</translation>
+    </message>
 </context>
 <context>
     <name>SearchText</name>
@@ -2378,6 +2382,18 @@ vs %2</source>
         <source>Canaries (*.canary.json);;All files (*)</source>
         <translation>Canary 文件 (*.canary.json);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>The save was cancelled; nothing was written.</source>
+        <translation>保存已取消；未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>正在保存 %1…</translation>
+    </message>
+    <message>
+        <source>Saving %1</source>
+        <translation>正在保存 %1</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::DistributionPanel</name>
@@ -3289,6 +3305,34 @@ vs %2</source>
     <message>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Saving %1</source>
+        <translation>正在保存 %1</translation>
+    </message>
+    <message>
+        <source>Trace or Canary as &amp;PARAM Comms Replay…</source>
+        <translation>将 trace 或 canary 导出为 PARAM 通信回放(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Write the selected trace or canary (expanded into its whole program) as PARAM comms-replay traces, one file per rank, as commcanary export-param does</source>
+        <translation>将所选 trace 或 canary（展开为完整程序）写为 PARAM 通信回放 trace，每个 rank 一个文件，与 commcanary export-param 相同</translation>
+    </message>
+    <message>
+        <source>Export %1 for PARAM into a folder</source>
+        <translation>将 %1 导出到文件夹供 PARAM 使用</translation>
+    </message>
+    <message>
+        <source>Export for PARAM</source>
+        <translation>导出供 PARAM 使用</translation>
+    </message>
+    <message>
+        <source>Choose a trace or a canary to export for PARAM.</source>
+        <translation>请选择要导出供 PARAM 使用的 trace 或 canary。</translation>
+    </message>
+    <message>
+        <source>Exporting %1 for PARAM</source>
+        <translation>正在导出 %1 供 PARAM 使用</translation>
     </message>
 </context>
 <context>

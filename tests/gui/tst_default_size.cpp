@@ -4,9 +4,15 @@
 // scrolling; chart axes are labelled in scaled units.
 #include "gui_support.h"
 
+#include "main_window_support.h"
+
+#include "ui/artifacts/artifact_model.h"
 #include "ui/capture/capture_panel.h"
+#include "ui/distill/distill_controller.h"
+#include "ui/distill/reduce_dialog.h"
 #include "ui/distributions/distribution_panel.h"
 #include "ui/shell/main_window.h"
+#include "ui/timeline/event_details.h"
 #include "ui/timeline/timeline_panel.h"
 #include "ui/timeline/timeline_view.h"
 
@@ -16,8 +22,11 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTableView>
+#include <QTreeView>
 #include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
@@ -64,6 +73,27 @@ bool visibleWithoutScrolling(QWidget* widget, QWidget* top)
         }
     }
     return true;
+}
+
+/// Runs the Reduce dialog once on the active trace; returns the reduced canary's id (0 on failure).
+ArtifactId reduceOnce(MainWindow& window)
+{
+    window.distill()->reduceAction()->trigger();
+    DistillDialog* reduce = window.distill()->reduceDialog();
+    QSignalSpy ended(reduce, &DistillDialog::jobEnded);
+    reduce->runButton()->click();
+    if (!QTest::qWaitFor([&]() { return !ended.isEmpty() && !window.runner()->isBusy(); }, 120000) ||
+        reduce->lastOutcome() != JobRunner::Outcome::Succeeded) {
+        return 0;
+    }
+    reduce->close();
+    return reduce->resultArtifact();
+}
+
+/// The pixels of an index's cell as the view paints them.
+QImage cellImage(QTreeView* view, const QModelIndex& index)
+{
+    return view->viewport()->grab(view->visualRect(index)).toImage();
 }
 
 } // namespace
@@ -179,6 +209,100 @@ private slots:
         };
         visit(cdf->legend());
         QVERIFY(texts >= names.size());
+    }
+
+    /// Two reductions of one trace are "x.reduced.canary.json" and "x.reduced.canary.json (2)": at
+    /// the default size the browser must show them as different text, without horizontal
+    /// scrolling, with the full name and where it lives in the tooltip. The bundled example is
+    /// copied under a name as long as a real run's, so the names cannot fit whole.
+    void siblingArtifactsLookDifferent()
+    {
+        QTemporaryDir dir;
+        const QString trace = dir.filePath(QStringLiteral("training_jittered.tp4-pp2-dp4.step-1200.trace.json"));
+        QVERIFY(QFile::copy(cctest::example(QStringLiteral("training_jittered.trace.json")), trace));
+        MainWindow window;
+        window.resize(kDefaultSize);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(cctest::openAll(window, {trace, cctest::defaultConfigs()}));
+        QVERIFY(cctest::waitForReplay(window));
+        const ArtifactId first = reduceOnce(window);
+        const ArtifactId second = reduceOnce(window);
+        QVERIFY(first != 0 && second != 0 && first != second);
+        const QString firstName = window.store()->find(first)->name;
+        const QString secondName = window.store()->find(second)->name;
+        QCOMPARE(secondName, firstName + QStringLiteral(" (2)"));
+
+        QTreeView* browser = window.artifactView();
+        browser->setCurrentIndex(window.artifactModel()->indexOf(window.store()->activeTrace()));
+        QTest::qWait(200);
+        QVERIFY(save(&window, QStringLiteral("default-size-artifacts.png")));
+
+        const QModelIndex a = window.artifactModel()->indexOf(first);
+        const QModelIndex b = window.artifactModel()->indexOf(second);
+        // Each cell lies wholly inside the visible area, so what is painted is what is seen.
+        QCOMPARE(browser->horizontalScrollBar()->maximum(), 0);
+        QVERIFY(browser->viewport()->rect().contains(browser->visualRect(a)));
+        QVERIFY(browser->viewport()->rect().contains(browser->visualRect(b)));
+        QVERIFY2(cellImage(browser, a) != cellImage(browser, b),
+                 "the two reduced canaries are painted as the same text at the default size");
+        // The name does not fit whole, so the tooltip carries it.
+        QVERIFY(QFontMetrics(browser->font()).horizontalAdvance(secondName) > browser->columnWidth(0));
+        QVERIFY(a.data(Qt::ToolTipRole).toString().startsWith(firstName + QLatin1Char('\n')));
+        QVERIFY(b.data(Qt::ToolTipRole).toString().startsWith(secondName + QLatin1Char('\n')));
+    }
+
+    /// An event selected at the default size: its fields and its timing under every configuration
+    /// read without horizontal scrolling; a value too long for the dock is elided and whole in its
+    /// tooltip.
+    void eventDetailsFitTheDock()
+    {
+        MainWindow window;
+        window.resize(kDefaultSize);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openAndReplay(window, {cctest::example(QStringLiteral("training.trace.json"))}));
+        TimelineView* view = window.timeline()->view();
+        QTest::keyClick(&window, Qt::Key_N);
+        QVERIFY(view->currentTailWindow() >= 0);
+        view->setSelectedEvent(
+            view->data()->tailWindows[static_cast<std::size_t>(view->currentTailWindow())].firstEvent);
+        EventDetailsWidget* details = window.timeline()->details();
+        QVERIFY(QTest::qWaitFor([&]() { return details->timingModel()->rowCount() > 0; }, 20000));
+        QTest::qWait(200);
+        QVERIFY(save(&window, QStringLiteral("default-size-event-details.png")));
+
+        QVERIFY(details->fieldsModel()->rowCount() > 10);
+        QVERIFY(details->isVisible());
+        for (QTableView* table : {details->fieldsView(), details->timingView()}) {
+            QVERIFY2(table->horizontalScrollBar()->maximum() == 0,
+                     qPrintable(QStringLiteral("%1 scrolls sideways by %2 px")
+                                    .arg(table->objectName())
+                                    .arg(table->horizontalScrollBar()->maximum())));
+        }
+        // The operation reads in full ("all_gather", not "all_re").
+        const QModelIndex operation = details->fieldsModel()->index(
+            static_cast<int>(
+                std::find_if(details->fieldsModel()->rows().begin(), details->fieldsModel()->rows().end(),
+                             [](const PropertyRow& row) { return row.label == QStringLiteral("Operation"); }) -
+                details->fieldsModel()->rows().begin()),
+            PropertyModel::ValueColumn);
+        const QString op = operation.data().toString();
+        QVERIFY(!op.isEmpty());
+        const QRect cell = details->fieldsView()->visualRect(operation);
+        QVERIFY(QFontMetrics(details->fieldsView()->font()).horizontalAdvance(op) < cell.width());
+        // A timing column the width leaves out is in every row's tooltip, with the whole name.
+        ConfigTimingModel* timings = details->timingModel();
+        for (int c = 0; c < ConfigTimingModel::ColumnCount; ++c) {
+            QVERIFY(
+                timings->index(0, 0).data(Qt::ToolTipRole).toString().contains(timings->index(0, c).data().toString()));
+        }
+        QVERIFY(!details->timingView()->isColumnHidden(ConfigTimingModel::LatencyColumn));
+        // Every value carries its whole text in the tooltip, whatever the width.
+        for (int row = 0; row < details->fieldsModel()->rowCount(); ++row) {
+            const QModelIndex value = details->fieldsModel()->index(row, PropertyModel::ValueColumn);
+            QVERIFY(value.data(Qt::ToolTipRole).toString().contains(value.data().toString()));
+        }
     }
 
     void capturePanelAtTheDefaultSize()

@@ -147,7 +147,10 @@ private slots:
         // Save writes the same bytes atomically.
         const QString saved = dir_.filePath(QStringLiteral("saved.canary.json"));
         QVERIFY(window.store()->find(compile->resultArtifact())->unsaved);
+        QSignalSpy resultSaved(compile, &DistillDialog::resultSaved);
         QVERIFY(compile->saveResult(saved));
+        QVERIFY(resultSaved.wait(60000));
+        QVERIFY(compile->statusText().contains(QStringLiteral("Saved")));
         QCOMPARE(cctest::readAll(saved), cctest::readAll(cliCanary));
         QVERIFY(!window.store()->find(compile->resultArtifact())->unsaved); // nothing to ask about on quit
         QCOMPARE(window.store()->find(compile->resultArtifact())->path, saved);

@@ -113,7 +113,9 @@ private:
         QVERIFY(suggestedFileName(*trace).endsWith(QStringLiteral(".trace.json")));
         const QString saved = dir_.filePath(QFileInfo(profile).fileName() + QStringLiteral(".saved.trace.json"));
         window.saving()->setPathChooser([&](const Artifact&) { return saved; });
+        QSignalSpy savedSpy(window.saving(), &SaveController::saved);
         QVERIFY(window.saving()->saveAs(id));
+        QVERIFY(savedSpy.wait(60000));
         QCOMPARE(cctest::readAll(saved), cctest::readAll(out));
         QCOMPARE(window.store()->find(id)->path, saved);
     }

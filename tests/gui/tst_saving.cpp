@@ -4,11 +4,14 @@
 // write shows the error and changes nothing; the distributions' numbers export as CSV.
 #include "main_window_support.h"
 
+#include "core/canary/canary_reader.h"
+#include "ui/artifacts/artifact_loader.h"
 #include "ui/artifacts/artifact_save.h"
 #include "ui/distill/compile_dialog.h"
 #include "ui/distill/distill_controller.h"
 #include "ui/distributions/distribution_panel.h"
 #include "ui/shell/error_dialog.h"
+#include "ui/shell/job_progress_widget.h"
 #include "ui/shell/main_window.h"
 #include "ui/shell/save_controller.h"
 #include "ui/timeline/timeline_panel.h"
@@ -19,7 +22,9 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QThread>
 #include <QTimer>
+#include <QToolButton>
 #include <QTreeView>
 #include <QtTest>
 
@@ -44,6 +49,24 @@ ArtifactId compileOnce(MainWindow& window)
     }
     compile->close();
     return compile->resultArtifact();
+}
+
+/// A worker's progress that is cancelled by its first report, as a Cancel pressed while the
+/// write is under way.
+class CancelOnFirstReport final : public cc::CancelFlagProgress {
+public:
+    void report(double, std::string_view) override
+    {
+        ++reports;
+        cancel();
+    }
+    int reports = 0;
+};
+
+/// Waits until the save job of `saving` reports `count` saves in all (saved() emitted).
+bool waitForSaves(QSignalSpy& saved, int count)
+{
+    return QTest::qWaitFor([&]() { return saved.size() >= count; }, 60000);
 }
 
 /// Clicks `button` of the next modal message box as soon as it is shown; records its text.
@@ -105,7 +128,11 @@ private slots:
         window.artifactView()->setCurrentIndex(window.artifactModel()->indexOf(canary));
         QSignalSpy savedSpy(window.saving(), &SaveController::saved);
         window.saving()->saveAction()->trigger();
+        // The write runs on a worker: saved() follows when it is complete.
+        QVERIFY(window.saving()->isSaving());
+        QVERIFY(waitForSaves(savedSpy, 1));
         QCOMPARE(savedSpy.size(), 1);
+        QVERIFY(!window.saving()->isSaving());
         QVERIFY(offered.endsWith(QStringLiteral(".canary.json")));
         QCOMPARE(cctest::readAll(saved), cctest::readAll(cliCanary));
         const Artifact* after = window.store()->find(canary);
@@ -114,8 +141,11 @@ private slots:
         QCOMPARE(after->name, QStringLiteral("saved.canary.json"));
         QVERIFY(!window.store()->hasUnsaved());
         QVERIFY(!window.saving()->saveAction()->isEnabled());
-        QVERIFY(window.artifactModel()->index(window.store()->indexOf(canary), 0).data(Qt::ToolTipRole).toString() ==
-                saved);
+        QVERIFY(window.artifactModel()
+                    ->index(window.store()->indexOf(canary), 0)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .endsWith(QLatin1Char('\n') + saved));
 
         // A verification made here saves as the CLI's verify-behavior writes it.
         QSignalSpy ready(window.distill(), &DistillController::verificationReady);
@@ -131,6 +161,7 @@ private slots:
         const QString savedVerification = dir_.filePath(QStringLiteral("saved.verification.json"));
         window.saving()->setPathChooser([&](const Artifact&) { return savedVerification; });
         QVERIFY(window.saving()->saveAs(verification));
+        QVERIFY(waitForSaves(savedSpy, 2));
         QCOMPARE(cctest::readAll(savedVerification), cctest::readAll(cliVerification));
         QVERIFY(!window.store()->hasUnsaved());
 
@@ -138,6 +169,7 @@ private slots:
         const QString copy = dir_.filePath(QStringLiteral("copy.canary.json"));
         window.saving()->setPathChooser([&](const Artifact&) { return copy; });
         QVERIFY(window.saving()->saveAs(canary));
+        QVERIFY(waitForSaves(savedSpy, 3));
         QCOMPARE(cctest::readAll(copy), cctest::readAll(cliCanary));
         QCOMPARE(window.store()->find(canary)->path, copy);
 
@@ -151,6 +183,7 @@ private slots:
             window.saving()->setPathChooser(
                 [&](const Artifact& artifact) { return artifact.id == second ? third : QString(); });
             window.saving()->saveAction()->trigger();
+            QVERIFY(waitForSaves(savedSpy, 4));
             QVERIFY(QFileInfo::exists(third));
             QVERIFY(!window.store()->find(second)->unsaved);
             QFile::remove(third);
@@ -198,12 +231,13 @@ private slots:
         QVERIFY(!text.isEmpty());
         QVERIFY(window.isVisible());
 
-        // Save All: asked a path per result, written, then the window closes.
+        // Save All: asked a path per result; the window stays open while they are written on a
+        // worker, then closes by itself.
         const QString saved = dir_.filePath(QStringLiteral("on-close.canary.json"));
         window.saving()->setPathChooser([&](const Artifact&) { return saved; });
         answerNextMessageBox(QMessageBox::SaveAll, &text);
-        QVERIFY(window.close());
-        QVERIFY(!window.isVisible());
+        QVERIFY(!window.close());
+        QVERIFY(QTest::qWaitFor([&]() { return !window.isVisible(); }, 60000));
         QVERIFY(QFile::exists(saved));
         QVERIFY(!window.store()->hasUnsaved());
     }
@@ -241,9 +275,11 @@ private slots:
         const ArtifactId canary = compileOnce(window);
         QVERIFY(canary != 0);
 
-        // A folder that does not exist.
+        // A folder that does not exist: the write, on a worker, is refused and reported.
+        QSignalSpy failed(window.saving(), &SaveController::failed);
         const QString missing = dir_.filePath(QStringLiteral("no-such-folder/x.canary.json"));
-        QVERIFY(!window.saving()->saveTo(canary, missing));
+        QVERIFY(window.saving()->saveTo(canary, missing) != 0);
+        QVERIFY(QTest::qWaitFor([&]() { return failed.size() == 1 && !window.saving()->isSaving(); }, 60000));
         QVERIFY(window.lastErrorDialog() != nullptr);
         QVERIFY2(window.lastErrorDialog()->summary().contains(missing),
                  qPrintable(window.lastErrorDialog()->summary()));
@@ -262,7 +298,8 @@ private slots:
         QFile::remove(probe);
         if (!writable) {
             const QString target = locked.filePath(QStringLiteral("x.canary.json"));
-            QVERIFY(!window.saving()->saveTo(canary, target));
+            QVERIFY(window.saving()->saveTo(canary, target) != 0);
+            QVERIFY(QTest::qWaitFor([&]() { return failed.size() == 2 && !window.saving()->isSaving(); }, 60000));
             QVERIFY(window.lastErrorDialog() != nullptr);
             QVERIFY(window.lastErrorDialog()->summary().contains(target));
             QVERIFY(cctest::filesIn(locked.path()).isEmpty());
@@ -273,11 +310,113 @@ private slots:
 
         // A directory where the file should be.
         QVERIFY(QDir(dir_.path()).mkpath(QStringLiteral("taken.canary.json")));
-        QVERIFY(!window.saving()->saveTo(canary, dir_.filePath(QStringLiteral("taken.canary.json"))));
+        const qsizetype before = failed.size();
+        QVERIFY(window.saving()->saveTo(canary, dir_.filePath(QStringLiteral("taken.canary.json"))) != 0);
+        QVERIFY(QTest::qWaitFor([&]() { return failed.size() == before + 1 && !window.saving()->isSaving(); }, 60000));
         QVERIFY(QFileInfo(dir_.filePath(QStringLiteral("taken.canary.json"))).isDir());
         QVERIFY(window.store()->find(canary)->unsaved);
         QVERIFY(window.lastErrorDialog() != nullptr);
         window.lastErrorDialog()->close();
+    }
+
+    /// A save cancelled while its bytes are being written leaves the file at the path as it was,
+    /// and no other file beside it; the same request, not cancelled, writes the whole file.
+    void aCancelledWriteKeepsThePreviousFile()
+    {
+        QTemporaryDir dir;
+        const QString source = dir.filePath(QStringLiteral("source.canary.json"));
+        QCOMPARE(cctest::runCli({QStringLiteral("compile"), cctest::adversarialExample(), QStringLiteral("-o"), source})
+                     .exitCode,
+                 0);
+        const QByteArray bytes = cctest::readAll(source);
+        ArtifactStore store;
+        const ArtifactId id = store.add(canaryArtifact(
+            std::make_shared<const cc::Canary>(cc::readCanary(cctest::toStd(source))),
+            std::make_shared<const std::string>(bytes.toStdString()), QString(), QStringLiteral("made.canary.json")));
+        QVERIFY(store.find(id)->unsaved);
+        const QString target = dir.filePath(QStringLiteral("target.canary.json"));
+        const QByteArray previous("the previous version of the file\n");
+        QVERIFY(cctest::writeAll(target, previous));
+
+        QString problem;
+        const std::optional<SaveRequest> request = prepareSave(store, id, target, &problem);
+        QVERIFY2(request.has_value(), qPrintable(problem));
+        CancelOnFirstReport cancelling;
+        QVERIFY_THROWS_EXCEPTION(cc::Cancelled, writeSave(*request, cancelling));
+        QCOMPARE(cancelling.reports, 1);
+        QCOMPARE(cctest::readAll(target), previous);
+        QCOMPARE(cctest::filesIn(dir.path()),
+                 QStringList({QStringLiteral("source.canary.json"), QStringLiteral("target.canary.json")}));
+        QVERIFY(store.find(id)->unsaved);
+
+        cc::NullProgress whole;
+        QCOMPARE(writeSave(*request, whole), bytes.size());
+        QCOMPARE(cctest::readAll(target), bytes);
+        QVERIFY(finishSave(store, *request));
+        QVERIFY(!store.find(id)->unsaved);
+    }
+
+    /// File ▸ Save runs on the job runner: the status bar shows it and its Cancel stops it; the
+    /// file at the path stays as it was and the result stays unsaved. The runner's workers are
+    /// kept busy first, so the Cancel certainly lands before the write ends.
+    void cancelInTheStatusBarKeepsThePreviousFile()
+    {
+        QTemporaryDir dir;
+        MainWindow window;
+        window.show();
+        QVERIFY(openAll(window, {cctest::adversarialExample(), defaultConfigs()}));
+        const ArtifactId canary = compileOnce(window);
+        QVERIFY(canary != 0);
+        const QString target = dir.filePath(QStringLiteral("kept.canary.json"));
+        const QByteArray previous("the previous version of the file\n");
+        QVERIFY(cctest::writeAll(target, previous));
+
+        JobRunner* runner = window.runner();
+        std::atomic<bool> release{false};
+        std::atomic<int> busy{0};
+        const int workers = runner->pool()->maxThreadCount();
+        for (int k = 0; k < workers; ++k) {
+            runner->pool()->start([&]() {
+                ++busy;
+                while (!release) {
+                    QThread::msleep(5);
+                }
+            });
+        }
+        QVERIFY(QTest::qWaitFor([&]() { return busy == workers; }, 10000));
+
+        QSignalSpy saved(window.saving(), &SaveController::saved);
+        QSignalSpy failed(window.saving(), &SaveController::failed);
+        QSignalSpy finished(runner, &JobRunner::jobFinished);
+        const JobId job = window.saving()->saveTo(canary, target);
+        QVERIFY(job != 0);
+        QVERIFY(window.saving()->isSaving());
+        QCOMPARE(runner->newestJob().id, job);
+        QVERIFY(runner->newestJob().title.contains(window.store()->find(canary)->name));
+        QToolButton* cancel = window.jobProgress()->cancelButton();
+        QVERIFY(cancel->isVisible());
+        cancel->click();
+        release = true;
+        QVERIFY(QTest::qWaitFor([&]() { return !window.saving()->isSaving(); }, 60000));
+        std::optional<JobRunner::Outcome> outcome;
+        for (const QList<QVariant>& args : finished) {
+            if (args.at(0).value<JobId>() == job) {
+                outcome = args.at(1).value<JobRunner::Outcome>();
+            }
+        }
+        QCOMPARE(outcome, std::optional(JobRunner::Outcome::Cancelled));
+        QVERIFY(saved.isEmpty());
+        QVERIFY(failed.isEmpty());
+        QCOMPARE(cctest::readAll(target), previous);
+        QCOMPARE(cctest::filesIn(dir.path()), QStringList({QStringLiteral("kept.canary.json")}));
+        QVERIFY(window.store()->find(canary)->unsaved);
+        QVERIFY(window.store()->find(canary)->path.isEmpty());
+
+        // Saved again without a Cancel, it is written.
+        QVERIFY(window.saving()->saveTo(canary, target) != 0);
+        QVERIFY(saved.wait(60000));
+        QCOMPARE(cctest::readAll(target), QByteArray::fromStdString(*window.store()->find(canary)->bytes));
+        QVERIFY(!window.store()->find(canary)->unsaved);
     }
 
     void aReplayReportExportsAsTheCliChromeTrace()
@@ -317,6 +456,62 @@ private slots:
         QCOMPARE(exported.first().at(0).toString(), out);
         QCOMPARE(cctest::readAll(out), cctest::readAll(dir.filePath(QStringLiteral("cli.chrome.json"))));
         QVERIFY(!window.store()->hasUnsaved());
+    }
+
+    /// File ▸ Export ▸ PARAM: a trace, and a canary expanded into its whole program, written as the
+    /// CLI's export-param writes them, file for file and byte for byte (the manifest names the
+    /// input by its path, given to the CLI as the workbench knows it); a folder holding something
+    /// else is refused and left as it was.
+    void traceAndCanaryExportForParamAsTheCli()
+    {
+        QTemporaryDir dir;
+        const QString trace = dir.filePath(QStringLiteral("training.trace.json"));
+        QVERIFY(QFile::copy(cctest::example(QStringLiteral("training.trace.json")), trace));
+        const QString canary = dir.filePath(QStringLiteral("training.canary.json"));
+        QCOMPARE(cctest::runCli({QStringLiteral("compile"), trace, QStringLiteral("-o"), canary}).exitCode, 0);
+        for (const QString& input : {trace, canary}) {
+            const QString out = dir.filePath(QFileInfo(input).completeBaseName() + QStringLiteral(".cli-param"));
+            QCOMPARE(cctest::runCli({QStringLiteral("export-param"), input, QStringLiteral("-o"), out}).exitCode, 0);
+        }
+
+        MainWindow window;
+        window.show();
+        QVERIFY(openAll(window, {trace, canary}));
+        QVERIFY(window.saving()->exportParamAction()->isEnabled());
+        QSignalSpy exported(window.saving(), &SaveController::exported);
+        QSignalSpy failed(window.saving(), &SaveController::failed);
+        for (const Artifact& artifact : window.store()->artifacts()) {
+            const QString base = QFileInfo(artifact.path).completeBaseName();
+            const QString cli = dir.filePath(base + QStringLiteral(".cli-param"));
+            const QString gui = dir.filePath(base + QStringLiteral(".gui-param"));
+            // Through the menu entry, with the artifact selected in the browser.
+            window.artifactView()->setCurrentIndex(window.artifactModel()->indexOf(artifact.id));
+            window.saving()->setFolderChooser([&](const Artifact&) { return gui; });
+            const qsizetype before = exported.size();
+            window.saving()->exportParamAction()->trigger();
+            QVERIFY(QTest::qWaitFor([&]() { return exported.size() == before + 1 || !failed.isEmpty(); }, 120000));
+            QVERIFY2(failed.isEmpty(),
+                     qPrintable(failed.isEmpty() ? QString() : failed.first().at(1).value<JobError>().message));
+            QCOMPARE(exported.last().at(0).toString(), gui);
+            const QStringList files = cctest::filesIn(cli);
+            QVERIFY(files.contains(QStringLiteral("0.json")));
+            QVERIFY(files.contains(QStringLiteral("param_export_manifest.json")));
+            QCOMPARE(cctest::filesIn(gui), files);
+            for (const QString& file : files) {
+                QVERIFY2(cctest::readAll(gui + QLatin1Char('/') + file) ==
+                             cctest::readAll(cli + QLatin1Char('/') + file),
+                         qPrintable(base + QLatin1Char('/') + file));
+            }
+        }
+
+        // A folder that holds something else is refused before anything is written.
+        const QString foreign = dir.filePath(QStringLiteral("mine"));
+        QVERIFY(QDir().mkpath(foreign));
+        QVERIFY(cctest::writeAll(foreign + QStringLiteral("/notes.txt"), "keep me\n"));
+        QCOMPARE(window.saving()->exportParam(window.store()->activeTrace(), foreign), JobId(0));
+        QCOMPARE(failed.size(), 1);
+        QCOMPARE(cctest::filesIn(foreign), QStringList({QStringLiteral("notes.txt")}));
+        QCOMPARE(cctest::readAll(foreign + QStringLiteral("/notes.txt")), QByteArray("keep me\n"));
     }
 
     void distributionNumbersExportAsCsv()

@@ -106,7 +106,10 @@ QVariant ArtifactModel::data(const QModelIndex& index, int role) const
             }
             return active ? tr("%1 (active)").arg(artifactKindName(artifact.kind)) : artifactKindName(artifact.kind);
         case Qt::ToolTipRole:
-            return artifact.unsaved ? tr("Made in the workbench and not saved yet (File ▸ Save)") : artifact.path;
+            // The browser elides long names; the tooltip has the whole name and where it lives.
+            return QString(
+                artifact.name + QLatin1Char('\n') +
+                (artifact.unsaved ? tr("Made in the workbench and not saved yet (File ▸ Save)") : artifact.path));
         case Qt::FontRole:
             // Unsaved results are set in italics, the active trace in bold.
             if (active || artifact.unsaved) {

@@ -1,8 +1,10 @@
 #include "ui/artifacts/artifact_save.h"
 
 #include "core/trace/trace_io.h"
+#include "core/util/errors.h"
 #include "core/verify/verification_json.h"
 #include "ui/util/save_file.h"
+#include "ui/util/text.h"
 
 #include <QCoreApplication>
 
@@ -80,22 +82,50 @@ QString suggestedFileName(const Artifact& artifact)
     return artifact.name;
 }
 
-QString saveArtifact(ArtifactStore& store, ArtifactId id, const QString& path)
+std::optional<SaveRequest> prepareSave(const ArtifactStore& store, ArtifactId id, const QString& path, QString* problem)
 {
     const Artifact* artifact = store.find(id);
     if (artifact == nullptr) {
-        return SaveText::tr("%1: the artifact to save is no longer open").arg(path);
+        *problem = SaveText::tr("%1: the artifact to save is no longer open").arg(path);
+        return std::nullopt;
     }
-    const auto bytes = artifactBytes(*artifact);
+    if (!canSaveArtifact(*artifact)) {
+        *problem = SaveText::tr("%1: %2 has no bytes of its own to save").arg(path, artifact->name);
+        return std::nullopt;
+    }
+    return SaveRequest{id, path, *artifact};
+}
+
+qint64 writeSave(const SaveRequest& request, cc::Progress& progress)
+{
+    progress.check();
+    // A verification or an imported trace is serialised here, on the worker, not on the GUI thread.
+    const auto bytes = artifactBytes(request.artifact);
     if (!bytes) {
-        return SaveText::tr("%1: %2 has no bytes of its own to save").arg(path, artifact->name);
+        throw cc::IoError(
+            toStd(SaveText::tr("%1: %2 has no bytes of its own to save").arg(request.path, request.artifact.name)));
     }
-    if (const QString problem = saveFileAtomically(path, bytes->data(), static_cast<qint64>(bytes->size()));
+    const std::string message = toStd(SaveText::tr("Writing %1").arg(request.path));
+    const auto size = static_cast<qint64>(bytes->size());
+    if (const QString problem = saveFileAtomically(
+            request.path, bytes->data(), size,
+            [&](qint64 written, qint64 total) {
+                progress.check();
+                progress.report(total == 0 ? 1.0 : static_cast<double>(written) / static_cast<double>(total), message);
+            });
         !problem.isEmpty()) {
-        return SaveText::tr("Could not write %1: %2").arg(path, problem);
+        throw cc::IoError(toStd(SaveText::tr("Could not write %1: %2").arg(request.path, problem)));
     }
-    store.markSaved(id, path);
-    return {};
+    return size;
+}
+
+bool finishSave(ArtifactStore& store, const SaveRequest& request)
+{
+    if (store.find(request.id) == nullptr) {
+        return false;
+    }
+    store.markSaved(request.id, request.path);
+    return true;
 }
 
 } // namespace cc::ui

@@ -1,14 +1,18 @@
 // Writing an artifact to a file the user chose. The bytes are the CLI's bytes for the same
 // inputs and options: a canary's serialised bytes as core made them, a verification as core's
 // writer lays it out (cc::verify::verificationJson), a loaded report or canary as it was read.
-// The write is atomic (saveFileAtomically); on success the store records the new path.
+// The write is atomic (saveFileAtomically) and runs on a worker: prepareSave on the GUI thread,
+// writeSave through the job runner (progress, Cancel), finishSave back on the GUI thread, where
+// the store records the new path.
 #pragma once
 
+#include "core/util/progress.h"
 #include "ui/artifacts/artifact_store.h"
 
 #include <QString>
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace cc::ui {
@@ -27,9 +31,27 @@ bool canSaveArtifact(const Artifact& artifact);
 /// A file name to offer in the save dialog ("x.lossless.canary.json", "x.verification.json").
 QString suggestedFileName(const Artifact& artifact);
 
-/// Writes the artifact's bytes to path atomically and marks it saved there. Returns an empty
-/// string on success, otherwise why not (naming the path); then nothing changed, neither at path
-/// nor in the store.
-QString saveArtifact(ArtifactStore& store, ArtifactId id, const QString& path);
+/// What a save needs, taken on the GUI thread: the artifact as it is (its payloads are shared and
+/// immutable, so a worker may read them) and where it goes.
+struct SaveRequest {
+    ArtifactId id = 0;
+    QString path;
+    Artifact artifact;
+};
+
+/// Prepares saving the artifact to path (GUI thread). Without a value, *problem says why not
+/// (naming the path): the artifact is gone or has no bytes of its own.
+std::optional<SaveRequest> prepareSave(const ArtifactStore& store, ArtifactId id, const QString& path,
+                                       QString* problem);
+
+/// Makes the artifact's bytes and writes them to the request's path atomically (QSaveFile), with
+/// progress per piece of 8 MiB; a worker's part. Returns the number of bytes written. Throws
+/// cc::IoError naming the path when the write is refused, cc::Cancelled when cancelled; either
+/// way nothing changed at the path (the previous file is kept whole).
+qint64 writeSave(const SaveRequest& request, cc::Progress& progress);
+
+/// Records a completed save in the store (GUI thread): the artifact is marked saved at the path.
+/// False when it was closed meanwhile.
+bool finishSave(ArtifactStore& store, const SaveRequest& request);
 
 } // namespace cc::ui

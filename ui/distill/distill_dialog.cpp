@@ -69,6 +69,11 @@ DistillDialog::DistillDialog(JobRunner* runner, ArtifactStore* store, ReplayCont
     connect(save_, &QPushButton::clicked, this, &DistillDialog::saveDialog);
     connect(close_, &QPushButton::clicked, this, &QDialog::close);
 
+    connect(runner_, &JobRunner::jobFinished, this, [this](JobId id, JobRunner::Outcome outcome) {
+        if (id == saveJob_ && outcome == JobRunner::Outcome::Cancelled) {
+            setStatus(tr("The save was cancelled; nothing was written."), false);
+        }
+    });
     connect(runner_, &JobRunner::jobProgress, this, [this](JobId id, int value, const QString& message) {
         if (id == job_) {
             progressBar_->setValue(value);
@@ -234,13 +239,24 @@ bool DistillDialog::saveResult(const QString& path)
         setStatus(tr("There is no result to save."), true);
         return false;
     }
-    const auto size = static_cast<std::int64_t>(result->bytes->size());
-    // The one save path of the workbench (as File ▸ Save): written atomically, then marked saved.
-    if (const QString problem = saveArtifact(*store_, result_, path); !problem.isEmpty()) {
+    // The one save path of the workbench (as File ▸ Save): written atomically on a worker, with
+    // progress and Cancel in the status bar, then marked saved.
+    QString problem;
+    std::optional<SaveRequest> request = prepareSave(*store_, result_, path, &problem);
+    if (!request) {
         setStatus(problem, true);
         return false;
     }
-    setStatus(tr("Saved %1 (%2).").arg(QFileInfo(path).fileName(), formatBytes(size)), false);
+    setStatus(tr("Saving %1…").arg(QFileInfo(path).fileName()), false);
+    saveJob_ = runner_->run<qint64>(
+        QStringLiteral("save:") + path, tr("Saving %1").arg(result->name),
+        [request = *request](cc::Progress& progress) { return writeSave(request, progress); }, this,
+        [this, request = *request](qint64 size) {
+            finishSave(*store_, request);
+            setStatus(tr("Saved %1 (%2).").arg(QFileInfo(request.path).fileName(), formatBytes(size)), false);
+            emit resultSaved(request.path);
+        },
+        [this](const JobError& error) { setStatus(error.message, true); });
     return true;
 }
 

@@ -37,7 +37,9 @@ public:
     bool start();
     /// Cancels the running job (what Cancel does).
     void cancel();
-    /// Writes the last result's bytes to path atomically (QSaveFile). False with the reason in the status line.
+    /// Starts writing the last result's bytes to path atomically (QSaveFile) on the job runner;
+    /// resultSaved() follows when it is complete. False, with the reason in the status line, when
+    /// there is nothing to save.
     bool saveResult(const QString& path);
 
     bool isRunning() const { return job_ != 0; }
@@ -58,6 +60,8 @@ signals:
     /// The user asked to verify the result (the Verify button).
     void verifyRequested(cc::ui::ArtifactId id);
     void jobEnded(cc::ui::JobRunner::Outcome outcome);
+    /// The result was written to path and marked saved.
+    void resultSaved(const QString& path);
 
 protected:
     /// Starts the dialog's job on the trace with the set and returns its id. Throws
@@ -100,6 +104,7 @@ private:
     JobId job_ = 0;
     ArtifactId result_ = 0;
     std::optional<JobRunner::Outcome> outcome_;
+    JobId saveJob_ = 0;
     bool failureShown_ = false;
 };
 

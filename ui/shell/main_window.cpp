@@ -6,6 +6,7 @@
 #include "ui/distill/distill_controller.h"
 #include "ui/distributions/distribution_panel.h"
 #include "ui/physical/physical_view.h"
+#include "ui/shell/artifact_browser.h"
 #include "ui/shell/error_dialog.h"
 #include "ui/shell/job_progress_widget.h"
 #include "ui/shell/language.h"
@@ -125,12 +126,11 @@ QDockWidget* MainWindow::addDock(const QString& name, const QString& title, QWid
 
 void MainWindow::createDocks()
 {
-    artifactView_ = new QTreeView;
+    // Names elided in the middle, columns fitted to the dock: siblings stay told apart.
+    artifactView_ = new ArtifactBrowser;
     artifactView_->setObjectName(QStringLiteral("artifactBrowser"));
     artifactView_->setModel(artifactModel_);
     artifactView_->setContextMenuPolicy(Qt::CustomContextMenu);
-    artifactView_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    artifactView_->setUniformRowHeights(true);
     connect(artifactView_, &QTreeView::doubleClicked, this,
             [this](const QModelIndex& index) { activateArtifact(artifactModel_->artifactAt(index)); });
     connect(artifactView_, &QTreeView::customContextMenuRequested, this, &MainWindow::artifactContextMenu);
@@ -626,6 +626,7 @@ void MainWindow::addSaveAndExportEntries(QMenu* file)
     numbers->setObjectName(QStringLiteral("exportDistributionsCsvAction"));
     connect(numbers, &QAction::triggered, distributions_, &DistributionPanel::exportCsvDialog);
     exportMenu->addAction(saving_->exportChromeAction());
+    exportMenu->addAction(saving_->exportParamAction());
 }
 
 void MainWindow::showImportNotes(const Artifact& artifact)

@@ -4,13 +4,16 @@
 #include "ui/util/save_file.h"
 #include "ui/util/text.h"
 
+#include "core/canary/canary_input.h"
 #include "core/interop/chrome_export.h"
+#include "core/interop/param_export.h"
 #include "core/util/errors.h"
 
 #include <QAction>
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QTimer>
 #include <QWidget>
 
 namespace cc::ui {
@@ -56,6 +59,26 @@ SaveController::SaveController(ArtifactStore* store, JobRunner* runner, QWidget*
             exportChromeTrace(id, path);
         }
     });
+    exportParam_ = new QAction(tr("Trace or Canary as &PARAM Comms Replay…"), this);
+    exportParam_->setObjectName(QStringLiteral("exportParamAction"));
+    exportParam_->setToolTip(tr("Write the selected trace or canary (expanded into its whole program) as PARAM "
+                                "comms-replay traces, one file per rank, as commcanary export-param does"));
+    folderChooser_ = [this](const Artifact& artifact) {
+        return QFileDialog::getExistingDirectory(window_, tr("Export %1 for PARAM into a folder").arg(artifact.name));
+    };
+    connect(exportParam_, &QAction::triggered, this, [this]() {
+        ArtifactId id = current_ ? current_() : 0;
+        const Artifact* chosen = store_->find(id);
+        if (chosen == nullptr || (!chosen->trace && chosen->kind != ArtifactKind::Canary)) {
+            id = store_->activeTrace(); // nothing fitting chosen in the browser: the active trace
+        }
+        if (const Artifact* artifact = store_->find(id)) {
+            if (const QString dir = folderChooser_(*artifact); !dir.isEmpty()) {
+                exportParam(id, dir);
+            }
+        }
+    });
+    connect(runner_, &JobRunner::jobFinished, this, &SaveController::saveEnded);
     connect(store_, &ArtifactStore::unsavedChanged, this, &SaveController::updateActions);
     connect(store_, &ArtifactStore::relationsChanged, this, &SaveController::updateActions);
     updateActions();
@@ -88,6 +111,54 @@ void SaveController::updateActions()
         anyReport = anyReport || (artifact.kind == ArtifactKind::Report && artifact.bytes);
     }
     exportChrome_->setEnabled(anyReport);
+    bool anyProgram = false;
+    for (const auto& artifact : store_->artifacts()) {
+        anyProgram = anyProgram || artifact.trace || (artifact.kind == ArtifactKind::Canary && artifact.bytes);
+    }
+    exportParam_->setEnabled(anyProgram);
+}
+
+JobId SaveController::exportParam(ArtifactId id, const QString& dir)
+{
+    const Artifact* artifact = store_->find(id);
+    const QString title = tr("Export for PARAM");
+    JobError error;
+    if (artifact == nullptr || (!artifact->trace && !(artifact->kind == ArtifactKind::Canary && artifact->bytes))) {
+        error.kind = JobError::Kind::Input;
+        error.message = tr("Choose a trace or a canary to export for PARAM.");
+    } else if (const std::string problem = cc::interop::paramExportTargetProblem(toStd(dir)); !problem.empty()) {
+        // Refused before anything is written: the folder may be a user's.
+        error.kind = JobError::Kind::Io;
+        error.message = qs(problem);
+    }
+    if (error.isError()) {
+        emit failed(title, error);
+        return 0;
+    }
+    cc::interop::ParamExportOptions options;
+    // The name the manifest records for its input: the file, as the CLI records its argument.
+    options.sourceName = toStd(artifact->path.isEmpty() ? artifact->name : artifact->path);
+    auto trace = artifact->trace;
+    auto bytes = artifact->kind == ArtifactKind::Canary ? artifact->bytes : nullptr;
+    return runner_->run<QString>(
+        QStringLiteral("export-param"), tr("Exporting %1 for PARAM").arg(artifact->name),
+        [trace, bytes, options, dir](cc::Progress& progress) {
+            cc::Trace expanded;
+            if (!trace) {
+                // A canary is expanded into its whole program first, as export-param does.
+                cc::SubProgress reading(progress, 0.0, 0.4);
+                expanded = cc::parseTraceOrCanary(*bytes, options.sourceName, reading);
+            }
+            cc::SubProgress writing(progress, trace ? 0.0 : 0.4, 1.0);
+            cc::interop::writeParamExport(trace ? *trace : expanded, toStd(dir), options, writing);
+            return dir;
+        },
+        this, [this](const QString& written) { emit exported(written); },
+        [this, title](const JobError& failure) {
+            if (!failure.isCancelled()) {
+                emit failed(title, failure);
+            }
+        });
 }
 
 JobId SaveController::exportChromeTrace(ArtifactId reportId, const QString& path)
@@ -155,22 +226,49 @@ bool SaveController::saveAs(ArtifactId id)
         return false;
     }
     const QString path = chooser_(*artifact);
-    return !path.isEmpty() && saveTo(id, path);
+    return !path.isEmpty() && saveTo(id, path) != 0;
 }
 
-bool SaveController::saveTo(ArtifactId id, const QString& path)
+JobId SaveController::saveTo(ArtifactId id, const QString& path)
 {
     const Artifact* artifact = store_->find(id);
     const QString name = artifact != nullptr ? artifact->name : QString();
-    if (const QString problem = saveArtifact(*store_, id, path); !problem.isEmpty()) {
+    QString problem;
+    std::optional<SaveRequest> request = prepareSave(*store_, id, path, &problem);
+    if (!request) {
         JobError error;
         error.kind = JobError::Kind::Io;
         error.message = problem;
         emit failed(tr("Could not save %1").arg(name), error);
-        return false;
+        return 0;
     }
-    emit saved(id, path);
-    return true;
+    // The bytes are made and written on a worker: a large artifact never stalls the window, and
+    // Cancel (status bar) leaves the file at path as it was.
+    const JobId job = runner_->run<qint64>(
+        QStringLiteral("save:") + path, tr("Saving %1").arg(name),
+        [request = *request](cc::Progress& progress) { return writeSave(request, progress); }, this,
+        [this, request = *request](qint64) {
+            if (finishSave(*store_, request)) {
+                emit saved(request.id, request.path);
+            }
+        },
+        [this, name](const JobError& error) { emit failed(tr("Could not save %1").arg(name), error); });
+    pending_.insert(job, id);
+    return job;
+}
+
+void SaveController::saveEnded(JobId id, JobRunner::Outcome outcome)
+{
+    if (!pending_.remove(id)) {
+        return;
+    }
+    if (outcome != JobRunner::Outcome::Succeeded) {
+        closeWhenSaved_ = false; // a failed or cancelled save keeps the window open
+    }
+    if (pending_.isEmpty() && closeWhenSaved_) {
+        closeWhenSaved_ = false;
+        QTimer::singleShot(0, window_, &QWidget::close);
+    }
 }
 
 bool SaveController::saveAll()
@@ -185,6 +283,11 @@ bool SaveController::saveAll()
 
 bool SaveController::confirmClose()
 {
+    if (isSaving()) {
+        // Closing now would cancel the writes: close once they are complete.
+        closeWhenSaved_ = true;
+        return false;
+    }
     const auto unsaved = store_->unsavedArtifacts();
     if (unsaved.empty()) {
         return true;
@@ -204,7 +307,9 @@ bool SaveController::confirmClose()
     box.setEscapeButton(QMessageBox::Cancel);
     switch (box.exec()) {
     case QMessageBox::SaveAll:
-        return saveAll();
+        // The window closes when every write is complete (saveEnded).
+        closeWhenSaved_ = saveAll() && isSaving();
+        return false;
     case QMessageBox::Discard:
         return true;
     default:

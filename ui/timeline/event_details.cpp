@@ -5,10 +5,13 @@
 #include "ui/util/text.h"
 
 #include <QCoreApplication>
+#include <QEvent>
 #include <QFont>
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
+#include <QStringList>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -303,6 +306,16 @@ QVariant ConfigTimingModel::data(const QModelIndex& index, int role) const
     if (role == Qt::TextAlignmentRole && index.column() != ConfigurationColumn) {
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     }
+    if (role == Qt::ToolTipRole) {
+        // A narrow dock elides the configuration's name and leaves out the columns that do not
+        // fit; the tooltip has the whole row.
+        QStringList lines;
+        for (int c = 0; c < ColumnCount; ++c) {
+            lines << QStringLiteral("%1: %2").arg(headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString(),
+                                                  data(this->index(index.row(), c), Qt::DisplayRole).toString());
+        }
+        return lines.join(QLatin1Char('\n'));
+    }
     if (role != Qt::DisplayRole) {
         return {};
     }
@@ -329,8 +342,16 @@ QVariant ConfigTimingModel::data(const QModelIndex& index, int role) const
 
 QVariant ConfigTimingModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole)) {
         return {};
+    }
+    if (role == Qt::DisplayRole && section != ConfigurationColumn) {
+        // Two words on two lines, so a column is as wide as its numbers, not as its title.
+        QString title = headerData(section, orientation, Qt::ToolTipRole).toString();
+        if (const qsizetype space = title.indexOf(QLatin1Char(' ')); space > 0) {
+            title[space] = QLatin1Char('\n');
+        }
+        return title;
     }
     switch (section) {
     case ConfigurationColumn:
@@ -360,18 +381,29 @@ EventDetailsWidget::EventDetailsWidget(QWidget* parent) : QWidget(parent)
     title_->setWordWrap(true);
     fields_ = new PropertyModel(this);
     timings_ = new ConfigTimingModel(this);
+    // Both tables are fitted to the dock's width (fitColumns), never wider: a value that does not
+    // fit is elided and whole in its tooltip, so nothing needs horizontal scrolling.
     fieldsView_ = new QTableView(this);
+    fieldsView_->setObjectName(QStringLiteral("eventFields"));
     fieldsView_->setModel(fields_);
     fieldsView_->verticalHeader()->hide();
-    fieldsView_->horizontalHeader()->setStretchLastSection(true);
+    fieldsView_->horizontalHeader()->setSectionResizeMode(PropertyModel::LabelColumn, QHeaderView::Interactive);
+    fieldsView_->horizontalHeader()->setSectionResizeMode(PropertyModel::ValueColumn, QHeaderView::Stretch);
+    fieldsView_->setWordWrap(false);
+    fieldsView_->setTextElideMode(Qt::ElideMiddle);
     fieldsView_->setSelectionMode(QAbstractItemView::NoSelection);
     fieldsView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     timingView_ = new QTableView(this);
+    timingView_->setObjectName(QStringLiteral("eventTimings"));
     timingView_->setModel(timings_);
     timingView_->verticalHeader()->hide();
-    timingView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    timingView_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    timingView_->horizontalHeader()->setStretchLastSection(false);
+    timingView_->setWordWrap(false);
     timingView_->setSelectionMode(QAbstractItemView::NoSelection);
     timingView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    fieldsView_->viewport()->installEventFilter(this);
+    timingView_->viewport()->installEventFilter(this);
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(fieldsView_);
     splitter->addWidget(timingView_);
@@ -416,7 +448,95 @@ void EventDetailsWidget::display(std::shared_ptr<const cc::Trace> trace, const R
     } else {
         timings_->clear();
     }
-    fieldsView_->resizeColumnToContents(PropertyModel::LabelColumn);
+    fitColumns();
+}
+
+bool EventDetailsWidget::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Resize && (watched == fieldsView_->viewport() || watched == timingView_->viewport())) {
+        fitColumns();
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+namespace {
+
+/// The width a cell needs for text in font, with the item view's margins.
+int cellWidth(const QFont& font, const QString& text)
+{
+    int widest = 0;
+    for (const QString& line : text.split(QLatin1Char('\n'))) {
+        widest = std::max(widest, QFontMetrics(font).horizontalAdvance(line));
+    }
+    return widest + 14;
+}
+
+} // namespace
+
+void EventDetailsWidget::fitColumns()
+{
+    // Fields: headings span both columns; the labels get what they need, up to 45 % of the width,
+    // and the values the rest.
+    fieldsView_->clearSpans();
+    int labels = 0;
+    const QFont plain = fieldsView_->font();
+    for (int r = 0; r < fields_->rowCount(); ++r) {
+        const PropertyRow& row = fields_->rows()[static_cast<std::size_t>(r)];
+        if (row.heading) {
+            fieldsView_->setSpan(r, PropertyModel::LabelColumn, 1, PropertyModel::ColumnCount);
+        } else {
+            labels = std::max(labels, cellWidth(plain, row.label));
+        }
+    }
+    const int fieldsWidth = fieldsView_->viewport()->width();
+    labels = std::max(labels, cellWidth(plain, fields_->headerData(0, Qt::Horizontal).toString()));
+    fieldsView_->horizontalHeader()->resizeSection(PropertyModel::LabelColumn,
+                                                   std::min(labels, fieldsWidth * 45 / 100));
+
+    // Timings: the configuration's name and then, by importance, latency, queue wait, rank wait,
+    // duration, hidden and start, each as wide as its widest figure (or title line), as many as
+    // the width holds; a column left out is in every row's tooltip and comes back when the dock
+    // is widened. What is left over is shared out.
+    QHeaderView* header = timingView_->horizontalHeader();
+    std::vector<int> widths(ConfigTimingModel::ColumnCount, 0);
+    for (int c = 0; c < ConfigTimingModel::ColumnCount; ++c) {
+        auto& width = widths[static_cast<std::size_t>(c)];
+        width = cellWidth(header->font(), timings_->headerData(c, Qt::Horizontal).toString());
+        for (int r = 0; r < timings_->rowCount(); ++r) {
+            const QModelIndex index = timings_->index(r, c);
+            QFont font = plain;
+            if (const QVariant f = index.data(Qt::FontRole); f.isValid()) {
+                font = f.value<QFont>();
+            }
+            width = std::max(width, cellWidth(font, index.data().toString()));
+        }
+    }
+    const int timingWidth = timingView_->viewport()->width();
+    auto& names = widths[ConfigTimingModel::ConfigurationColumn];
+    names = std::min(names, std::max(timingWidth * 2 / 5, cellWidth(plain, QStringLiteral("baseline"))));
+    int used = names;
+    std::vector<bool> shown(ConfigTimingModel::ColumnCount, false);
+    shown[ConfigTimingModel::ConfigurationColumn] = true;
+    for (const int c :
+         {ConfigTimingModel::LatencyColumn, ConfigTimingModel::QueueWaitColumn, ConfigTimingModel::RankWaitColumn,
+          ConfigTimingModel::DurationColumn, ConfigTimingModel::HiddenColumn, ConfigTimingModel::StartColumn}) {
+        const int width = widths[static_cast<std::size_t>(c)];
+        if (used + width > timingWidth && c != ConfigTimingModel::LatencyColumn) {
+            break;
+        }
+        shown[static_cast<std::size_t>(c)] = true;
+        used += width;
+    }
+    int spare = std::max(0, timingWidth - used);
+    int count = static_cast<int>(std::count(shown.begin(), shown.end(), true));
+    for (int c = 0; c < ConfigTimingModel::ColumnCount; ++c) {
+        timingView_->setColumnHidden(c, !shown[static_cast<std::size_t>(c)]);
+        if (shown[static_cast<std::size_t>(c)]) {
+            const int extra = spare / count--;
+            spare -= extra;
+            header->resizeSection(c, widths[static_cast<std::size_t>(c)] + extra);
+        }
+    }
 }
 
 QString EventDetailsWidget::title() const

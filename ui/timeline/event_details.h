@@ -97,10 +97,17 @@ public:
 
     PropertyModel* fieldsModel() const { return fields_; }
     QTableView* fieldsView() const { return fieldsView_; }
+    QTableView* timingView() const { return timingView_; }
     QString title() const;
     ConfigTimingModel* timingModel() const { return timings_; }
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    /// Fits both tables' columns to their visible width (after new rows and on every resize).
+    void fitColumns();
+
     QLabel* title_;
     QTableView* fieldsView_;
     QTableView* timingView_;

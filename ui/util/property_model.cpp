@@ -48,6 +48,10 @@ QVariant PropertyModel::data(const QModelIndex& index, int role) const
         }
         return index.column() == LabelColumn ? row.label : row.value;
     case Qt::ToolTipRole:
+        // A value too long for its column is elided; the tooltip has it whole.
+        if (index.column() == ValueColumn && !row.heading && !row.value.isEmpty()) {
+            return row.toolTip.isEmpty() ? row.value : row.value + QLatin1Char('\n') + row.toolTip;
+        }
         return row.toolTip.isEmpty() ? QVariant() : QVariant(row.toolTip);
     case Qt::FontRole:
         if (row.heading) {

@@ -114,7 +114,7 @@ public:
             return -1;
         }
         for (const std::int8_t candidate : slots_[slotOf(key)]) {
-            if (candidate >= 0 && kKeyNames[static_cast<std::size_t>(candidate)] == key) {
+            if (candidate >= 0 && sameText(kKeyNames[static_cast<std::size_t>(candidate)], key)) {
                 return candidate;
             }
         }
@@ -123,6 +123,19 @@ public:
 
 private:
     static constexpr std::size_t kMaxLength = 32;
+    /// Equality of two short texts, inline: std::string_view's == calls memcmp for a few bytes.
+    static bool sameText(std::string_view a, std::string_view b)
+    {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            if (a[i] != b[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
     static std::size_t slotOf(std::string_view key)
     {
         return key.size() * 32 + (static_cast<unsigned char>(key.front()) & 31U);
@@ -670,6 +683,7 @@ struct EventsLayout {
     std::size_t close = 0; ///< its ']'
     std::vector<std::size_t> cuts;
     std::size_t bracketed = 0; ///< events that are objects (or arrays): a capacity hint
+    std::vector<std::size_t> bracketedBeforeCuts; ///< the same before each cut: where a piece's events go
 };
 
 /// Walks the top-level object's members by structure up to the first "events" key (as written,
@@ -700,7 +714,12 @@ EventsLayout findEvents(std::string_view text, Progress& progress)
             if (!pieces.ok) {
                 return {};
             }
-            return EventsLayout{true, at, pieces.close, std::move(pieces.cuts), pieces.bracketed};
+            return EventsLayout{true,
+                                at,
+                                pieces.close,
+                                std::move(pieces.cuts),
+                                pieces.bracketed,
+                                std::move(pieces.bracketedBeforeCuts)};
         }
         at = skipSpace(text, skipValue(text, at));
         if (at >= text.size() || text[at] != ',') {
@@ -941,8 +960,8 @@ private:
 class PieceWorkers {
 public:
     PieceWorkers(std::string_view text, const EventsLayout& layout, const std::string& sourceName, MappedInput* input,
-                 std::size_t workers)
-        : layout_(layout), count_(PieceParser::pieceCount(layout)), workers_(workers), input_(input),
+                 std::size_t workers, const TraceBuilder::ReservedColumns& columns)
+        : layout_(layout), count_(PieceParser::pieceCount(layout)), workers_(workers), input_(input), columns_(columns),
           slots_(2 * workers + 1)
     {
         parsers_.reserve(workers);
@@ -1017,6 +1036,12 @@ private:
             out->malformed.reset();
             out->error = nullptr;
             out->begin = PieceParser::pieceBegin(layout_, piece);
+            // The builder's columns for this piece's events get their fresh pages here, off the
+            // builder's thread (where the kernel's zeroing of them was the largest single cost).
+            const std::size_t firstEvent = piece == 0 ? 0 : layout_.bracketedBeforeCuts[piece - 1];
+            const std::size_t endEvent =
+                piece < layout_.cuts.size() ? layout_.bracketedBeforeCuts[piece] : layout_.bracketed;
+            TraceBuilder::prefault(columns_, firstEvent, endEvent - firstEvent);
             bool stopped = true;
             try {
                 RecordingSink sink(*out);
@@ -1043,6 +1068,7 @@ private:
     const std::size_t count_;
     const std::size_t workers_;
     MappedInput* input_;
+    const TraceBuilder::ReservedColumns& columns_; ///< copied by the builder's thread before the workers start
     std::vector<std::unique_ptr<PieceParser>> parsers_;
     std::vector<Slot> slots_;
     std::mutex mutex_;
@@ -1090,7 +1116,8 @@ void readEventPieces(std::string_view text, const EventsLayout& layout, std::siz
         }
         return;
     }
-    PieceWorkers pieces(text, layout, sourceName, input, parsingThreads());
+    const TraceBuilder::ReservedColumns columns = builder.reservedColumns(); // a copy the workers may read
+    PieceWorkers pieces(text, layout, sourceName, input, parsingThreads(), columns);
     while (ParsedPiece* piece = pieces.next(progress)) {
         const std::size_t first = index;
         progress.check();

@@ -168,6 +168,7 @@ ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceB
                 }
             } else if (depth == 0 && separatesElements(text, at)) {
                 out.cuts.push_back(at);
+                out.bracketedBeforeCuts.push_back(out.bracketed);
                 pieceStart = at + 1;
                 cutting = false;
                 bits &= ~commas;

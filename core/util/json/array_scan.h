@@ -23,6 +23,7 @@ struct ArrayPieces {
     std::size_t close = 0;         ///< offset of the array's closing ']'
     std::vector<std::size_t> cuts; ///< offsets of the separating commas where the pieces meet, ascending
     std::size_t bracketed = 0;     ///< elements that are objects or arrays (a capacity hint)
+    std::vector<std::size_t> bracketedBeforeCuts; ///< bracketed elements before each cut (a position hint)
 };
 
 /// Scans the array that opens at text[open] (which must be '['). A cut is made at the first comma

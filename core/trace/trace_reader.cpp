@@ -1,16 +1,16 @@
-// commcanary.trace.v1 reader: simdjson on-demand, numbers converted exactly from their text.
+// commcanary.trace.v1 reader: on-demand JSON iteration (core/util/json/ondemand.h), numbers converted
+// exactly from their text.
 #include "core/trace/trace_io.h"
 
 #include "core/trace/trace_builder.h"
 #include "core/util/atomic_file.h"
 #include "core/util/decimal.h"
 #include "core/util/json/array_scan.h"
+#include "core/util/json/ondemand.h"
 #include "core/util/json/parser.h"
 #include "core/util/json/reader.h"
 #include "core/util/json/writer.h"
 #include "core/util/limits.h"
-
-#include <simdjson.h>
 
 #include <algorithm>
 #include <array>
@@ -29,7 +29,7 @@
 
 namespace cc {
 
-namespace od = simdjson::ondemand;
+namespace od = json::ondemand;
 
 namespace {
 
@@ -151,18 +151,18 @@ int keyIndex(std::string_view key)
 
 /// The key of an object member. A key without escapes is its raw text (the document's first pass
 /// has checked that it closes); only one with escapes is unescaped.
-simdjson::error_code keyOf(od::field& field, std::string_view& key)
+od::Error keyOf(od::Field& field, std::string_view& key)
 {
-    const char* const begin = field.key().raw();
+    const char* const begin = field.rawKey();
     const char* end = begin;
     while (*end != '"' && *end != '\\') {
         ++end;
     }
     if (*end == '"') {
         key = std::string_view(begin, static_cast<std::size_t>(end - begin));
-        return simdjson::SUCCESS;
+        return {};
     }
-    return field.unescaped_key().get(key);
+    return field.unescapedKey(key);
 }
 
 std::string_view trimRight(std::string_view text)
@@ -182,20 +182,20 @@ struct FieldError {
 class EventParser {
 public:
     // Each getter throws FieldError on a type or value problem.
-    std::string_view rawNumber(od::value& v, std::string_view field)
+    std::string_view rawNumber(od::Value& v, std::string_view field)
     {
-        od::json_type type{};
-        if (v.type().get(type) != simdjson::SUCCESS || type != od::json_type::number) {
-            std::string_view raw = trimRight(v.raw_json_token());
+        od::Type type{};
+        if (v.type(type) || type != od::Type::Number) {
+            std::string_view raw = trimRight(v.rawToken());
             if (raw.find("NaN") != std::string_view::npos || raw.find("Infinity") != std::string_view::npos) {
                 throw FieldError{std::string(field), "non-finite number (" + std::string(raw) + ") is not allowed"};
             }
             throw FieldError{std::string(field), "must be a number"};
         }
-        return trimRight(v.raw_json_token());
+        return trimRight(v.rawToken());
     }
 
-    Ns timeNs(od::value& v, std::string_view field)
+    Ns timeNs(od::Value& v, std::string_view field)
     {
         auto text = rawNumber(v, field);
         auto parsed = parseScaledDecimal(text, kMicrosToNanosScale);
@@ -214,7 +214,7 @@ public:
         return parsed.value;
     }
 
-    std::int64_t integer(od::value& v, std::string_view field)
+    std::int64_t integer(od::Value& v, std::string_view field)
     {
         auto text = rawNumber(v, field);
         auto parsed = parseScaledDecimal(text, 0, /*allowNegative=*/true);
@@ -228,7 +228,7 @@ public:
         return parsed.value;
     }
 
-    std::int32_t rank(od::value& v, std::string_view field)
+    std::int32_t rank(od::Value& v, std::string_view field)
     {
         auto value = integer(v, field);
         if (value < 0 || value > INT32_MAX) {
@@ -237,7 +237,7 @@ public:
         return static_cast<std::int32_t>(value);
     }
 
-    std::int64_t factor(od::value& v, std::string_view field)
+    std::int64_t factor(od::Value& v, std::string_view field)
     {
         auto text = rawNumber(v, field);
         auto parsed = parseScaledDecimal(text, kFactorScale);
@@ -248,19 +248,19 @@ public:
         return parsed.value;
     }
 
-    bool boolean(od::value& v, std::string_view field)
+    bool boolean(od::Value& v, std::string_view field)
     {
         bool b = false;
-        if (v.get_bool().get(b) != simdjson::SUCCESS) {
+        if (v.getBool(b)) {
             throw FieldError{std::string(field), "must be true or false"};
         }
         return b;
     }
 
-    void string(od::value& v, std::string_view field, std::string& out)
+    void string(od::Value& v, std::string_view field, std::string& out)
     {
         std::string_view s;
-        if (v.get_string().get(s) != simdjson::SUCCESS) {
+        if (v.getString(s)) {
             throw FieldError{std::string(field), "must be a string"};
         }
         if (s.find_first_not_of(" \t\r\n") == std::string_view::npos) {
@@ -273,41 +273,41 @@ public:
     }
 
     /// Raw JSON text of any value (minified), for unknown fields.
-    std::string rawValue(od::value& v, std::string_view field)
+    std::string rawValue(od::Value& v, std::string_view field)
     {
-        od::json_type type{};
-        if (v.type().get(type) != simdjson::SUCCESS) {
+        od::Type type{};
+        if (v.type(type)) {
             throw FieldError{std::string(field), "malformed value"};
         }
         std::string_view raw;
-        simdjson::error_code error = simdjson::SUCCESS;
-        if (type == od::json_type::object) {
-            od::object o;
-            error = v.get_object().get(o);
+        od::Error error;
+        if (type == od::Type::Object) {
+            od::Object o;
+            error = v.getObject(o);
             if (!error) {
-                error = o.raw_json().get(raw);
+                error = o.rawJson(raw);
             }
-        } else if (type == od::json_type::array) {
-            od::array a;
-            error = v.get_array().get(a);
+        } else if (type == od::Type::Array) {
+            od::Array a;
+            error = v.getArray(a);
             if (!error) {
-                error = a.raw_json().get(raw);
+                error = a.rawJson(raw);
             }
         } else {
-            raw = v.raw_json_token();
+            raw = v.rawToken();
         }
         if (error) {
-            throw FieldError{std::string(field), std::string("malformed value: ") + simdjson::error_message(error)};
+            throw FieldError{std::string(field), std::string("malformed value: ") + error.message()};
         }
         raw = trimRight(raw);
-        // simdjson skips a nested value without counting its depth; the limit holds everywhere.
+        // The engine skips a nested value without counting its depth; the limit holds everywhere.
         if (json::nestingDepth(raw) > resourceLimits().maxJsonDepth) {
             throw FieldError{std::string(field), "nests arrays and objects deeper than the limit of " +
                                                      std::to_string(resourceLimits().maxJsonDepth) + " levels"};
         }
         std::string out(raw.size(), '\0');
         std::size_t length = 0;
-        if (simdjson::minify(raw.data(), raw.size(), out.data(), length) != simdjson::SUCCESS) {
+        if (od::minify(raw, out.data(), length)) {
             return std::string(raw);
         }
         out.resize(length);
@@ -315,17 +315,17 @@ public:
     }
 
     /// Parses one event object into e (reset first). Throws FieldError.
-    void parse(od::object& object, Event& e)
+    void parse(od::Object& object, Event& e)
     {
         std::array<bool, kKeyCount> seen{};
         arrayArrivals_.clear();
         for (auto field : object) {
             std::string_view key;
-            od::field member;
-            if (std::move(field).get(member) != simdjson::SUCCESS || keyOf(member, key) != simdjson::SUCCESS) {
+            od::Field member;
+            if (field.get(member) || keyOf(member, key)) {
                 throw FieldError{"<key>", "malformed key"};
             }
-            od::value v = std::move(member).value();
+            od::Value v = member.value();
             int k = keyIndex(key);
             if (k < 0) {
                 std::string keyCopy(key);
@@ -462,13 +462,13 @@ public:
     }
 
 private:
-    void parseRanks(od::value& v, Event& e)
+    void parseRanks(od::Value& v, Event& e)
     {
-        od::json_type type{};
-        if (v.type().get(type) != simdjson::SUCCESS) {
+        od::Type type{};
+        if (v.type(type)) {
             throw FieldError{"ranks", "malformed value"};
         }
-        if (type == od::json_type::number) {
+        if (type == od::Type::Number) {
             auto count = integer(v, "ranks");
             if (count < 1 || static_cast<std::uint64_t>(count) > resourceLimits().maxRanksPerEvent) {
                 throw FieldError{"ranks", "a rank count must be between 1 and " +
@@ -482,13 +482,13 @@ private:
             }
             return;
         }
-        od::array array;
-        if (type != od::json_type::array || v.get_array().get(array) != simdjson::SUCCESS) {
+        od::Array array;
+        if (type != od::Type::Array || v.getArray(array)) {
             throw FieldError{"ranks", "must be an array of ranks or a positive rank count"};
         }
         for (auto element : array) {
-            od::value item;
-            if (element.get(item) != simdjson::SUCCESS) {
+            od::Value item;
+            if (element.get(item)) {
                 throw FieldError{"ranks", "malformed array"};
             }
             if (e.ranks.size() >= resourceLimits().maxRanksPerEvent) {
@@ -504,22 +504,22 @@ private:
         }
     }
 
-    void parseArrivals(od::value& v, Event& e)
+    void parseArrivals(od::Value& v, Event& e)
     {
         e.arrivalsGiven = true;
-        od::json_type type{};
-        if (v.type().get(type) != simdjson::SUCCESS) {
+        od::Type type{};
+        if (v.type(type)) {
             throw FieldError{"rank_arrival_us", "malformed value"};
         }
-        if (type == od::json_type::array) {
+        if (type == od::Type::Array) {
             e.arrivalsAsArray = true;
-            od::array array;
-            if (v.get_array().get(array) != simdjson::SUCCESS) {
+            od::Array array;
+            if (v.getArray(array)) {
                 throw FieldError{"rank_arrival_us", "malformed array"};
             }
             for (auto element : array) {
-                od::value item;
-                if (element.get(item) != simdjson::SUCCESS) {
+                od::Value item;
+                if (element.get(item)) {
                     throw FieldError{"rank_arrival_us", "malformed array"};
                 }
                 try {
@@ -531,13 +531,13 @@ private:
             }
             return;
         }
-        od::object object;
-        if (type != od::json_type::object || v.get_object().get(object) != simdjson::SUCCESS) {
+        od::Object object;
+        if (type != od::Type::Object || v.getObject(object)) {
             throw FieldError{"rank_arrival_us", "must be an array aligned with ranks or an object rank -> us"};
         }
         for (auto field : object) {
             std::string_view key;
-            if (field.unescaped_key().get(key) != simdjson::SUCCESS) {
+            if (field.unescapedKey(key)) {
                 throw FieldError{"rank_arrival_us", "malformed key"};
             }
             auto path = [&] { return "rank_arrival_us." + std::string(key); };
@@ -546,8 +546,8 @@ private:
                 parsedKey.error != DecimalError::None || parsedKey.value > INT32_MAX) {
                 throw FieldError{path(), "key \"" + std::string(key) + "\" is not a rank number"};
             }
-            od::value item;
-            if (field.value().get(item) != simdjson::SUCCESS) {
+            od::Value item;
+            if (field.value(item)) {
                 throw FieldError{path(), "malformed value"};
             }
             try {
@@ -598,12 +598,12 @@ void resetEvent(Event& e)
     e.extraJson.clear();
 }
 
-[[noreturn]] void malformed(const std::string& source, simdjson::error_code error, std::string_view where)
+[[noreturn]] void malformed(const std::string& source, od::Error error, std::string_view where)
 {
-    throw InputError(source, "malformed JSON " + std::string(where) + ": " + simdjson::error_message(error));
+    throw InputError(source, "malformed JSON " + std::string(where) + ": " + error.message());
 }
 
-/// Events are parsed in pieces of about this many bytes: each piece is one simdjson document, so
+/// Events are parsed in pieces of about this many bytes: each piece is one JSON document, so
 /// its first pass is short, cancellation is checked between pieces, and the parser's index stays
 /// small whatever the size of the trace.
 constexpr std::size_t kPieceBytes = std::size_t{1} << 20;
@@ -777,7 +777,7 @@ private:
 /// Malformed JSON among the events, found by a thread that may not know the absolute index of the
 /// piece it parsed: index counts from the piece's first event, which the builder's thread adds.
 struct MalformedAt {
-    simdjson::error_code error = simdjson::SUCCESS;
+    od::Error error;
     std::size_t index = 0;   ///< the element, or the piece's first element (wholePiece)
     std::string where;       ///< wholePiece: where in the file the parser stopped
     bool wholePiece = false; ///< the piece as a whole failed (its first pass or its frame)
@@ -792,12 +792,12 @@ struct MalformedAt {
 
 /// Parses the elements of the events array, from event `index` on, into the sink. Returns false
 /// when the reader gave up on the array (too many diagnostics already). Throws MalformedAt.
-bool readEvents(od::array& events, std::size_t& index, EventParser& eventParser, EventSink& sink)
+bool readEvents(od::Array& events, std::size_t& index, EventParser& eventParser, EventSink& sink)
 {
     for (auto element : events) {
-        od::object object;
-        if (auto error = element.get_object().get(object)) {
-            if (error == simdjson::INCORRECT_TYPE) {
+        od::Object object;
+        if (const od::Error error = element.getObject(object)) {
+            if (error.incorrectType()) {
                 const bool goOn = sink.notObject(index);
                 ++index;
                 if (!goOn) {
@@ -814,7 +814,7 @@ bool readEvents(od::array& events, std::size_t& index, EventParser& eventParser,
             sink.accepted(event);
         } catch (FieldError& fieldError) {
             sink.failed(index, event, std::move(fieldError));
-            // the rest of this object is skipped by simdjson when the loop advances
+            // the rest of this object is skipped when the loop advances
         }
         ++index;
     }
@@ -851,7 +851,7 @@ public:
     bool parse(std::size_t begin, std::size_t end, std::size_t& index, EventSink& sink, MappedInput* input)
     {
         const std::size_t length = kPieceOpen.size() + (end - begin) + kPieceClose.size();
-        buffer_.resize(length + simdjson::SIMDJSON_PADDING);
+        buffer_.resize(length + od::kPadding);
         buffer_.replace(0, kPieceOpen.size(), kPieceOpen);
         buffer_.replace(kPieceOpen.size(), end - begin, text_.data() + begin, end - begin);
         buffer_.replace(kPieceOpen.size() + (end - begin), kPieceClose.size(), kPieceClose);
@@ -859,10 +859,9 @@ public:
             input->release(begin, end);
         }
         // Where the parser stopped (when it knows) or which bytes the piece held.
-        auto where = [&](od::document* doc) {
+        auto where = [&](od::Document* doc) {
             const char* location = nullptr;
-            if (doc != nullptr && doc->current_location().get(location) == simdjson::SUCCESS &&
-                location >= buffer_.data() + kPieceOpen.size() &&
+            if (doc != nullptr && !doc->currentLocation(location) && location >= buffer_.data() + kPieceOpen.size() &&
                 location < buffer_.data() + kPieceOpen.size() + (end - begin)) {
                 return " at " +
                        json::describePosition(json::positionOf(
@@ -871,9 +870,9 @@ public:
             return " between " + json::describePosition(json::positionOf(text_, begin)) + " and byte " +
                    std::to_string(end);
         };
-        od::document doc;
-        if (auto error = parser_.iterate(buffer_.data(), length, buffer_.size()).get(doc)) {
-            if (error == simdjson::UTF8_ERROR) {
+        od::Document doc;
+        if (const od::Error error = parser_.iterate(buffer_.data(), length, buffer_.size(), doc)) {
+            if (error.badUtf8()) {
                 // The first pass knows only that the piece holds bad UTF-8; name the first bad byte.
                 for (std::size_t at = begin; at < end; ++at) {
                     if (static_cast<unsigned char>(text_[at]) >= 0x80) {
@@ -888,11 +887,11 @@ public:
             }
             throw MalformedAt{error, index, where(nullptr), true};
         }
-        od::object root;
-        od::array events;
-        simdjson::error_code error = doc.get_object().get(root);
+        od::Object root;
+        od::Array events;
+        od::Error error = doc.getObject(root);
         if (!error) {
-            error = root.find_field_unordered("events").get_array().get(events);
+            error = root.findFieldUnordered("events").getArray(events);
         }
         if (error) {
             throw MalformedAt{error, index, where(&doc), true};
@@ -902,7 +901,7 @@ public:
 
 private:
     std::string_view text_;
-    od::parser parser_;
+    od::Parser parser_;
     EventParser eventParser_;
     std::string buffer_;
 };
@@ -1158,31 +1157,30 @@ Trace parseTraceText(std::string_view json, const std::string& sourceName, Progr
     const EventsLayout layout = findEvents(json, progress);
     std::string skeleton;
     if (layout.found) {
-        skeleton.reserve(json.size() - (layout.close - layout.open - 1) + simdjson::SIMDJSON_PADDING);
+        skeleton.reserve(json.size() - (layout.close - layout.open - 1) + od::kPadding);
         skeleton.append(json.substr(0, layout.open + 1));
         skeleton.append(json.substr(layout.close));
     } else {
-        skeleton.reserve(json.size() + simdjson::SIMDJSON_PADDING);
+        skeleton.reserve(json.size() + od::kPadding);
         skeleton.append(json);
     }
     const std::size_t skeletonSize = skeleton.size();
-    skeleton.resize(skeletonSize + simdjson::SIMDJSON_PADDING);
-    const simdjson::padded_string_view padded(skeleton.data(), skeletonSize, skeleton.size());
-    od::parser parser;
-    if (auto error = parser.allocate(skeletonSize, resourceLimits().maxJsonDepth)) {
+    skeleton.resize(skeletonSize + od::kPadding);
+    od::Parser parser;
+    if (const od::Error error = parser.allocate(skeletonSize, resourceLimits().maxJsonDepth)) {
         malformed(sourceName, error, "(parser allocation)");
     }
-    od::document doc;
-    if (auto error = parser.iterate(padded).get(doc)) {
+    od::Document doc;
+    if (const od::Error error = parser.iterate(skeleton.data(), skeletonSize, skeleton.size(), doc)) {
         malformed(sourceName, error, "at the document start");
     }
-    od::object root;
-    if (auto error = doc.get_object().get(root)) {
-        if (error != simdjson::INCORRECT_TYPE) {
+    od::Object root;
+    if (const od::Error error = doc.getObject(root)) {
+        if (!error.incorrectType()) {
             malformed(sourceName, error, "at the document start");
         }
         throw InputError(sourceName, "the document must be a JSON object with \"format\" and \"events\" (" +
-                                         std::string(simdjson::error_message(error)) + ")");
+                                         std::string(error.message()) + ")");
     }
     TraceBuilder builder(sourceName);
     EventParser eventParser; // the nesting depth is bounded by the parser's allocation above
@@ -1192,7 +1190,7 @@ Trace parseTraceText(std::string_view json, const std::string& sourceName, Progr
     std::set<std::string> seenKeys;
     for (auto field : root) {
         std::string_view key;
-        if (auto error = field.unescaped_key().get(key)) {
+        if (const od::Error error = field.unescapedKey(key)) {
             malformed(sourceName, error, "in a top-level key");
         }
         std::string keyCopy(key);
@@ -1203,13 +1201,13 @@ Trace parseTraceText(std::string_view json, const std::string& sourceName, Progr
                                         json::childPath("$", keyCopy),
                                         "appears twice at the top level (duplicate keys are refused)"});
         }
-        od::value v;
-        if (auto error = field.value().get(v)) {
+        od::Value v;
+        if (const od::Error error = field.value(v)) {
             malformed(sourceName, error, "in top-level \"" + keyCopy + "\"");
         }
         if (keyCopy == "format") {
             std::string_view s;
-            if (v.get_string().get(s)) {
+            if (v.getString(s)) {
                 throw InputError(
                     Diagnostic{sourceName, kNoEvent, {}, "format", "must be the string \"commcanary.trace.v1\""});
             }
@@ -1217,9 +1215,9 @@ Trace parseTraceText(std::string_view json, const std::string& sourceName, Progr
             sawFormat = true;
         } else if (keyCopy == "events") {
             // The array that findEvents cut into pieces stands in the skeleton as "[]" at its offset.
-            const bool inPieces = layout.found && v.raw_json_token().data() == skeleton.data() + layout.open;
-            od::array events;
-            if (v.get_array().get(events)) {
+            const bool inPieces = layout.found && v.rawToken().data() == skeleton.data() + layout.open;
+            od::Array events;
+            if (v.getArray(events)) {
                 throw InputError(Diagnostic{sourceName, kNoEvent, {}, "events", "must be an array of event objects"});
             }
             sawEvents = true;

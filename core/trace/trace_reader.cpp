@@ -17,6 +17,8 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
+#include <cstring>
 #include <exception>
 #include <limits>
 #include <memory>
@@ -123,13 +125,36 @@ public:
 
 private:
     static constexpr std::size_t kMaxLength = 32;
-    /// Equality of two short texts, inline: std::string_view's == calls memcmp for a few bytes.
+    /// Equality of two short texts, inline (std::string_view's == calls memcmp for a few bytes):
+    /// eight bytes at a time, the last eight overlapping, every load inside both texts.
     static bool sameText(std::string_view a, std::string_view b)
     {
-        if (a.size() != b.size()) {
+        const std::size_t n = a.size();
+        if (n != b.size()) {
             return false;
         }
-        for (std::size_t i = 0; i < a.size(); ++i) {
+        auto load8 = [](const char* p) {
+            std::uint64_t word = 0;
+            std::memcpy(&word, p, sizeof word);
+            return word;
+        };
+        auto load4 = [](const char* p) {
+            std::uint32_t word = 0;
+            std::memcpy(&word, p, sizeof word);
+            return word;
+        };
+        if (n >= 8) {
+            for (std::size_t i = 0; i + 8 < n; i += 8) {
+                if (load8(a.data() + i) != load8(b.data() + i)) {
+                    return false;
+                }
+            }
+            return load8(a.data() + n - 8) == load8(b.data() + n - 8);
+        }
+        if (n >= 4) {
+            return load4(a.data()) == load4(b.data()) && load4(a.data() + n - 4) == load4(b.data() + n - 4);
+        }
+        for (std::size_t i = 0; i < n; ++i) {
             if (a[i] != b[i]) {
                 return false;
             }

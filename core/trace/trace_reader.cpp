@@ -713,7 +713,7 @@ struct EventsLayout {
 
 /// Walks the top-level object's members by structure up to the first "events" key (as written,
 /// without escapes) whose value is an array, and cuts that array into pieces.
-EventsLayout findEvents(std::string_view text, Progress& progress)
+EventsLayout findEvents(std::string_view text, Progress& progress, MappedInput* input)
 {
     std::size_t at = skipSpace(text, 0);
     if (at >= text.size() || text[at] != '{') {
@@ -733,9 +733,17 @@ EventsLayout findEvents(std::string_view text, Progress& progress)
         at = skipSpace(text, at + 1);
         if (key == "\"events\"" && at < text.size() && text[at] == '[') {
             SubProgress scanning(progress, 0.0, 0.05);
-            // The scan keeps the pages it maps (the pieces read them next, and release them behind):
-            // releasing them here would map the whole input twice for a peak no lower than its size.
-            auto pieces = json::cutArray(text, at, kPieceBytes, scanning);
+            // The scan lets a mapped input's pages go behind it, and the pieces map them again: with
+            // huge-page columns the trace takes about three quarters of its JSON, so keeping the
+            // whole input mapped through the scan made the file's size the peak.
+            std::size_t released = 0;
+            auto behind = [&](std::size_t offset) {
+                if (input != nullptr) {
+                    input->release(released, offset);
+                    released = offset;
+                }
+            };
+            auto pieces = json::cutArray(text, at, kPieceBytes, scanning, behind);
             if (!pieces.ok) {
                 return {};
             }
@@ -1179,7 +1187,7 @@ Trace parseTraceText(std::string_view json, const std::string& sourceName, Progr
 {
     // The document is parsed as a skeleton (everything but the events) plus the events array in
     // pieces. When the structural scan did not recognise the layout, the skeleton is the whole text.
-    const EventsLayout layout = findEvents(json, progress);
+    const EventsLayout layout = findEvents(json, progress, input);
     std::string skeleton;
     if (layout.found) {
         skeleton.reserve(json.size() - (layout.close - layout.open - 1) + od::kPadding);

@@ -11,6 +11,7 @@
 #include "core/util/progress.h"
 
 #include <cstddef>
+#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -30,7 +31,10 @@ struct ArrayPieces {
 /// between two elements once the current piece holds at least pieceBytes; it is made only after an
 /// element that closed with a bracket, between two non-empty elements, so that parsing the pieces
 /// as arrays one by one judges every element exactly as parsing the whole array would. Calls
-/// progress.check() every few MiB (throws Cancelled).
-ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceBytes, const Progress& progress);
+/// progress.check() every few MiB (throws Cancelled), and then behind(offset) when given: the scan
+/// has passed `offset`, so a mapped input may let the pages before it go (a rare look back, over
+/// white space before a comma, only maps one again).
+ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceBytes, const Progress& progress,
+                     const std::function<void(std::size_t)>& behind = {});
 
 } // namespace cc::json

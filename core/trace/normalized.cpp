@@ -14,18 +14,44 @@
 #include "core/util/sha256.h"
 
 #include <algorithm>
-#include <unordered_map>
+#include <atomic>
+#include <condition_variable>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <utility>
+#include <vector>
 
 namespace cc {
 
 namespace {
 
+/// Scratch for one thread's encoding: the arrivals of one event, sorted by rank.
+using Arrivals = std::vector<std::pair<std::int32_t, Ns>>;
+
 class Encoder {
 public:
-    /// inlineRefs: write strings and rank lists in place (event-range bytes).
+    /// inlineRefs: write strings and rank lists in place (event-range bytes). Otherwise call
+    /// indexTables() first: events then refer to the tables by position.
     Encoder(const Trace& trace, bool inlineRefs) : t_(trace), inline_(inlineRefs) {}
 
-    void encodeEvent(std::string& out, std::size_t i)
+    /// Numbers the strings and rank sets by first appearance in canonical order (the whole-trace
+    /// form's tables). Afterwards encodeEvent only reads, so threads can encode events at once.
+    void indexTables()
+    {
+        stringIndex_.assign(t_.strings.size(), kNoString);
+        rankSetIndex_.assign(t_.rankSets.size(), kNoString);
+        for (std::size_t i = 0; i < t_.size(); ++i) {
+            noteString(t_.op[i]);
+            noteRankSet(t_.rankSet[i]);
+            for (auto id : {t_.group[i], t_.phase[i], t_.dtype[i], t_.tag[i], t_.channel[i], t_.reductionOp[i]}) {
+                noteString(id);
+            }
+        }
+    }
+
+    void encodeEvent(std::string& out, std::size_t i, Arrivals& sorted) const
     {
         out += '[';
         stringRef(out, t_.op[i]);
@@ -65,17 +91,17 @@ public:
         }
         out += ',';
         if (t_.has(i, kFlagArrivalsGiven)) {
-            sorted_.clear();
+            sorted.clear();
             for (std::uint32_t k = 0; k < t_.arrivalCount[i]; ++k) {
-                sorted_.emplace_back(t_.arrivalRank[t_.arrivalBegin[i] + k], t_.arrivalTime[t_.arrivalBegin[i] + k]);
+                sorted.emplace_back(t_.arrivalRank[t_.arrivalBegin[i] + k], t_.arrivalTime[t_.arrivalBegin[i] + k]);
             }
-            std::sort(sorted_.begin(), sorted_.end());
+            std::sort(sorted.begin(), sorted.end());
             out += '[';
-            for (std::size_t k = 0; k < sorted_.size(); ++k) {
+            for (std::size_t k = 0; k < sorted.size(); ++k) {
                 out += k == 0 ? "[" : ",[";
-                json::appendInt(out, sorted_[k].first);
+                json::appendInt(out, sorted[k].first);
                 out += ',';
-                json::appendInt(out, sorted_[k].second);
+                json::appendInt(out, sorted[k].second);
                 out += ']';
             }
             out += ']';
@@ -108,87 +134,244 @@ private:
         }
     }
 
-    void stringRef(std::string& out, std::uint32_t id)
+    void noteString(std::uint32_t id)
+    {
+        if (id != kNoString && stringIndex_[id] == kNoString) {
+            stringIndex_[id] = static_cast<std::uint32_t>(stringOrder_.size());
+            stringOrder_.push_back(id);
+        }
+    }
+
+    void noteRankSet(std::uint32_t id)
+    {
+        std::uint32_t& index = rankSetIndex_[id];
+        if (index != kNoString) {
+            return;
+        }
+        // Rank sets are compared by member list (how they were written, list or count, is not
+        // modelled): two table entries with equal members map to one canonical entry.
+        const auto& ranks = t_.rankSets.at(id).ranks;
+        for (std::size_t k = 0; k < rankSetOrder_.size(); ++k) {
+            if (t_.rankSets.at(rankSetOrder_[k]).ranks == ranks) {
+                index = static_cast<std::uint32_t>(k);
+                return;
+            }
+        }
+        index = static_cast<std::uint32_t>(rankSetOrder_.size());
+        rankSetOrder_.push_back(id);
+    }
+
+    void stringRef(std::string& out, std::uint32_t id) const
     {
         if (id == kNoString) {
             out += "null";
-            return;
-        }
-        if (inline_) {
+        } else if (inline_) {
             json::appendString(out, t_.strings.at(id));
-            return;
+        } else {
+            json::appendInt(out, stringIndex_[id]);
         }
-        auto [it, inserted] = stringIndex_.try_emplace(id, static_cast<std::uint32_t>(stringOrder_.size()));
-        if (inserted) {
-            stringOrder_.push_back(id);
-        }
-        json::appendInt(out, it->second);
     }
 
-    void rankSetRef(std::string& out, std::uint32_t id)
+    void rankSetRef(std::string& out, std::uint32_t id) const
     {
-        // Rank sets are compared by member list (how they were written, list or count, is not modelled).
-        const auto& ranks = t_.rankSets.at(id).ranks;
         if (inline_) {
-            json::appendIntArray(out, ranks);
-            return;
+            json::appendIntArray(out, t_.rankSets.at(id).ranks);
+        } else {
+            json::appendInt(out, rankSetIndex_[id]);
         }
-        auto [it, inserted] = rankSetIndex_.try_emplace(id, static_cast<std::uint32_t>(rankSetOrder_.size()));
-        if (inserted) {
-            // Two table entries with equal members (list vs count form) map to one canonical entry.
-            for (std::size_t k = 0; k < rankSetOrder_.size(); ++k) {
-                if (t_.rankSets.at(rankSetOrder_[k]).ranks == ranks) {
-                    it->second = static_cast<std::uint32_t>(k);
-                    json::appendInt(out, it->second);
-                    return;
-                }
-            }
-            rankSetOrder_.push_back(id);
-        }
-        json::appendInt(out, it->second);
     }
 
     const Trace& t_;
     bool inline_;
-    std::unordered_map<std::uint32_t, std::uint32_t> stringIndex_;
-    std::vector<std::uint32_t> stringOrder_;
-    std::unordered_map<std::uint32_t, std::uint32_t> rankSetIndex_;
-    std::vector<std::uint32_t> rankSetOrder_;
-    std::vector<std::pair<std::int32_t, Ns>> sorted_;
+    std::vector<std::uint32_t> stringIndex_;  ///< string id -> table position (indexTables)
+    std::vector<std::uint32_t> stringOrder_;  ///< table position -> string id
+    std::vector<std::uint32_t> rankSetIndex_; ///< rank set id -> table position (indexTables)
+    std::vector<std::uint32_t> rankSetOrder_; ///< table position -> rank set id
 };
+
+/// Events per block of the whole-trace bytes: about a megabyte of text, the unit that threads
+/// encode, that is handed to the sink, and between which cancellation is checked.
+constexpr std::size_t kBlockEvents = 8192;
+
+/// Encodes the blocks of events on helper threads and on the caller's, and hands them to the sink
+/// on the caller's thread in order, so the hash sees the bytes one thread would write. A block is
+/// encoded only within a window ahead of the one handed over, so memory stays a few blocks. The
+/// destructor stops and joins the helpers, whatever the caller is unwinding from.
+class BlockPipeline {
+public:
+    template <typename EncodeBlock>
+    BlockPipeline(std::size_t blocks, std::size_t helpers, EncodeBlock encode)
+        : blocks_(blocks), encode_(std::move(encode)), slots_(2 * (helpers + 1))
+    {
+        threads_.reserve(helpers);
+        for (std::size_t h = 0; h < helpers; ++h) {
+            threads_.emplace_back([this] {
+                Arrivals scratch;
+                std::unique_lock lock(mutex_);
+                while (true) {
+                    changed_.wait(lock, [&] { return stop_ || next_ >= blocks_ || claimable(); });
+                    if (stop_ || next_ >= blocks_) {
+                        return;
+                    }
+                    encodeClaimed(lock, scratch);
+                }
+            });
+        }
+    }
+    ~BlockPipeline()
+    {
+        {
+            std::lock_guard lock(mutex_);
+            stop_ = true;
+        }
+        changed_.notify_all();
+        for (auto& thread : threads_) {
+            thread.join();
+        }
+    }
+    BlockPipeline(const BlockPipeline&) = delete;
+    BlockPipeline& operator=(const BlockPipeline&) = delete;
+
+    /// Hands each block, in order, to take(bytes); the caller's thread encodes blocks too while
+    /// the next one in order is not ready.
+    template <typename Take> void run(Take take)
+    {
+        Arrivals scratch;
+        for (std::size_t block = 0; block < blocks_; ++block) {
+            Slot& slot = slots_[block % slots_.size()];
+            {
+                std::unique_lock lock(mutex_);
+                while (!slot.ready) {
+                    if (claimable()) {
+                        encodeClaimed(lock, scratch);
+                    } else {
+                        changed_.wait(lock);
+                    }
+                }
+            }
+            if (slot.error) {
+                std::rethrow_exception(slot.error);
+            }
+            take(block, slot.bytes);
+            {
+                std::lock_guard lock(mutex_);
+                slot.ready = false;
+                ++consumed_;
+            }
+            changed_.notify_all();
+        }
+    }
+
+private:
+    struct Slot {
+        std::string bytes;
+        std::exception_ptr error;
+        bool ready = false; ///< guarded by mutex_
+    };
+
+    /// The next block may be encoded: the slot it takes was handed over (guarded by mutex_).
+    bool claimable() const { return next_ < blocks_ && next_ < consumed_ + slots_.size(); }
+
+    /// Encodes the next block with the lock released; called and returns with it held.
+    void encodeClaimed(std::unique_lock<std::mutex>& lock, Arrivals& scratch)
+    {
+        const std::size_t block = next_++;
+        Slot& slot = slots_[block % slots_.size()];
+        lock.unlock();
+        try {
+            slot.error = nullptr;
+            slot.bytes.clear();
+            encode_(block, slot.bytes, scratch);
+        } catch (...) {
+            slot.error = std::current_exception();
+        }
+        lock.lock();
+        slot.ready = true;
+        changed_.notify_all();
+    }
+
+    const std::size_t blocks_;
+    std::function<void(std::size_t, std::string&, Arrivals&)> encode_;
+    std::vector<Slot> slots_;
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    std::size_t next_ = 0;     ///< the next block to encode (guarded by mutex_)
+    std::size_t consumed_ = 0; ///< blocks handed over (guarded by mutex_)
+    bool stop_ = false;        ///< guarded by mutex_
+    std::vector<std::thread> threads_;
+};
+
+std::atomic<std::size_t> chosenNormalizingThreads{0};
+
+/// Helper threads for the whole-trace bytes: one per spare processor, at most three, or what
+/// detail::setNormalizingThreads chose; none for a trace of a few blocks.
+std::size_t encodingHelpers(std::size_t blocks)
+{
+    if (blocks < 4) {
+        return 0;
+    }
+    if (const std::size_t chosen = chosenNormalizingThreads.load(std::memory_order_relaxed); chosen > 0) {
+        return chosen - 1;
+    }
+    const unsigned processors = std::thread::hardware_concurrency();
+    return processors < 2 ? 0 : std::min<std::size_t>(processors - 1, 3);
+}
 
 /// Streams the whole-trace canonical bytes into sink(chunk).
 template <typename Sink> void encodeTrace(const Trace& trace, Progress& progress, Sink&& sink)
 {
     Encoder encoder(trace, /*inlineRefs=*/false);
-    std::string chunk;
-    chunk.reserve(1 << 20);
-    chunk += "{\"format\":";
-    json::appendString(chunk, kNormalizedFormat);
-    chunk += ",\"event_count\":";
-    json::appendUInt(chunk, trace.size());
-    chunk += ",\"events\":[";
-    for (std::size_t i = 0; i < trace.size(); ++i) {
-        if (i > 0) {
-            chunk += ',';
+    encoder.indexTables();
+    progress.check();
+    std::string head = "{\"format\":";
+    json::appendString(head, kNormalizedFormat);
+    head += ",\"event_count\":";
+    json::appendUInt(head, trace.size());
+    head += ",\"events\":[";
+    sink(head);
+    const std::size_t n = trace.size();
+    const std::size_t blocks = (n + kBlockEvents - 1) / kBlockEvents;
+    auto encodeBlock = [&](std::size_t block, std::string& out, Arrivals& scratch) {
+        out.reserve(kBlockEvents * 128);
+        const std::size_t last = std::min(n, (block + 1) * kBlockEvents);
+        for (std::size_t i = block * kBlockEvents; i < last; ++i) {
+            if (i > 0) {
+                out += ',';
+            }
+            encoder.encodeEvent(out, i, scratch);
         }
-        encoder.encodeEvent(chunk, i);
-        if (chunk.size() >= (1 << 20)) {
-            sink(chunk);
-            chunk.clear();
-            // Once a chunk (about a millisecond of work): checking only when the event index was
-            // also a multiple of 4096 left long traces without a cancellation point.
-            progress.check();
-            progress.report(static_cast<double>(i) / static_cast<double>(trace.size()), "normalising");
+    };
+    // Once a block (about a millisecond of work): a cancellation point on long traces.
+    auto take = [&](std::size_t block, const std::string& bytes) {
+        sink(bytes);
+        progress.check();
+        progress.report(static_cast<double>(std::min(n, (block + 1) * kBlockEvents)) / static_cast<double>(n),
+                        "normalising");
+    };
+    if (const std::size_t helpers = encodingHelpers(blocks); helpers > 0) {
+        BlockPipeline pipeline(blocks, helpers, encodeBlock);
+        pipeline.run(take);
+    } else {
+        Arrivals scratch;
+        std::string bytes;
+        for (std::size_t block = 0; block < blocks; ++block) {
+            bytes.clear();
+            encodeBlock(block, bytes, scratch);
+            take(block, bytes);
         }
     }
-    chunk += "],";
-    encoder.encodeTables(chunk);
-    chunk += "}";
-    sink(chunk);
+    std::string tail = "],";
+    encoder.encodeTables(tail);
+    tail += "}";
+    sink(tail);
 }
 
 } // namespace
+
+void detail::setNormalizingThreads(std::size_t threads)
+{
+    chosenNormalizingThreads.store(threads, std::memory_order_relaxed);
+}
 
 std::string normalizedBytes(const Trace& trace, Progress& progress)
 {
@@ -206,14 +389,15 @@ std::string normalizedSha256(const Trace& trace, Progress& progress)
 
 std::string normalizedEventRangeBytes(const Trace& trace, std::size_t first, std::size_t last)
 {
-    Encoder encoder(trace, /*inlineRefs=*/true);
+    const Encoder encoder(trace, /*inlineRefs=*/true);
+    Arrivals scratch;
     std::string out;
     out += '[';
     for (std::size_t i = first; i < last && i < trace.size(); ++i) {
         if (i > first) {
             out += ',';
         }
-        encoder.encodeEvent(out, i);
+        encoder.encodeEvent(out, i, scratch);
     }
     out += ']';
     return out;

@@ -31,4 +31,11 @@ std::string normalizedEventRangeBytes(const Trace& trace, std::size_t first, std
 /// SHA-256 of normalizedEventRangeBytes.
 std::string eventRangeSha256(const Trace& trace, std::size_t first, std::size_t last);
 
+namespace detail {
+/// How many threads encode the whole-trace bytes, the caller's included: 0 (the default) means
+/// the caller's plus one per spare processor, at most four in all. The bytes never depend on it;
+/// tests set it to exercise each way.
+void setNormalizingThreads(std::size_t threads);
+} // namespace detail
+
 } // namespace cc

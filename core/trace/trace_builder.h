@@ -7,7 +7,11 @@
 #include "core/util/errors.h"
 #include "core/util/progress.h"
 
+#include <array>
+#include <cstdint>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace cc {
@@ -20,6 +24,19 @@ public:
     void setSystemJson(std::string json) { trace_.systemJson = std::move(json); }
     void addTopLevelExtra(std::string key, std::string json);
     void reserve(std::size_t events);
+
+    /// Where the columns that reserve() sized lie, for prefault() on another thread.
+    struct ReservedColumns {
+        std::vector<std::pair<std::uintptr_t, std::size_t>> columns; ///< first byte, element size
+        std::size_t events = 0;                                      ///< capacity, in events
+    };
+    const ReservedColumns& reservedColumns() const { return reserved_; }
+
+    /// Faults in, writable, the pages of the reserved columns that events [first, first + count)
+    /// will occupy: the kernel's zeroing of fresh pages then happens on the calling thread, ahead of
+    /// the builder, instead of inside add(). A hint (values are never touched); safe on any thread,
+    /// and harmless when the columns have since moved.
+    static void prefault(const ReservedColumns& reserved, std::size_t first, std::size_t count);
 
     /// Adds an event (input order). Rule violations are recorded, not thrown.
     void add(const Event& event);
@@ -37,16 +54,38 @@ public:
     static constexpr std::size_t kMaxDiagnostics = 50;
 
 private:
+    enum RecentField {
+        kRecentOp,
+        kRecentGroup,
+        kRecentPhase,
+        kRecentDtype,
+        kRecentTag,
+        kRecentChannel,
+        kRecentReductionOp,
+        kRecentFieldCount
+    };
+    std::uint32_t intern(RecentField field, std::string_view text);
+    template <typename Column> void makeRoom(Column& column, std::size_t more);
     void diagnose(std::size_t eventIndex, std::string_view eventId, std::string field, std::string rule);
 
     Trace trace_;
     std::vector<Diagnostic> diagnostics_;
     std::size_t added_ = 0;
+    std::size_t expected_ = 0; ///< events announced by reserve(), 0 when none
+    ReservedColumns reserved_;
     std::size_t suppressed_ = 0;
     std::uint64_t rankSlots_ = 0;       ///< ranks summed over the events added so far
     bool rankSlotsRefused_ = false;
     std::vector<std::int32_t> members_; ///< scratch: sorted members of the event being added
     std::vector<std::int32_t> seen_;    ///< scratch: sorted arrival ranks of the event being added
+    /// The string ids each field took most recently, newest first (kNoString: none yet).
+    std::array<std::array<std::uint32_t, 4>, kRecentFieldCount> recent_ = [] {
+        std::array<std::array<std::uint32_t, 4>, kRecentFieldCount> none{};
+        for (auto& field : none) {
+            field.fill(kNoString);
+        }
+        return none;
+    }();
 };
 
 } // namespace cc

@@ -1,22 +1,24 @@
-// commcanary.trace.v1 reader: simdjson on-demand, numbers converted exactly from their text.
+// commcanary.trace.v1 reader: on-demand JSON iteration (core/util/json/ondemand.h), numbers converted
+// exactly from their text.
 #include "core/trace/trace_io.h"
 
 #include "core/trace/trace_builder.h"
 #include "core/util/atomic_file.h"
 #include "core/util/decimal.h"
 #include "core/util/json/array_scan.h"
+#include "core/util/json/ondemand.h"
 #include "core/util/json/parser.h"
 #include "core/util/json/reader.h"
 #include "core/util/json/writer.h"
 #include "core/util/limits.h"
-
-#include <simdjson.h>
 
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
+#include <cstring>
 #include <exception>
 #include <limits>
 #include <memory>
@@ -29,7 +31,7 @@
 
 namespace cc {
 
-namespace od = simdjson::ondemand;
+namespace od = json::ondemand;
 
 namespace {
 
@@ -114,7 +116,7 @@ public:
             return -1;
         }
         for (const std::int8_t candidate : slots_[slotOf(key)]) {
-            if (candidate >= 0 && kKeyNames[static_cast<std::size_t>(candidate)] == key) {
+            if (candidate >= 0 && sameText(kKeyNames[static_cast<std::size_t>(candidate)], key)) {
                 return candidate;
             }
         }
@@ -123,6 +125,42 @@ public:
 
 private:
     static constexpr std::size_t kMaxLength = 32;
+    /// Equality of two short texts, inline (std::string_view's == calls memcmp for a few bytes):
+    /// eight bytes at a time, the last eight overlapping, every load inside both texts.
+    static bool sameText(std::string_view a, std::string_view b)
+    {
+        const std::size_t n = a.size();
+        if (n != b.size()) {
+            return false;
+        }
+        auto load8 = [](const char* p) {
+            std::uint64_t word = 0;
+            std::memcpy(&word, p, sizeof word);
+            return word;
+        };
+        auto load4 = [](const char* p) {
+            std::uint32_t word = 0;
+            std::memcpy(&word, p, sizeof word);
+            return word;
+        };
+        if (n >= 8) {
+            for (std::size_t i = 0; i + 8 < n; i += 8) {
+                if (load8(a.data() + i) != load8(b.data() + i)) {
+                    return false;
+                }
+            }
+            return load8(a.data() + n - 8) == load8(b.data() + n - 8);
+        }
+        if (n >= 4) {
+            return load4(a.data()) == load4(b.data()) && load4(a.data() + n - 4) == load4(b.data() + n - 4);
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            if (a[i] != b[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
     static std::size_t slotOf(std::string_view key)
     {
         return key.size() * 32 + (static_cast<unsigned char>(key.front()) & 31U);
@@ -138,18 +176,18 @@ int keyIndex(std::string_view key)
 
 /// The key of an object member. A key without escapes is its raw text (the document's first pass
 /// has checked that it closes); only one with escapes is unescaped.
-simdjson::error_code keyOf(od::field& field, std::string_view& key)
+od::Error keyOf(od::Field& field, std::string_view& key)
 {
-    const char* const begin = field.key().raw();
+    const char* const begin = field.rawKey();
     const char* end = begin;
     while (*end != '"' && *end != '\\') {
         ++end;
     }
     if (*end == '"') {
         key = std::string_view(begin, static_cast<std::size_t>(end - begin));
-        return simdjson::SUCCESS;
+        return {};
     }
-    return field.unescaped_key().get(key);
+    return field.unescapedKey(key);
 }
 
 std::string_view trimRight(std::string_view text)
@@ -169,20 +207,20 @@ struct FieldError {
 class EventParser {
 public:
     // Each getter throws FieldError on a type or value problem.
-    std::string_view rawNumber(od::value& v, std::string_view field)
+    std::string_view rawNumber(od::Value& v, std::string_view field)
     {
-        od::json_type type{};
-        if (v.type().get(type) != simdjson::SUCCESS || type != od::json_type::number) {
-            std::string_view raw = trimRight(v.raw_json_token());
+        od::Type type{};
+        if (v.type(type) || type != od::Type::Number) {
+            std::string_view raw = trimRight(v.rawToken());
             if (raw.find("NaN") != std::string_view::npos || raw.find("Infinity") != std::string_view::npos) {
                 throw FieldError{std::string(field), "non-finite number (" + std::string(raw) + ") is not allowed"};
             }
             throw FieldError{std::string(field), "must be a number"};
         }
-        return trimRight(v.raw_json_token());
+        return trimRight(v.rawToken());
     }
 
-    Ns timeNs(od::value& v, std::string_view field)
+    Ns timeNs(od::Value& v, std::string_view field)
     {
         auto text = rawNumber(v, field);
         auto parsed = parseScaledDecimal(text, kMicrosToNanosScale);
@@ -201,7 +239,7 @@ public:
         return parsed.value;
     }
 
-    std::int64_t integer(od::value& v, std::string_view field)
+    std::int64_t integer(od::Value& v, std::string_view field)
     {
         auto text = rawNumber(v, field);
         auto parsed = parseScaledDecimal(text, 0, /*allowNegative=*/true);
@@ -215,7 +253,7 @@ public:
         return parsed.value;
     }
 
-    std::int32_t rank(od::value& v, std::string_view field)
+    std::int32_t rank(od::Value& v, std::string_view field)
     {
         auto value = integer(v, field);
         if (value < 0 || value > INT32_MAX) {
@@ -224,7 +262,7 @@ public:
         return static_cast<std::int32_t>(value);
     }
 
-    std::int64_t factor(od::value& v, std::string_view field)
+    std::int64_t factor(od::Value& v, std::string_view field)
     {
         auto text = rawNumber(v, field);
         auto parsed = parseScaledDecimal(text, kFactorScale);
@@ -235,19 +273,19 @@ public:
         return parsed.value;
     }
 
-    bool boolean(od::value& v, std::string_view field)
+    bool boolean(od::Value& v, std::string_view field)
     {
         bool b = false;
-        if (v.get_bool().get(b) != simdjson::SUCCESS) {
+        if (v.getBool(b)) {
             throw FieldError{std::string(field), "must be true or false"};
         }
         return b;
     }
 
-    void string(od::value& v, std::string_view field, std::string& out)
+    void string(od::Value& v, std::string_view field, std::string& out)
     {
         std::string_view s;
-        if (v.get_string().get(s) != simdjson::SUCCESS) {
+        if (v.getString(s)) {
             throw FieldError{std::string(field), "must be a string"};
         }
         if (s.find_first_not_of(" \t\r\n") == std::string_view::npos) {
@@ -260,41 +298,41 @@ public:
     }
 
     /// Raw JSON text of any value (minified), for unknown fields.
-    std::string rawValue(od::value& v, std::string_view field)
+    std::string rawValue(od::Value& v, std::string_view field)
     {
-        od::json_type type{};
-        if (v.type().get(type) != simdjson::SUCCESS) {
+        od::Type type{};
+        if (v.type(type)) {
             throw FieldError{std::string(field), "malformed value"};
         }
         std::string_view raw;
-        simdjson::error_code error = simdjson::SUCCESS;
-        if (type == od::json_type::object) {
-            od::object o;
-            error = v.get_object().get(o);
+        od::Error error;
+        if (type == od::Type::Object) {
+            od::Object o;
+            error = v.getObject(o);
             if (!error) {
-                error = o.raw_json().get(raw);
+                error = o.rawJson(raw);
             }
-        } else if (type == od::json_type::array) {
-            od::array a;
-            error = v.get_array().get(a);
+        } else if (type == od::Type::Array) {
+            od::Array a;
+            error = v.getArray(a);
             if (!error) {
-                error = a.raw_json().get(raw);
+                error = a.rawJson(raw);
             }
         } else {
-            raw = v.raw_json_token();
+            raw = v.rawToken();
         }
         if (error) {
-            throw FieldError{std::string(field), std::string("malformed value: ") + simdjson::error_message(error)};
+            throw FieldError{std::string(field), std::string("malformed value: ") + error.message()};
         }
         raw = trimRight(raw);
-        // simdjson skips a nested value without counting its depth; the limit holds everywhere.
+        // The engine skips a nested value without counting its depth; the limit holds everywhere.
         if (json::nestingDepth(raw) > resourceLimits().maxJsonDepth) {
             throw FieldError{std::string(field), "nests arrays and objects deeper than the limit of " +
                                                      std::to_string(resourceLimits().maxJsonDepth) + " levels"};
         }
         std::string out(raw.size(), '\0');
         std::size_t length = 0;
-        if (simdjson::minify(raw.data(), raw.size(), out.data(), length) != simdjson::SUCCESS) {
+        if (od::minify(raw, out.data(), length)) {
             return std::string(raw);
         }
         out.resize(length);
@@ -302,17 +340,17 @@ public:
     }
 
     /// Parses one event object into e (reset first). Throws FieldError.
-    void parse(od::object& object, Event& e)
+    void parse(od::Object& object, Event& e)
     {
         std::array<bool, kKeyCount> seen{};
         arrayArrivals_.clear();
         for (auto field : object) {
             std::string_view key;
-            od::field member;
-            if (std::move(field).get(member) != simdjson::SUCCESS || keyOf(member, key) != simdjson::SUCCESS) {
+            od::Field member;
+            if (field.get(member) || keyOf(member, key)) {
                 throw FieldError{"<key>", "malformed key"};
             }
-            od::value v = std::move(member).value();
+            od::Value v = member.value();
             int k = keyIndex(key);
             if (k < 0) {
                 std::string keyCopy(key);
@@ -449,13 +487,13 @@ public:
     }
 
 private:
-    void parseRanks(od::value& v, Event& e)
+    void parseRanks(od::Value& v, Event& e)
     {
-        od::json_type type{};
-        if (v.type().get(type) != simdjson::SUCCESS) {
+        od::Type type{};
+        if (v.type(type)) {
             throw FieldError{"ranks", "malformed value"};
         }
-        if (type == od::json_type::number) {
+        if (type == od::Type::Number) {
             auto count = integer(v, "ranks");
             if (count < 1 || static_cast<std::uint64_t>(count) > resourceLimits().maxRanksPerEvent) {
                 throw FieldError{"ranks", "a rank count must be between 1 and " +
@@ -469,13 +507,13 @@ private:
             }
             return;
         }
-        od::array array;
-        if (type != od::json_type::array || v.get_array().get(array) != simdjson::SUCCESS) {
+        od::Array array;
+        if (type != od::Type::Array || v.getArray(array)) {
             throw FieldError{"ranks", "must be an array of ranks or a positive rank count"};
         }
         for (auto element : array) {
-            od::value item;
-            if (element.get(item) != simdjson::SUCCESS) {
+            od::Value item;
+            if (element.get(item)) {
                 throw FieldError{"ranks", "malformed array"};
             }
             if (e.ranks.size() >= resourceLimits().maxRanksPerEvent) {
@@ -491,22 +529,22 @@ private:
         }
     }
 
-    void parseArrivals(od::value& v, Event& e)
+    void parseArrivals(od::Value& v, Event& e)
     {
         e.arrivalsGiven = true;
-        od::json_type type{};
-        if (v.type().get(type) != simdjson::SUCCESS) {
+        od::Type type{};
+        if (v.type(type)) {
             throw FieldError{"rank_arrival_us", "malformed value"};
         }
-        if (type == od::json_type::array) {
+        if (type == od::Type::Array) {
             e.arrivalsAsArray = true;
-            od::array array;
-            if (v.get_array().get(array) != simdjson::SUCCESS) {
+            od::Array array;
+            if (v.getArray(array)) {
                 throw FieldError{"rank_arrival_us", "malformed array"};
             }
             for (auto element : array) {
-                od::value item;
-                if (element.get(item) != simdjson::SUCCESS) {
+                od::Value item;
+                if (element.get(item)) {
                     throw FieldError{"rank_arrival_us", "malformed array"};
                 }
                 try {
@@ -518,13 +556,13 @@ private:
             }
             return;
         }
-        od::object object;
-        if (type != od::json_type::object || v.get_object().get(object) != simdjson::SUCCESS) {
+        od::Object object;
+        if (type != od::Type::Object || v.getObject(object)) {
             throw FieldError{"rank_arrival_us", "must be an array aligned with ranks or an object rank -> us"};
         }
         for (auto field : object) {
             std::string_view key;
-            if (field.unescaped_key().get(key) != simdjson::SUCCESS) {
+            if (field.unescapedKey(key)) {
                 throw FieldError{"rank_arrival_us", "malformed key"};
             }
             auto path = [&] { return "rank_arrival_us." + std::string(key); };
@@ -533,8 +571,8 @@ private:
                 parsedKey.error != DecimalError::None || parsedKey.value > INT32_MAX) {
                 throw FieldError{path(), "key \"" + std::string(key) + "\" is not a rank number"};
             }
-            od::value item;
-            if (field.value().get(item) != simdjson::SUCCESS) {
+            od::Value item;
+            if (field.value(item)) {
                 throw FieldError{path(), "malformed value"};
             }
             try {
@@ -585,12 +623,12 @@ void resetEvent(Event& e)
     e.extraJson.clear();
 }
 
-[[noreturn]] void malformed(const std::string& source, simdjson::error_code error, std::string_view where)
+[[noreturn]] void malformed(const std::string& source, od::Error error, std::string_view where)
 {
-    throw InputError(source, "malformed JSON " + std::string(where) + ": " + simdjson::error_message(error));
+    throw InputError(source, "malformed JSON " + std::string(where) + ": " + error.message());
 }
 
-/// Events are parsed in pieces of about this many bytes: each piece is one simdjson document, so
+/// Events are parsed in pieces of about this many bytes: each piece is one JSON document, so
 /// its first pass is short, cancellation is checked between pieces, and the parser's index stays
 /// small whatever the size of the trace.
 constexpr std::size_t kPieceBytes = std::size_t{1} << 20;
@@ -670,11 +708,12 @@ struct EventsLayout {
     std::size_t close = 0; ///< its ']'
     std::vector<std::size_t> cuts;
     std::size_t bracketed = 0; ///< events that are objects (or arrays): a capacity hint
+    std::vector<std::size_t> bracketedBeforeCuts; ///< the same before each cut: where a piece's events go
 };
 
 /// Walks the top-level object's members by structure up to the first "events" key (as written,
 /// without escapes) whose value is an array, and cuts that array into pieces.
-EventsLayout findEvents(std::string_view text, Progress& progress)
+EventsLayout findEvents(std::string_view text, Progress& progress, MappedInput* input)
 {
     std::size_t at = skipSpace(text, 0);
     if (at >= text.size() || text[at] != '{') {
@@ -694,13 +733,26 @@ EventsLayout findEvents(std::string_view text, Progress& progress)
         at = skipSpace(text, at + 1);
         if (key == "\"events\"" && at < text.size() && text[at] == '[') {
             SubProgress scanning(progress, 0.0, 0.05);
-            // The scan keeps the pages it maps (the pieces read them next, and release them behind):
-            // releasing them here would map the whole input twice for a peak no lower than its size.
-            auto pieces = json::cutArray(text, at, kPieceBytes, scanning);
+            // The scan lets a mapped input's pages go behind it, and the pieces map them again: with
+            // huge-page columns the trace takes about three quarters of its JSON, so keeping the
+            // whole input mapped through the scan made the file's size the peak.
+            std::size_t released = 0;
+            auto behind = [&](std::size_t offset) {
+                if (input != nullptr) {
+                    input->release(released, offset);
+                    released = offset;
+                }
+            };
+            auto pieces = json::cutArray(text, at, kPieceBytes, scanning, behind);
             if (!pieces.ok) {
                 return {};
             }
-            return EventsLayout{true, at, pieces.close, std::move(pieces.cuts), pieces.bracketed};
+            return EventsLayout{true,
+                                at,
+                                pieces.close,
+                                std::move(pieces.cuts),
+                                pieces.bracketed,
+                                std::move(pieces.bracketedBeforeCuts)};
         }
         at = skipSpace(text, skipValue(text, at));
         if (at >= text.size() || text[at] != ',') {
@@ -758,7 +810,7 @@ private:
 /// Malformed JSON among the events, found by a thread that may not know the absolute index of the
 /// piece it parsed: index counts from the piece's first event, which the builder's thread adds.
 struct MalformedAt {
-    simdjson::error_code error = simdjson::SUCCESS;
+    od::Error error;
     std::size_t index = 0;   ///< the element, or the piece's first element (wholePiece)
     std::string where;       ///< wholePiece: where in the file the parser stopped
     bool wholePiece = false; ///< the piece as a whole failed (its first pass or its frame)
@@ -773,12 +825,12 @@ struct MalformedAt {
 
 /// Parses the elements of the events array, from event `index` on, into the sink. Returns false
 /// when the reader gave up on the array (too many diagnostics already). Throws MalformedAt.
-bool readEvents(od::array& events, std::size_t& index, EventParser& eventParser, EventSink& sink)
+bool readEvents(od::Array& events, std::size_t& index, EventParser& eventParser, EventSink& sink)
 {
     for (auto element : events) {
-        od::object object;
-        if (auto error = element.get_object().get(object)) {
-            if (error == simdjson::INCORRECT_TYPE) {
+        od::Object object;
+        if (const od::Error error = element.getObject(object)) {
+            if (error.incorrectType()) {
                 const bool goOn = sink.notObject(index);
                 ++index;
                 if (!goOn) {
@@ -795,7 +847,7 @@ bool readEvents(od::array& events, std::size_t& index, EventParser& eventParser,
             sink.accepted(event);
         } catch (FieldError& fieldError) {
             sink.failed(index, event, std::move(fieldError));
-            // the rest of this object is skipped by simdjson when the loop advances
+            // the rest of this object is skipped when the loop advances
         }
         ++index;
     }
@@ -832,7 +884,7 @@ public:
     bool parse(std::size_t begin, std::size_t end, std::size_t& index, EventSink& sink, MappedInput* input)
     {
         const std::size_t length = kPieceOpen.size() + (end - begin) + kPieceClose.size();
-        buffer_.resize(length + simdjson::SIMDJSON_PADDING);
+        buffer_.resize(length + od::kPadding);
         buffer_.replace(0, kPieceOpen.size(), kPieceOpen);
         buffer_.replace(kPieceOpen.size(), end - begin, text_.data() + begin, end - begin);
         buffer_.replace(kPieceOpen.size() + (end - begin), kPieceClose.size(), kPieceClose);
@@ -840,10 +892,9 @@ public:
             input->release(begin, end);
         }
         // Where the parser stopped (when it knows) or which bytes the piece held.
-        auto where = [&](od::document* doc) {
+        auto where = [&](od::Document* doc) {
             const char* location = nullptr;
-            if (doc != nullptr && doc->current_location().get(location) == simdjson::SUCCESS &&
-                location >= buffer_.data() + kPieceOpen.size() &&
+            if (doc != nullptr && !doc->currentLocation(location) && location >= buffer_.data() + kPieceOpen.size() &&
                 location < buffer_.data() + kPieceOpen.size() + (end - begin)) {
                 return " at " +
                        json::describePosition(json::positionOf(
@@ -852,9 +903,9 @@ public:
             return " between " + json::describePosition(json::positionOf(text_, begin)) + " and byte " +
                    std::to_string(end);
         };
-        od::document doc;
-        if (auto error = parser_.iterate(buffer_.data(), length, buffer_.size()).get(doc)) {
-            if (error == simdjson::UTF8_ERROR) {
+        od::Document doc;
+        if (const od::Error error = parser_.iterate(buffer_.data(), length, buffer_.size(), doc)) {
+            if (error.badUtf8()) {
                 // The first pass knows only that the piece holds bad UTF-8; name the first bad byte.
                 for (std::size_t at = begin; at < end; ++at) {
                     if (static_cast<unsigned char>(text_[at]) >= 0x80) {
@@ -869,11 +920,11 @@ public:
             }
             throw MalformedAt{error, index, where(nullptr), true};
         }
-        od::object root;
-        od::array events;
-        simdjson::error_code error = doc.get_object().get(root);
+        od::Object root;
+        od::Array events;
+        od::Error error = doc.getObject(root);
         if (!error) {
-            error = root.find_field_unordered("events").get_array().get(events);
+            error = root.findFieldUnordered("events").getArray(events);
         }
         if (error) {
             throw MalformedAt{error, index, where(&doc), true};
@@ -883,7 +934,7 @@ public:
 
 private:
     std::string_view text_;
-    od::parser parser_;
+    od::Parser parser_;
     EventParser eventParser_;
     std::string buffer_;
 };
@@ -941,8 +992,8 @@ private:
 class PieceWorkers {
 public:
     PieceWorkers(std::string_view text, const EventsLayout& layout, const std::string& sourceName, MappedInput* input,
-                 std::size_t workers)
-        : layout_(layout), count_(PieceParser::pieceCount(layout)), workers_(workers), input_(input),
+                 std::size_t workers, const TraceBuilder::ReservedColumns& columns)
+        : layout_(layout), count_(PieceParser::pieceCount(layout)), workers_(workers), input_(input), columns_(columns),
           slots_(2 * workers + 1)
     {
         parsers_.reserve(workers);
@@ -1017,6 +1068,12 @@ private:
             out->malformed.reset();
             out->error = nullptr;
             out->begin = PieceParser::pieceBegin(layout_, piece);
+            // The builder's columns for this piece's events get their fresh pages here, off the
+            // builder's thread (where the kernel's zeroing of them was the largest single cost).
+            const std::size_t firstEvent = piece == 0 ? 0 : layout_.bracketedBeforeCuts[piece - 1];
+            const std::size_t endEvent =
+                piece < layout_.cuts.size() ? layout_.bracketedBeforeCuts[piece] : layout_.bracketed;
+            TraceBuilder::prefault(columns_, firstEvent, endEvent - firstEvent);
             bool stopped = true;
             try {
                 RecordingSink sink(*out);
@@ -1043,6 +1100,7 @@ private:
     const std::size_t count_;
     const std::size_t workers_;
     MappedInput* input_;
+    const TraceBuilder::ReservedColumns& columns_; ///< copied by the builder's thread before the workers start
     std::vector<std::unique_ptr<PieceParser>> parsers_;
     std::vector<Slot> slots_;
     std::mutex mutex_;
@@ -1090,7 +1148,8 @@ void readEventPieces(std::string_view text, const EventsLayout& layout, std::siz
         }
         return;
     }
-    PieceWorkers pieces(text, layout, sourceName, input, parsingThreads());
+    const TraceBuilder::ReservedColumns columns = builder.reservedColumns(); // a copy the workers may read
+    PieceWorkers pieces(text, layout, sourceName, input, parsingThreads(), columns);
     while (ParsedPiece* piece = pieces.next(progress)) {
         const std::size_t first = index;
         progress.check();
@@ -1128,34 +1187,33 @@ Trace parseTraceText(std::string_view json, const std::string& sourceName, Progr
 {
     // The document is parsed as a skeleton (everything but the events) plus the events array in
     // pieces. When the structural scan did not recognise the layout, the skeleton is the whole text.
-    const EventsLayout layout = findEvents(json, progress);
+    const EventsLayout layout = findEvents(json, progress, input);
     std::string skeleton;
     if (layout.found) {
-        skeleton.reserve(json.size() - (layout.close - layout.open - 1) + simdjson::SIMDJSON_PADDING);
+        skeleton.reserve(json.size() - (layout.close - layout.open - 1) + od::kPadding);
         skeleton.append(json.substr(0, layout.open + 1));
         skeleton.append(json.substr(layout.close));
     } else {
-        skeleton.reserve(json.size() + simdjson::SIMDJSON_PADDING);
+        skeleton.reserve(json.size() + od::kPadding);
         skeleton.append(json);
     }
     const std::size_t skeletonSize = skeleton.size();
-    skeleton.resize(skeletonSize + simdjson::SIMDJSON_PADDING);
-    const simdjson::padded_string_view padded(skeleton.data(), skeletonSize, skeleton.size());
-    od::parser parser;
-    if (auto error = parser.allocate(skeletonSize, resourceLimits().maxJsonDepth)) {
+    skeleton.resize(skeletonSize + od::kPadding);
+    od::Parser parser;
+    if (const od::Error error = parser.allocate(skeletonSize, resourceLimits().maxJsonDepth)) {
         malformed(sourceName, error, "(parser allocation)");
     }
-    od::document doc;
-    if (auto error = parser.iterate(padded).get(doc)) {
+    od::Document doc;
+    if (const od::Error error = parser.iterate(skeleton.data(), skeletonSize, skeleton.size(), doc)) {
         malformed(sourceName, error, "at the document start");
     }
-    od::object root;
-    if (auto error = doc.get_object().get(root)) {
-        if (error != simdjson::INCORRECT_TYPE) {
+    od::Object root;
+    if (const od::Error error = doc.getObject(root)) {
+        if (!error.incorrectType()) {
             malformed(sourceName, error, "at the document start");
         }
         throw InputError(sourceName, "the document must be a JSON object with \"format\" and \"events\" (" +
-                                         std::string(simdjson::error_message(error)) + ")");
+                                         std::string(error.message()) + ")");
     }
     TraceBuilder builder(sourceName);
     EventParser eventParser; // the nesting depth is bounded by the parser's allocation above
@@ -1165,7 +1223,7 @@ Trace parseTraceText(std::string_view json, const std::string& sourceName, Progr
     std::set<std::string> seenKeys;
     for (auto field : root) {
         std::string_view key;
-        if (auto error = field.unescaped_key().get(key)) {
+        if (const od::Error error = field.unescapedKey(key)) {
             malformed(sourceName, error, "in a top-level key");
         }
         std::string keyCopy(key);
@@ -1176,13 +1234,13 @@ Trace parseTraceText(std::string_view json, const std::string& sourceName, Progr
                                         json::childPath("$", keyCopy),
                                         "appears twice at the top level (duplicate keys are refused)"});
         }
-        od::value v;
-        if (auto error = field.value().get(v)) {
+        od::Value v;
+        if (const od::Error error = field.value(v)) {
             malformed(sourceName, error, "in top-level \"" + keyCopy + "\"");
         }
         if (keyCopy == "format") {
             std::string_view s;
-            if (v.get_string().get(s)) {
+            if (v.getString(s)) {
                 throw InputError(
                     Diagnostic{sourceName, kNoEvent, {}, "format", "must be the string \"commcanary.trace.v1\""});
             }
@@ -1190,9 +1248,9 @@ Trace parseTraceText(std::string_view json, const std::string& sourceName, Progr
             sawFormat = true;
         } else if (keyCopy == "events") {
             // The array that findEvents cut into pieces stands in the skeleton as "[]" at its offset.
-            const bool inPieces = layout.found && v.raw_json_token().data() == skeleton.data() + layout.open;
-            od::array events;
-            if (v.get_array().get(events)) {
+            const bool inPieces = layout.found && v.rawToken().data() == skeleton.data() + layout.open;
+            od::Array events;
+            if (v.getArray(events)) {
                 throw InputError(Diagnostic{sourceName, kNoEvent, {}, "events", "must be an array of event objects"});
             }
             sawEvents = true;

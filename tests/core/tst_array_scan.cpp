@@ -5,7 +5,9 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 using namespace cc;
 
@@ -113,6 +115,33 @@ private slots:
                 QCOMPARE(pieces.cuts.size(), std::size_t(1));
             }
         }
+    }
+
+    void countsElementsBeforeCutsAndReportsWhatItPassed()
+    {
+        // 40 MiB of elements: a position hint at every cut, and offsets behind the scan that grow
+        // and stay inside the text; the cuts are those of a scan that reports nothing.
+        std::string text = "[";
+        const std::string element = "{\"k\":[1,2,3],\"s\":\"" + std::string(200, 'x') + "\"}";
+        while (text.size() < (std::size_t{40} << 20)) {
+            text += (text.size() == 1 ? "" : ",") + element;
+        }
+        text += "]";
+        std::vector<std::size_t> passed;
+        const auto pieces = json::cutArray(text, 0, std::size_t{1} << 20, NullProgress{},
+                                           [&](std::size_t at) { passed.push_back(at); });
+        QVERIFY(pieces.ok);
+        QCOMPARE(pieces.bracketedBeforeCuts.size(), pieces.cuts.size());
+        for (std::size_t k = 0; k < pieces.cuts.size(); ++k) {
+            // Every element is one bracketed value followed by a comma: its index is its comma's.
+            QCOMPARE(pieces.bracketedBeforeCuts[k], (pieces.cuts[k] - 1) / (element.size() + 1) + 1);
+        }
+        QVERIFY(passed.size() >= 8);
+        QVERIFY(std::is_sorted(passed.begin(), passed.end()));
+        QVERIFY(passed.back() < text.size());
+        const auto quiet = json::cutArray(text, 0, std::size_t{1} << 20, NullProgress{});
+        QVERIFY(quiet.cuts == pieces.cuts);
+        QCOMPARE(quiet.bracketed, pieces.bracketed);
     }
 
     void stopsWhenCancelled()

@@ -168,6 +168,29 @@ private slots:
         QCOMPARE(normalizedSha256(trace, quiet), sha);
     }
 
+    void normalisedBytesDoNotDependOnTheEncodingThreads()
+    {
+        // Blocks of events encoded on several threads are hashed in order: the bytes of one thread.
+        NullProgress quiet;
+        const Trace trace = parseTrace(bigText(), "big", quiet);
+        struct Reset {
+            ~Reset() { detail::setNormalizingThreads(0); }
+        } reset;
+        detail::setNormalizingThreads(1);
+        const std::string alone = normalizedBytes(trace, quiet);
+        const std::string sha = normalizedSha256(trace, quiet);
+        QVERIFY(alone.size() > (std::size_t{1} << 20));
+        for (const std::size_t threads : {std::size_t{2}, std::size_t{4}}) {
+            detail::setNormalizingThreads(threads);
+            QVERIFY(normalizedBytes(trace, quiet) == alone);
+            QCOMPARE(normalizedSha256(trace, quiet), sha);
+        }
+        // Cancelled between blocks with helpers at work: the helpers stop, nothing leaks or hangs.
+        detail::setNormalizingThreads(4);
+        Recorder cancelling(3);
+        QVERIFY_THROWS_EXCEPTION(Cancelled, normalizedSha256(trace, cancelling));
+    }
+
     void gzipAndPlainAndTextGiveOneTrace()
     {
         TempDir dir;

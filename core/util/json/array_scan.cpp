@@ -111,7 +111,8 @@ bool separatesElements(std::string_view text, std::size_t at)
 
 } // namespace
 
-ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceBytes, const Progress& progress)
+ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceBytes, const Progress& progress,
+                     const std::function<void(std::size_t)>& behind)
 {
     ArrayPieces out;
     if (open >= text.size() || text[open] != '[') {
@@ -127,6 +128,9 @@ ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceB
     for (std::size_t base = open + 1; base < text.size(); base += kBlock) {
         if (++blocks % kBlocksPerCheck == 0) {
             progress.check();
+            if (behind) {
+                behind(base);
+            }
         }
         const char* p = text.data() + base;
         if (text.size() - base < kBlock) {
@@ -168,6 +172,7 @@ ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceB
                 }
             } else if (depth == 0 && separatesElements(text, at)) {
                 out.cuts.push_back(at);
+                out.bracketedBeforeCuts.push_back(out.bracketed);
                 pieceStart = at + 1;
                 cutting = false;
                 bits &= ~commas;

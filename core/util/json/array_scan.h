@@ -11,6 +11,7 @@
 #include "core/util/progress.h"
 
 #include <cstddef>
+#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -23,13 +24,17 @@ struct ArrayPieces {
     std::size_t close = 0;         ///< offset of the array's closing ']'
     std::vector<std::size_t> cuts; ///< offsets of the separating commas where the pieces meet, ascending
     std::size_t bracketed = 0;     ///< elements that are objects or arrays (a capacity hint)
+    std::vector<std::size_t> bracketedBeforeCuts; ///< bracketed elements before each cut (a position hint)
 };
 
 /// Scans the array that opens at text[open] (which must be '['). A cut is made at the first comma
 /// between two elements once the current piece holds at least pieceBytes; it is made only after an
 /// element that closed with a bracket, between two non-empty elements, so that parsing the pieces
 /// as arrays one by one judges every element exactly as parsing the whole array would. Calls
-/// progress.check() every few MiB (throws Cancelled).
-ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceBytes, const Progress& progress);
+/// progress.check() every few MiB (throws Cancelled), and then behind(offset) when given: the scan
+/// has passed `offset`, so a mapped input may let the pages before it go (a rare look back, over
+/// white space before a comma, only maps one again).
+ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceBytes, const Progress& progress,
+                     const std::function<void(std::size_t)>& behind = {});
 
 } // namespace cc::json

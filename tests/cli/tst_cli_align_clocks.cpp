@@ -1,7 +1,8 @@
 // align-clocks end to end with the real binary: two synthetic shards with a known offset give the
-// calibration the bounds imply, merge turns it into measured skew, and the refusals (shards
-// without completions such as Kineto imports, too few shards, no -o) exit with their codes and
-// write nothing.
+// calibration the bounds imply, merge turns it into measured skew, verify-behavior reaches verified
+// only when that skew's stated uncertainty is within the absolute tolerance, and the refusals
+// (shards without completions such as Kineto imports, too few shards, no -o, a stated skew
+// uncertainty that is not a time) exit with their codes and write nothing.
 #include "test_support.h"
 
 #include <QJsonArray>
@@ -18,6 +19,8 @@ class TestCliAlignClocks : public QObject {
 private slots:
     void initTestCase();
     void knownOffsetIsBoundedAndMerged();
+    void mergedSkewIsVerifiedOnlyWithinTheTolerance();
+    void statedSkewUncertaintyThatIsNotATimeIsRefused();
     void kinetoImportsAreRefused();
     void usageErrors();
 };
@@ -48,18 +51,27 @@ void TestCliAlignClocks::initTestCase()
     QVERIFY(dir_.isValid());
 }
 
+namespace {
+
+/// Rank 1's clock runs 2000 us behind rank 0's. Collective 0: rank 0 arrives at 1e6 us, rank 1
+/// 30 us later, both leave at +100 us; collective 1: arrivals at +1000 and +1010, exits at +1060.
+bool writeKnownOffsetShards(const QString& a, const QString& b)
+{
+    return cctest::writeAll(a, shard(0, 1'000'000'000, R"(
+        {"op":"all_reduce","bytes":1024,"ranks":[0,1],"group":"dp","message_sequence":0,"start_us":0,"duration_us":100},
+        {"op":"all_reduce","bytes":1024,"ranks":[0,1],"group":"dp","message_sequence":1,"start_us":1000,"duration_us":60})")) &&
+           cctest::writeAll(b, shard(1, 998'000'000, R"(
+        {"op":"all_reduce","bytes":1024,"ranks":[0,1],"group":"dp","message_sequence":0,"start_us":30,"duration_us":70},
+        {"op":"all_reduce","bytes":1024,"ranks":[0,1],"group":"dp","message_sequence":1,"start_us":1010,"duration_us":50})"));
+}
+
+} // namespace
+
 void TestCliAlignClocks::knownOffsetIsBoundedAndMerged()
 {
-    // Rank 1's clock runs 2000 us behind rank 0's. Collective 0: rank 0 arrives at 1e6 us, rank 1
-    // 30 us later, both leave at +100 us; collective 1: arrivals at +1000 and +1010, exits at +1060.
     const QString a = path(s("rank0.json"));
     const QString b = path(s("rank1.json"));
-    QVERIFY(cctest::writeAll(a, shard(0, 1'000'000'000, R"(
-        {"op":"all_reduce","bytes":1024,"ranks":[0,1],"group":"dp","message_sequence":0,"start_us":0,"duration_us":100},
-        {"op":"all_reduce","bytes":1024,"ranks":[0,1],"group":"dp","message_sequence":1,"start_us":1000,"duration_us":60})")));
-    QVERIFY(cctest::writeAll(b, shard(1, 998'000'000, R"(
-        {"op":"all_reduce","bytes":1024,"ranks":[0,1],"group":"dp","message_sequence":0,"start_us":30,"duration_us":70},
-        {"op":"all_reduce","bytes":1024,"ranks":[0,1],"group":"dp","message_sequence":1,"start_us":1010,"duration_us":50})")));
+    QVERIFY(writeKnownOffsetShards(a, b));
     const QString cal = path(s("cal.json"));
     auto r = runCli({s("align-clocks"), a, b, s("-o"), cal});
     QCOMPARE(r.exitCode, 0);
@@ -81,6 +93,91 @@ void TestCliAlignClocks::knownOffsetIsBoundedAndMerged()
     // rank 1 arrives at 998030 + 1995 = 1000025 us on rank 0's clock: skew 25 us (truth 30) +- 55 us
     QCOMPARE(e[s("rank_arrival_us")].toObject()[s("1")].toDouble(), 25.0);
     QCOMPARE(e[s("arrival_skew_uncertainty_us")].toDouble(), 55.0);
+}
+
+void TestCliAlignClocks::mergedSkewIsVerifiedOnlyWithinTheTolerance()
+{
+    const QString a = path(s("v-rank0.json"));
+    const QString b = path(s("v-rank1.json"));
+    QVERIFY(writeKnownOffsetShards(a, b));
+    const QString cal = path(s("v-cal.json"));
+    const QString merged = path(s("v-merged.json"));
+    const QString canary = path(s("v-canary.json"));
+    QCOMPARE(runCli({s("align-clocks"), a, b, s("-o"), cal}).exitCode, 0);
+    // 1995 +- 55 us against the true 2000 us
+    const auto rank1 = readObject(cal)[s("ranks")].toArray()[1].toObject();
+    QVERIFY(std::abs(rank1[s("offset_us")].toDouble() - 2000.0) <= rank1[s("uncertainty_us")].toDouble());
+    QCOMPARE(runCli({s("merge"), a, b, s("--clock-calibration"), cal, s("-o"), merged}).exitCode, 0);
+    QCOMPARE(runCli({s("compile"), merged, s("-o"), canary}).exitCode, 0);
+
+    // The default absolute tolerance (1 us) is far below the 55 us the clocks are known to.
+    const QString unverified = path(s("v-unverified.json"));
+    auto r = runCli({s("verify-behavior"), merged, canary, s("--require"), s("verified"), s("-o"), unverified});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.out.contains(s("claim: behaviorally_unverified")) &&
+                 r.out.contains(s("because: 2 of 2 source events with measured skew have a skew uncertainty above "
+                                  "the absolute tolerance of 1 us (the largest is 55 us)")),
+             qPrintable(r.out));
+    auto v = readObject(unverified);
+    QCOMPARE(v[s("claim")].toString(), s("behaviorally_unverified"));
+    auto skew = v[s("source")].toObject()[s("uncertainty")].toObject()[s("arrival_skew_uncertainty")].toObject();
+    QCOMPARE(skew[s("events")].toInt(), 2);
+    QCOMPARE(skew[s("max_ns")].toInt(), 55'000);
+    QCOMPARE(skew[s("tolerance_ns")].toInt(), 1'000);
+    QCOMPARE(skew[s("above_tolerance_events")].toInt(), 2);
+    auto info = runCli({s("info"), unverified});
+    QCOMPARE(info.exitCode, 0);
+    QVERIFY2(info.out.contains(s("at most 55 us over 2 events, 2 above the absolute tolerance of 1 us")),
+             qPrintable(info.out));
+
+    // Declaring 55 us acceptable for a latency makes the same skew known well enough.
+    const QString verified = path(s("v-verified.json"));
+    r = runCli({s("verify-behavior"), merged, canary, s("--absolute-tolerance-us"), s("55"), s("--require"),
+                s("verified"), s("-o"), verified});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(s("claim: verified")), qPrintable(r.out));
+    v = readObject(verified);
+    skew = v[s("source")].toObject()[s("uncertainty")].toObject()[s("arrival_skew_uncertainty")].toObject();
+    QCOMPARE(skew[s("tolerance_ns")].toInt(), 55'000);
+    QCOMPARE(skew[s("above_tolerance_events")].toInt(), 0);
+    QCOMPARE(runCli({s("info"), verified}).exitCode, 0); // the strict reader accepts what was written
+
+    // Without a calibration the merged skew is unknown, and the report has no such field.
+    const QString plain = path(s("v-plain.json"));
+    const QString plainCanary = path(s("v-plain-canary.json"));
+    const QString plainVerification = path(s("v-plain-verification.json"));
+    QCOMPARE(runCli({s("merge"), a, b, s("-o"), plain}).exitCode, 0);
+    QCOMPARE(runCli({s("compile"), plain, s("-o"), plainCanary}).exitCode, 0);
+    QCOMPARE(runCli({s("verify-behavior"), plain, plainCanary, s("-o"), plainVerification}).exitCode, 0);
+    const auto u = readObject(plainVerification)[s("source")].toObject()[s("uncertainty")].toObject();
+    QVERIFY(!u.contains(s("arrival_skew_uncertainty")));
+    QCOMPARE(u[s("unknown_skew_events")].toInt(), 2);
+}
+
+void TestCliAlignClocks::statedSkewUncertaintyThatIsNotATimeIsRefused()
+{
+    const QString a = path(s("n-rank0.json"));
+    const QString b = path(s("n-rank1.json"));
+    QVERIFY(writeKnownOffsetShards(a, b));
+    const QString cal = path(s("n-cal.json"));
+    const QString merged = path(s("n-merged.json"));
+    const QString canary = path(s("n-canary.json"));
+    QCOMPARE(runCli({s("align-clocks"), a, b, s("-o"), cal}).exitCode, 0);
+    QCOMPARE(runCli({s("merge"), a, b, s("--clock-calibration"), cal, s("-o"), merged}).exitCode, 0);
+    QCOMPARE(runCli({s("compile"), merged, s("-o"), canary}).exitCode, 0);
+    QByteArray text = cctest::readAll(merged);
+    const QByteArray field("\"arrival_skew_uncertainty_us\":55");
+    QVERIFY(text.contains(field));
+    text.replace(field, QByteArray("\"arrival_skew_uncertainty_us\":-55"));
+    const QString edited = path(s("n-edited.json"));
+    QVERIFY(cctest::writeAll(edited, text));
+    const QString output = path(s("n-verification.json"));
+    const auto r = runCli({s("verify-behavior"), edited, canary, s("-o"), output});
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.err.contains(s("n-edited.json: event 0")) && r.err.contains(s("field arrival_skew_uncertainty_us")) &&
+                 r.err.contains(s("-55")),
+             qPrintable(r.err));
+    QVERIFY(!QFile::exists(output));
 }
 
 void TestCliAlignClocks::kinetoImportsAreRefused()

@@ -78,6 +78,7 @@ void TestCliAlignClocks::knownOffsetIsBoundedAndMerged()
     // Bounds: collective 0 gives [1900, 2070] us, collective 1 [1940, 2050]: 1995 +- 55 us.
     QVERIFY2(r.out.contains(s("rank 1  offset 1995 us +- 55 us  (bound [1940, 2050] us from 2 collectives)")),
              qPrintable(r.out));
+    QVERIFY2(r.out.contains(s("merged skew uncertainty: up to 55 us per collective")), qPrintable(r.out));
     const auto doc = readObject(cal);
     QCOMPARE(doc[s("format")].toString(), s("commcanary-workbench.clock-calibration.v1"));
     QCOMPARE(doc[s("method")].toString(), s("collective_completion"));

@@ -73,6 +73,7 @@ void deriveClaim(VerificationReport& r)
             r.claimReasons.push_back(std::to_string(r.uncertainty.unknownOverlapEvents) +
                                      " source events have unknown compute overlap");
         }
+        // Held to the absolute latency tolerance: a skew error moves a replayed arrival, so a latency, by up to itself.
         if (r.uncertainty.skewUncertaintyAboveTolerance != 0) {
             r.claimReasons.push_back(std::to_string(r.uncertainty.skewUncertaintyAboveTolerance) + " of " +
                                      std::to_string(r.uncertainty.skewUncertaintyEvents) +

@@ -179,20 +179,11 @@ RankingStatus checkRanking(const std::vector<std::string>& names, const std::vec
 SourceUncertainty sourceUncertainty(const Trace& source, const Tolerances& tolerances)
 {
     SourceUncertainty u;
-    // Events share extras texts; each is read once.
-    std::vector<std::optional<std::optional<Ns>>> stated(source.extras.size());
     for (std::size_t i = 0; i < source.size(); ++i) {
         u.unknownSkewEvents += source.skewState[i] == SkewState::Unknown ? 1 : 0;
         u.partialSkewEvents += source.skewState[i] == SkewState::Partial ? 1 : 0;
         u.unknownOverlapEvents += source.has(i, kFlagOverlapUnknown) ? 1 : 0;
-        if (source.extraIndex[i] == kNoString) {
-            continue;
-        }
-        auto& cached = stated[source.extraIndex[i]];
-        if (!cached) {
-            cached = arrivalSkewUncertainty(source, i);
-        }
-        if (const std::optional<Ns> skewError = *cached) {
+        if (const std::optional<Ns> skewError = arrivalSkewUncertainty(source, i)) {
             ++u.skewUncertaintyEvents;
             u.skewUncertaintyAboveTolerance += *skewError > tolerances.absoluteNs ? 1 : 0;
             u.maxSkewUncertainty = std::max(u.maxSkewUncertainty, *skewError);

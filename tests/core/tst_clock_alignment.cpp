@@ -10,6 +10,7 @@
 #include "core/interop/clock_alignment.h"
 #include "core/interop/clock_calibration.h"
 #include "core/interop/merge.h"
+#include "core/trace/skew_uncertainty.h"
 #include "core/trace/trace_io.h"
 #include "core/util/decimal.h"
 #include "core/util/errors.h"
@@ -40,6 +41,7 @@ private slots:
     void verifiedOnlyWhenSkewUncertaintyIsWithinTolerance_data();
     void verifiedOnlyWhenSkewUncertaintyIsWithinTolerance();
     void statedSkewUncertaintyThatIsNotATimeIsRefused();
+    void statedSkewUncertaintyIsTheEventsOwnField();
     void verificationReaderRefusesImpossibleSkewCounts();
     void rootedAndPointToPointOpsAreNotUsed();
     void shardsWithoutCompletionsAreRefused();
@@ -367,6 +369,26 @@ void TestClockAlignment::statedSkewUncertaintyThatIsNotATimeIsRefused()
                      why.contains(QStringLiteral("arrival_skew_uncertainty_us")),
                  qPrintable(QString(QString::fromStdString(bad) + QStringLiteral(": ") + why)));
     }
+}
+
+void TestClockAlignment::statedSkewUncertaintyIsTheEventsOwnField()
+{
+    // Only the event's own top-level field counts: the name inside a string or a nested object,
+    // or no extras at all, states nothing; an exact decimal is kept to the nanosecond.
+    cc::NullProgress progress;
+    const cc::Trace t = cc::parseTrace(
+        R"({"format":"commcanary.trace.v1","events":[
+        {"op":"barrier","bytes":1,"ranks":[0,1],"gap_us":0,"note":"arrival_skew_uncertainty_us"},
+        {"op":"barrier","bytes":1,"ranks":[0,1],"gap_us":1,"more":{"arrival_skew_uncertainty_us":5}},
+        {"op":"barrier","bytes":1,"ranks":[0,1],"gap_us":1},
+        {"op":"barrier","bytes":1,"ranks":[0,1],"gap_us":1,"arrival_skew_uncertainty_us":12.345},
+        {"op":"barrier","bytes":1,"ranks":[0,1],"gap_us":1,"arrival_skew_uncertainty_us":0}]})",
+        "own-field.json", progress);
+    QCOMPARE(cc::arrivalSkewUncertainty(t, 0), std::optional<Ns>());
+    QCOMPARE(cc::arrivalSkewUncertainty(t, 1), std::optional<Ns>());
+    QCOMPARE(cc::arrivalSkewUncertainty(t, 2), std::optional<Ns>());
+    QCOMPARE(cc::arrivalSkewUncertainty(t, 3), std::optional<Ns>(12'345));
+    QCOMPARE(cc::arrivalSkewUncertainty(t, 4), std::optional<Ns>(0));
 }
 
 void TestClockAlignment::verificationReaderRefusesImpossibleSkewCounts()

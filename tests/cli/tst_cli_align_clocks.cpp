@@ -20,6 +20,7 @@ private slots:
     void initTestCase();
     void knownOffsetIsBoundedAndMerged();
     void mergedSkewIsVerifiedOnlyWithinTheTolerance();
+    void strictBoundedCanaryOfUnknownSkewPassesFidelity();
     void statedSkewUncertaintyThatIsNotATimeIsRefused();
     void kinetoImportsAreRefused();
     void usageErrors();
@@ -179,6 +180,41 @@ void TestCliAlignClocks::statedSkewUncertaintyThatIsNotATimeIsRefused()
                  r.err.contains(s("-55")),
              qPrintable(r.err));
     QVERIFY(!QFile::exists(output));
+}
+
+namespace {
+
+QStringList claimLimitsOf(const QString& canary)
+{
+    QStringList limits;
+    for (const auto& limit : readObject(canary)[s("claim_limits")].toArray()) {
+        limits << limit.toString();
+    }
+    return limits;
+}
+
+} // namespace
+
+void TestCliAlignClocks::strictBoundedCanaryOfUnknownSkewPassesFidelity()
+{
+    // A strict compilation verifies the bounded candidate, so it drops bounded_timing_not_behavior_verified
+    // also when unknown skew caps the claim; verify-fidelity accepts what the compiler wrote.
+    const QString a = path(s("u-rank0.json"));
+    const QString b = path(s("u-rank1.json"));
+    QVERIFY(writeKnownOffsetShards(a, b));
+    const QString merged = path(s("u-merged.json"));
+    const QString canary = path(s("u-canary.json"));
+    QCOMPARE(runCli({s("merge"), a, b, s("-o"), merged}).exitCode, 0);
+    QCOMPARE(
+        runCli({s("compile"), merged, s("--strict"), s("--timing-sample-limit"), s("2"), s("-o"), canary}).exitCode, 0);
+    QCOMPARE(claimLimitsOf(canary), QStringList{s("unknown_skew")});
+    auto r = runCli({s("verify-fidelity"), merged, canary});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    // Without the gate the compiler lists both limits, and verify-fidelity accepts them.
+    const QString plain = path(s("u-plain.json"));
+    QCOMPARE(runCli({s("compile"), merged, s("--timing-sample-limit"), s("2"), s("-o"), plain}).exitCode, 0);
+    QCOMPARE(claimLimitsOf(plain), (QStringList{s("unknown_skew"), s("bounded_timing_not_behavior_verified")}));
+    QCOMPARE(runCli({s("verify-fidelity"), merged, plain}).exitCode, 0);
 }
 
 void TestCliAlignClocks::kinetoImportsAreRefused()

@@ -7,6 +7,7 @@
 #include "core/trace/normalized.h"
 #include "core/trace/trace_builder.h"
 #include "core/trace/trace_io.h"
+#include "core/util/decimal.h"
 #include "core/util/json/writer.h"
 #include "core/util/sha256.h"
 
@@ -235,7 +236,7 @@ std::uint64_t expectedCoveredBytes(const Trace& source, const CanaryHeader& h, P
 }
 
 FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::string_view canaryBytes,
-                              Progress& progress)
+                              Progress& progress, Ns absoluteToleranceNs)
 {
     const auto& h = canary.header;
     FidelityReport report;
@@ -322,9 +323,7 @@ FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::st
         facts.timingMode = h.timingMode;
         for (const auto& run : coveredRunsOf(h)) {
             for (std::size_t i = run.first; i < run.first + run.events; ++i) {
-                facts.unknownSkew = facts.unknownSkew || source.skewState[i] == SkewState::Unknown;
-                facts.partialSkew = facts.partialSkew || source.skewState[i] == SkewState::Partial;
-                facts.unknownOverlap = facts.unknownOverlap || source.has(i, kFlagOverlapUnknown);
+                facts.addEvent(source, i, absoluteToleranceNs);
             }
         }
         facts.behaviorVerified = h.claim == CanaryClaim::BehaviorVerified;
@@ -342,7 +341,15 @@ FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::st
                 continue;
             }
             if (std::find(h.claimLimits.begin(), h.claimLimits.end(), limit) == h.claimLimits.end()) {
-                fail(claim, "claim_limits omits " + limit + ", which the source's events require");
+                fail(claim, "claim_limits omits " + limit + ", which the source's events require" +
+                                (limit == kLimitSkewUncertainty
+                                     ? " (" + std::to_string(facts.skewUncertainty.aboveTolerance) + " of " +
+                                           std::to_string(facts.skewUncertainty.events) +
+                                           " covered events state a skew uncertainty above the absolute tolerance of " +
+                                           formatScaledDecimal(absoluteToleranceNs, kMicrosToNanosScale) +
+                                           " us; the largest is " +
+                                           formatScaledDecimal(facts.skewUncertainty.max, kMicrosToNanosScale) + " us)"
+                                     : std::string()));
             }
         }
     }

@@ -20,6 +20,7 @@ private slots:
     void initTestCase();
     void knownOffsetIsBoundedAndMerged();
     void mergedSkewIsVerifiedOnlyWithinTheTolerance();
+    void compiledClaimIsNoStrongerThanTheVerification();
     void strictBoundedCanaryOfUnknownSkewPassesFidelity();
     void statedSkewUncertaintyThatIsNotATimeIsRefused();
     void kinetoImportsAreRefused();
@@ -180,9 +181,21 @@ void TestCliAlignClocks::statedSkewUncertaintyThatIsNotATimeIsRefused()
                  r.err.contains(s("-55")),
              qPrintable(r.err));
     QVERIFY(!QFile::exists(output));
+    // The compiler reads the same field for its claim, and refuses it the same way.
+    const QString edCanary = path(s("n-edited-canary.json"));
+    const auto c = runCli({s("compile"), edited, s("-o"), edCanary});
+    QCOMPARE(c.exitCode, 3);
+    QVERIFY2(c.err.contains(s("n-edited.json: event 0")) && c.err.contains(s("field arrival_skew_uncertainty_us")),
+             qPrintable(c.err));
+    QVERIFY(!QFile::exists(edCanary));
 }
 
 namespace {
+
+QString claimOf(const QString& canary)
+{
+    return readObject(canary)[s("claim")].toString();
+}
 
 QStringList claimLimitsOf(const QString& canary)
 {
@@ -194,6 +207,107 @@ QStringList claimLimitsOf(const QString& canary)
 }
 
 } // namespace
+
+void TestCliAlignClocks::compiledClaimIsNoStrongerThanTheVerification()
+{
+    const QString a = path(s("k-rank0.json"));
+    const QString b = path(s("k-rank1.json"));
+    QVERIFY(writeKnownOffsetShards(a, b));
+    const QString cal = path(s("k-cal.json"));
+    const QString merged = path(s("k-merged.json"));
+    QCOMPARE(runCli({s("align-clocks"), a, b, s("-o"), cal}).exitCode, 0);
+    QCOMPARE(runCli({s("merge"), a, b, s("--clock-calibration"), cal, s("-o"), merged}).exitCode, 0);
+    const QStringList skewLimit{s("skew_uncertainty_above_tolerance")};
+
+    // Above the tolerance: 55 us of stated skew uncertainty against 1 us (the default) and 54 us. The
+    // gate passes every status, but the claim is capped exactly where verify-behavior caps its own.
+    for (const QString& tolerance : {s("1"), s("54")}) {
+        const QString canary = path(s("k-above-") + tolerance + s(".json"));
+        auto r = runCli({s("compile"), merged, s("--strict"), s("--timing-sample-limit"), s("2"),
+                         s("--absolute-tolerance-us"), tolerance, s("-o"), canary});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(s("claim behaviorally_unverified (skew_uncertainty_above_tolerance)")),
+                 qPrintable(r.out));
+        QCOMPARE(claimOf(canary), s("behaviorally_unverified"));
+        QCOMPARE(claimLimitsOf(canary), skewLimit);
+        r = runCli({s("verify-behavior"), merged, canary, s("--absolute-tolerance-us"), tolerance});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(s("claim: behaviorally_unverified")), qPrintable(r.out));
+        r = runCli({s("verify-fidelity"), merged, canary, s("--absolute-tolerance-us"), tolerance});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    }
+
+    // At the tolerance: the same source earns behavior_verified, and verify-behavior says verified.
+    const QString verified = path(s("k-at-55.json"));
+    auto r = runCli({s("compile"), merged, s("--strict"), s("--timing-sample-limit"), s("2"),
+                     s("--absolute-tolerance-us"), s("55"), s("-o"), verified});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(claimOf(verified), s("behavior_verified"));
+    QVERIFY(claimLimitsOf(verified).isEmpty());
+    r = runCli(
+        {s("verify-behavior"), merged, verified, s("--absolute-tolerance-us"), s("55"), s("--require"), s("verified")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(s("claim: verified")), qPrintable(r.out));
+    QCOMPARE(runCli({s("verify-fidelity"), merged, verified, s("--absolute-tolerance-us"), s("55")}).exitCode, 0);
+    // Held to the default tolerance, that claim is too strong, and verify-fidelity says why.
+    r = runCli({s("verify-fidelity"), merged, verified});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(s("claim says behavior_verified but the source allows at most behaviorally_unverified")) &&
+                 r.err.contains(s("claim_limits omits skew_uncertainty_above_tolerance, which the source's events "
+                                  "require (2 of 2 covered events state a skew uncertainty above the absolute "
+                                  "tolerance of 1 us; the largest is 55 us)")),
+             qPrintable(r.err));
+
+    // Without a gate the claim is held to the default tolerance: a lossless canary expands to the
+    // source, but that proves no more than the source's clocks allow.
+    const QString lossless = path(s("k-lossless.json"));
+    QCOMPARE(runCli({s("compile"), merged, s("-o"), lossless}).exitCode, 0);
+    QCOMPARE(claimOf(lossless), s("behaviorally_unverified"));
+    QCOMPARE(claimLimitsOf(lossless), skewLimit);
+    QCOMPARE(runCli({s("verify-fidelity"), merged, lossless}).exitCode, 0);
+    const QString strictLossless = path(s("k-lossless-55.json"));
+    QCOMPARE(
+        runCli({s("compile"), merged, s("--strict"), s("--absolute-tolerance-us"), s("55"), s("-o"), strictLossless})
+            .exitCode,
+        0);
+    QCOMPARE(claimOf(strictLossless), s("exact_expansion"));
+
+    // Behaviour search emits through a verifying gate too, and caps its claim the same way.
+    for (const QString& tolerance : {s("1"), s("55")}) {
+        const QString searched = path(s("k-search-") + tolerance + s(".json"));
+        r = runCli(
+            {s("compile"), merged, s("--behavior-search"), s("--absolute-tolerance-us"), tolerance, s("-o"), searched});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const bool above = tolerance == s("1");
+        QCOMPARE(claimLimitsOf(searched).contains(s("skew_uncertainty_above_tolerance")), above);
+        QCOMPARE(claimOf(searched) == s("behaviorally_unverified"), above);
+        r = runCli({s("verify-behavior"), merged, searched, s("--absolute-tolerance-us"), tolerance});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(above ? s("claim: behaviorally_unverified") : s("claim: verified")), qPrintable(r.out));
+    }
+
+    // A hand-edited canary that drops the limit is flagged by verify-fidelity's claim check, whether it
+    // keeps its claim or raises it.
+    const QByteArray original = cctest::readAll(path(s("k-above-1.json")));
+    const QByteArray listed("\"claim_limits\":[\"skew_uncertainty_above_tolerance\"]");
+    QVERIFY(original.contains(listed));
+    for (const bool raise : {false, true}) {
+        QByteArray text = original;
+        text.replace(listed, QByteArray("\"claim_limits\":[]"));
+        if (raise) {
+            text.replace(QByteArray("\"claim\":\"behaviorally_unverified\""),
+                         QByteArray("\"claim\":\"behavior_verified\""));
+        }
+        const QString edited = path(raise ? s("k-raised.json") : s("k-dropped.json"));
+        QVERIFY(cctest::writeAll(edited, text));
+        r = runCli({s("verify-fidelity"), merged, edited});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(s("claim: FAIL")) &&
+                     r.err.contains(s("claim_limits omits skew_uncertainty_above_tolerance")),
+                 qPrintable(r.err));
+        QCOMPARE(r.err.contains(s("claim says behavior_verified but the source allows at most")), raise);
+    }
+}
 
 void TestCliAlignClocks::strictBoundedCanaryOfUnknownSkewPassesFidelity()
 {

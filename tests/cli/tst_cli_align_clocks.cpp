@@ -22,6 +22,7 @@ private slots:
     void mergedSkewIsVerifiedOnlyWithinTheTolerance();
     void compiledClaimIsNoStrongerThanTheVerification();
     void strictBoundedCanaryOfUnknownSkewPassesFidelity();
+    void subsetCanaryListsTheSkewLimit();
     void statedSkewUncertaintyThatIsNotATimeIsRefused();
     void kinetoImportsAreRefused();
     void usageErrors();
@@ -329,6 +330,32 @@ void TestCliAlignClocks::strictBoundedCanaryOfUnknownSkewPassesFidelity()
     QCOMPARE(runCli({s("compile"), merged, s("--timing-sample-limit"), s("2"), s("-o"), plain}).exitCode, 0);
     QCOMPARE(claimLimitsOf(plain), (QStringList{s("unknown_skew"), s("bounded_timing_not_behavior_verified")}));
     QCOMPARE(runCli({s("verify-fidelity"), merged, plain}).exitCode, 0);
+}
+
+void TestCliAlignClocks::subsetCanaryListsTheSkewLimit()
+{
+    // A sampled baseline and a ddmin result are canaries of source events: the kept events' stated
+    // skew uncertainty caps them too, and verify-fidelity recomputes the same limits.
+    const QString a = path(s("b-rank0.json"));
+    const QString b = path(s("b-rank1.json"));
+    QVERIFY(writeKnownOffsetShards(a, b));
+    const QString cal = path(s("b-cal.json"));
+    const QString merged = path(s("b-merged.json"));
+    QCOMPARE(runCli({s("align-clocks"), a, b, s("-o"), cal}).exitCode, 0);
+    QCOMPARE(runCli({s("merge"), a, b, s("--clock-calibration"), cal, s("-o"), merged}).exitCode, 0);
+    const QString sampled = path(s("b-sampled.json"));
+    QCOMPARE(runCli({s("baseline"), merged, s("--method"), s("random"), s("--sample-count"), s("1"), s("-o"), sampled})
+                 .exitCode,
+             0);
+    QCOMPARE(claimLimitsOf(sampled), (QStringList{s("partial_coverage"), s("skew_uncertainty_above_tolerance")}));
+    auto r = runCli({s("verify-fidelity"), merged, sampled});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QString reduced = path(s("b-reduced.json"));
+    QCOMPARE(runCli({s("reduce"), merged, s("-o"), reduced}).exitCode, 0);
+    QVERIFY(claimLimitsOf(reduced).contains(s("skew_uncertainty_above_tolerance")));
+    QCOMPARE(claimOf(reduced), s("behaviorally_unverified"));
+    r = runCli({s("verify-fidelity"), merged, reduced});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
 }
 
 void TestCliAlignClocks::kinetoImportsAreRefused()

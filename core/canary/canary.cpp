@@ -1,5 +1,7 @@
 #include "core/canary/canary.h"
 
+#include "core/trace/skew_uncertainty.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -295,6 +297,23 @@ std::string formatRatioMicros(std::uint64_t micros)
     return std::to_string(micros / 1'000'000U) + "." + fraction;
 }
 
+void SkewUncertaintyTally::add(const Trace& trace, std::size_t event, Ns toleranceNs)
+{
+    if (const std::optional<Ns> stated = arrivalSkewUncertainty(trace, event)) {
+        ++events;
+        aboveTolerance += *stated > toleranceNs ? 1 : 0;
+        max = std::max(max, *stated);
+    }
+}
+
+void ClaimFacts::addEvent(const Trace& trace, std::size_t event, Ns toleranceNs)
+{
+    unknownSkew = unknownSkew || trace.skewState[event] == SkewState::Unknown;
+    partialSkew = partialSkew || trace.skewState[event] == SkewState::Partial;
+    unknownOverlap = unknownOverlap || trace.has(event, kFlagOverlapUnknown);
+    skewUncertainty.add(trace, event, toleranceNs);
+}
+
 std::pair<CanaryClaim, std::vector<std::string>> decideClaim(const ClaimFacts& facts)
 {
     std::vector<std::string> limits;
@@ -309,6 +328,9 @@ std::pair<CanaryClaim, std::vector<std::string>> decideClaim(const ClaimFacts& f
     }
     if (facts.unknownOverlap) {
         limits.emplace_back(kLimitUnknownOverlap);
+    }
+    if (facts.skewUncertainty.aboveTolerance != 0) {
+        limits.emplace_back(kLimitSkewUncertainty);
     }
     const bool capped = !limits.empty();
     if (facts.timingMode == CanaryTimingMode::Bounded && !facts.behaviorVerified) {

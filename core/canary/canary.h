@@ -64,6 +64,9 @@ inline constexpr std::string_view kLimitPartialCoverage = "partial_coverage";
 inline constexpr std::string_view kLimitUnknownSkew = "unknown_skew";
 inline constexpr std::string_view kLimitPartialSkew = "partial_skew";
 inline constexpr std::string_view kLimitUnknownOverlap = "unknown_overlap";
+/// Measured skew whose stated uncertainty (arrival_skew_uncertainty_us, written by merge with a
+/// clock calibration) is above the absolute latency tolerance the claim is held to.
+inline constexpr std::string_view kLimitSkewUncertainty = "skew_uncertainty_above_tolerance";
 inline constexpr std::string_view kLimitBoundedTiming = "bounded_timing_not_behavior_verified";
 
 /// Per-field maximum absolute error. Times in ns, pressure in 1e-9 units.
@@ -348,6 +351,23 @@ std::uint64_t ratioMicros(std::uint64_t numerator, std::uint64_t denominator);
 /// "12.345678": a ratio in millionths as a decimal with exactly six places.
 std::string formatRatioMicros(std::uint64_t micros);
 
+/// The absolute latency tolerance a claim is held to when none is declared: verify-behavior's
+/// default --absolute-tolerance-us (1 us; core/verify asserts that they agree).
+inline constexpr Ns kDefaultAbsoluteToleranceNs = 1'000;
+
+/// Stated skew uncertainties of some events against an absolute tolerance. The one rule both the
+/// canary's claim and verify-behavior's claim use: a skew error moves a replayed arrival, and so a
+/// latency, by up to itself, so a stated uncertainty above the absolute latency tolerance proves
+/// nothing about the latencies checked within it.
+struct SkewUncertaintyTally {
+    std::uint64_t events = 0;         ///< events that state a skew uncertainty
+    std::uint64_t aboveTolerance = 0; ///< of those, strictly above the tolerance
+    Ns max = 0;                       ///< the largest stated (0 when none)
+    /// Reads event's stated uncertainty (cc::arrivalSkewUncertainty, which throws InputError naming
+    /// the event when it is not a time) and counts it against toleranceNs.
+    void add(const Trace& trace, std::size_t event, Ns toleranceNs);
+};
+
 /// The claim a canary may carry and the reasons that cap it, from the facts the compiler knows.
 struct ClaimFacts {
     CanaryCoverage coverage = CanaryCoverage::Full;
@@ -356,7 +376,19 @@ struct ClaimFacts {
     bool partialSkew = false;
     bool unknownOverlap = false;
     bool behaviorVerified = false;
+    /// Stated skew uncertainties of the covered events; any above the tolerance caps the claim.
+    SkewUncertaintyTally skewUncertainty;
+    /// Adds one covered source event's facts: unknown or partial skew, unknown overlap, and its
+    /// stated skew uncertainty against toleranceNs (the absolute tolerance the claim is held to).
+    void addEvent(const Trace& trace, std::size_t event, Ns toleranceNs);
 };
 std::pair<CanaryClaim, std::vector<std::string>> decideClaim(const ClaimFacts& facts);
+
+/// What an emit gate (strict compilation) held a candidate to when it let it pass: the claim the
+/// canary then carries is decided against the same tolerance, so it is never stronger than the
+/// verification's own claim.
+struct EmitVerdict {
+    Ns absoluteToleranceNs = kDefaultAbsoluteToleranceNs; ///< stated skew uncertainties are held to it
+};
 
 } // namespace cc

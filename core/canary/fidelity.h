@@ -12,7 +12,8 @@
 //   coverage      full means every source event; partial names exactly which prefix, range or
 //                 subset (covered.runs), and a partial canary carries no strong claim
 //   compression   logical and stored event counts, canary size and both ratios recomputed
-//   claim         the claim is no stronger than coverage, timing mode and unknown timing allow
+//   claim         the claim is no stronger than coverage, timing mode, unknown timing and stated
+//                 skew uncertainty (against an absolute tolerance) allow
 //
 // Every failure names the segment (index, kind and source range) and the field.
 #pragma once
@@ -58,10 +59,14 @@ struct FidelityReport {
 };
 
 /// Verifies canary against source. canaryBytes, when not empty, are the canary's serialised
-/// bytes (checked against canary_bytes and hashed into the report). Throws InputError when the
-/// canary cannot be expanded at all (over the expansion limit, or events the trace model refuses).
+/// bytes (checked against canary_bytes and hashed into the report). absoluteToleranceNs is the
+/// absolute latency tolerance the claim is held to: a covered event whose stated skew uncertainty
+/// is above it requires the skew_uncertainty_above_tolerance limit (a canary strict-compiled under
+/// a wider tolerance is checked with that tolerance). Throws InputError when the canary cannot be
+/// expanded at all (over the expansion limit, or events the trace model refuses), or when a
+/// covered event's stated skew uncertainty is not a time.
 FidelityReport verifyFidelity(const Trace& source, const Canary& canary, std::string_view canaryBytes,
-                              Progress& progress);
+                              Progress& progress, Ns absoluteToleranceNs = kDefaultAbsoluteToleranceNs);
 
 /// The chosen source events (ascending indices) as a gapped trace in which every event keeps each
 /// modelled field and its own issue-to-issue gap (the subset semantics of ddmin results and sampled

@@ -527,16 +527,20 @@ CompileResult compileCanary(const Trace& trace, const CompileOptions& options, P
     facts.coverage = h.coverage;
     facts.timingMode = h.timingMode;
     for (std::size_t i = 0; i < n; ++i) {
-        facts.unknownSkew = facts.unknownSkew || trace.skewState[i] == SkewState::Unknown;
-        facts.partialSkew = facts.partialSkew || trace.skewState[i] == SkewState::Partial;
-        facts.unknownOverlap = facts.unknownOverlap || trace.has(i, kFlagOverlapUnknown);
+        facts.addEvent(trace, i, kDefaultAbsoluteToleranceNs);
     }
     std::tie(h.claim, h.claimLimits) = decideClaim(facts);
 
     if (options.emitGate) {
         SubProgress gating(progress, 0.95, 1.0);
-        options.emitGate(trace, canary, gating); // throws NegativeResult to refuse
+        const EmitVerdict verdict = options.emitGate(trace, canary, gating); // throws NegativeResult to refuse
         facts.behaviorVerified = true;
+        if (facts.skewUncertainty.events != 0 && verdict.absoluteToleranceNs != kDefaultAbsoluteToleranceNs) {
+            facts.skewUncertainty = {};
+            for (std::size_t i = 0; i < n; ++i) {
+                facts.skewUncertainty.add(trace, i, verdict.absoluteToleranceNs);
+            }
+        }
         std::tie(h.claim, h.claimLimits) = decideClaim(facts);
     }
     h.resourceLimitOverrides = resourceLimitOverrides(resourceLimits());

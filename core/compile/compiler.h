@@ -46,8 +46,10 @@ struct CompileOptions {
     std::uint32_t roundAlignmentSlack = 0;
     /// When set, called with the finished candidate before it is returned; it verifies behaviour
     /// and throws cc::NegativeResult to refuse (strict compilation). A candidate it lets pass may
-    /// carry the behavior_verified claim.
-    std::function<void(const Trace& source, const Canary& candidate, Progress& progress)> emitGate;
+    /// carry the behavior_verified claim, decided against the absolute tolerance the gate returns
+    /// (stated skew uncertainties above it cap the claim, as they cap the verification's). Without
+    /// a gate the claim is held to cc::kDefaultAbsoluteToleranceNs.
+    std::function<EmitVerdict(const Trace& source, const Canary& candidate, Progress& progress)> emitGate;
 };
 
 /// What the compiler did to one operation-signature group (cc::OpSignature).

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <functional>
 #include <limits>
 #include <map>
 #include <optional>
@@ -246,6 +247,19 @@ std::string describeClockAlignment(const ClockAlignment& a)
                     formatScaledDecimal(b.upperNs, kMicrosToNanosScale) + "] us from " + std::to_string(b.collectives) +
                     " collectives)\n";
         }
+    }
+    // What the calibration will mean downstream: merge states each collective's skew uncertainty as
+    // its two largest members' uncertainties summed, and verification holds that to the absolute
+    // tolerance.
+    std::vector<Ns> each;
+    for (const auto& c : a.calibration.ranks) {
+        each.push_back(c.uncertaintyNs);
+    }
+    if (each.size() >= 2) {
+        std::partial_sort(each.begin(), each.begin() + 2, each.end(), std::greater<>());
+        text += "merged skew uncertainty: up to " + formatScaledDecimal(each[0] + each[1], kMicrosToNanosScale) +
+                " us per collective (the two largest members' uncertainties, summed); verify-behavior reaches "
+                "verified only when it is within --absolute-tolerance-us\n";
     }
     return text;
 }

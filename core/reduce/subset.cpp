@@ -87,10 +87,8 @@ SubsetCanary subsetCanary(const Trace& source, const std::string& sourceSha256,
     ClaimFacts facts;
     facts.coverage = h.coverage;
     facts.timingMode = h.timingMode;
-    for (std::size_t i = 0; i < subset.size(); ++i) {
-        facts.unknownSkew = facts.unknownSkew || subset.skewState[i] == SkewState::Unknown;
-        facts.partialSkew = facts.partialSkew || subset.skewState[i] == SkewState::Partial;
-        facts.unknownOverlap = facts.unknownOverlap || subset.has(i, kFlagOverlapUnknown);
+    for (const std::uint32_t i : indices) {
+        facts.addEvent(source, i, kDefaultAbsoluteToleranceNs); // the facts verify-fidelity recomputes
     }
     std::tie(h.claim, h.claimLimits) = decideClaim(facts);
     out.bytes = serializeCanary(out.canary);

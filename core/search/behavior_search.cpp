@@ -330,6 +330,7 @@ private:
             if (!r.allPass()) {
                 throw NegativeResult("behaviour search: the selected candidate no longer verifies");
             }
+            return EmitVerdict{vopts.tolerances.absoluteNs};
         };
         NullProgress quiet;
         CompileResult final = compileCanary(source_, options, quiet);

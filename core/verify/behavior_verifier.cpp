@@ -64,7 +64,7 @@ SourceReference prepareSourceReference(const Trace& source, const VerifyOptions&
     ref.trace = &source;
     progress.report(0.0, "hashing the source");
     ref.sha256 = normalizedSha256(source, progress);
-    ref.uncertainty = sourceUncertainty(source);
+    ref.uncertainty = sourceUncertainty(source, options.tolerances);
     const ReplayProtocol protocol = effectiveProtocol(options);
     PreparedReplay prepared = prepareReplay(source, protocol, progress);
     const auto& configs = options.configs.configurations;

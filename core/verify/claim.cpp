@@ -1,5 +1,6 @@
 // The derived claim and the statement of what verification does not prove.
 #include "core/replay/simulator.h"
+#include "core/util/decimal.h"
 #include "core/verify/verification.h"
 
 namespace cc::verify {
@@ -72,11 +73,29 @@ void deriveClaim(VerificationReport& r)
             r.claimReasons.push_back(std::to_string(r.uncertainty.unknownOverlapEvents) +
                                      " source events have unknown compute overlap");
         }
+        // Held to the absolute latency tolerance: a skew error moves a replayed arrival, so a latency, by up to itself.
+        if (r.uncertainty.skewUncertaintyAboveTolerance != 0) {
+            r.claimReasons.push_back(std::to_string(r.uncertainty.skewUncertaintyAboveTolerance) + " of " +
+                                     std::to_string(r.uncertainty.skewUncertaintyEvents) +
+                                     " source events with measured skew have a skew uncertainty above the absolute "
+                                     "tolerance of " +
+                                     formatScaledDecimal(r.tolerances.absoluteNs, kMicrosToNanosScale) +
+                                     " us (the largest is " +
+                                     formatScaledDecimal(r.uncertainty.maxSkewUncertainty, kMicrosToNanosScale) +
+                                     " us): the clocks are not known well enough for the skew the replay models");
+        }
         return;
     }
     r.claim = Claim::Verified;
     r.claimReasons.push_back("every status passed, the canary covers the whole source and the source has no "
                              "rank-local uncertainty");
+    if (r.uncertainty.skewUncertaintyEvents != 0) {
+        r.claimReasons.push_back("the skew of " + std::to_string(r.uncertainty.skewUncertaintyEvents) +
+                                 " source events is measured with a stated uncertainty of at most " +
+                                 formatScaledDecimal(r.uncertainty.maxSkewUncertainty, kMicrosToNanosScale) +
+                                 " us, within the absolute tolerance of " +
+                                 formatScaledDecimal(r.tolerances.absoluteNs, kMicrosToNanosScale) + " us");
+    }
 }
 
 const std::vector<std::string>& notProven()

@@ -174,14 +174,23 @@ RankingStatus checkRanking(const std::vector<std::string>& names, const std::vec
     return st;
 }
 
-SourceUncertainty sourceUncertainty(const Trace& source)
+// A canary compiled without a verifying gate holds its claim to the tolerance verify-behavior declares by default.
+static_assert(Tolerances{}.absoluteNs == kDefaultAbsoluteToleranceNs);
+
+SourceUncertainty sourceUncertainty(const Trace& source, const Tolerances& tolerances)
 {
     SourceUncertainty u;
+    SkewUncertaintyTally stated;
     for (std::size_t i = 0; i < source.size(); ++i) {
         u.unknownSkewEvents += source.skewState[i] == SkewState::Unknown ? 1 : 0;
         u.partialSkewEvents += source.skewState[i] == SkewState::Partial ? 1 : 0;
         u.unknownOverlapEvents += source.has(i, kFlagOverlapUnknown) ? 1 : 0;
+        // The same rule the canary's claim limit is decided by (cc::SkewUncertaintyTally).
+        stated.add(source, i, tolerances.absoluteNs);
     }
+    u.skewUncertaintyEvents = stated.events;
+    u.skewUncertaintyAboveTolerance = stated.aboveTolerance;
+    u.maxSkewUncertainty = stated.max;
     return u;
 }
 

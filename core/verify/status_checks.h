@@ -68,7 +68,8 @@ ConfigurationFidelity checkConfiguration(const std::string& name, const Configur
 RankingStatus checkRanking(const std::vector<std::string>& names, const std::vector<Distribution>& source,
                            const std::vector<Distribution>& canary, const Tolerances& tolerances);
 
-/// Source uncertainty counts.
-SourceUncertainty sourceUncertainty(const Trace& source);
+/// Source uncertainty counts; stated skew uncertainties are compared with tolerances.absoluteNs.
+/// Throws InputError naming the event when a stated skew uncertainty is not a valid time.
+SourceUncertainty sourceUncertainty(const Trace& source, const Tolerances& tolerances);
 
 } // namespace cc::verify

@@ -13,7 +13,9 @@
 
 namespace cc::verify {
 
-using EmitGate = std::function<void(const Trace& source, const Canary& candidate, Progress& progress)>;
+/// Returns the absolute tolerance the candidate was verified under, so the compiler decides its
+/// claim against the same tolerance as the verification's claim.
+using EmitGate = std::function<EmitVerdict(const Trace& source, const Canary& candidate, Progress& progress)>;
 
 /// lastReport, when given, receives the report of the last candidate the gate examined (passed or
 /// refused), so a driver can write it next to the artifact or explain the refusal.

@@ -11,7 +11,8 @@
 //
 // Claim: failed when any status fails; else partial when the coverage is partial; else
 // behaviorally_unverified when the source carries rank-local uncertainty (unknown or partial arrival
-// skew, unknown compute overlap); else verified.
+// skew, unknown compute overlap, measured skew whose stated uncertainty exceeds the absolute
+// tolerance); else verified.
 #pragma once
 
 #include "core/canary/canary.h"
@@ -162,7 +163,18 @@ struct SourceUncertainty {
     std::uint64_t unknownSkewEvents = 0;
     std::uint64_t partialSkewEvents = 0;
     std::uint64_t unknownOverlapEvents = 0;
-    bool certain() const { return unknownSkewEvents == 0 && partialSkewEvents == 0 && unknownOverlapEvents == 0; }
+    /// Measured skew with a stated error (merge with a clock calibration writes
+    /// arrival_skew_uncertainty_us). Its tolerance is the declared absolute latency tolerance: a
+    /// skew error moves a replayed arrival, and so a latency, by up to itself, so a skew known less
+    /// well than the latency checks' own tolerance proves nothing about them.
+    std::uint64_t skewUncertaintyEvents = 0;         ///< events that state a skew uncertainty
+    std::uint64_t skewUncertaintyAboveTolerance = 0; ///< of those, above Tolerances::absoluteNs
+    Ns maxSkewUncertainty = 0;                       ///< the largest stated (0 when none)
+    bool certain() const
+    {
+        return unknownSkewEvents == 0 && partialSkewEvents == 0 && unknownOverlapEvents == 0 &&
+               skewUncertaintyAboveTolerance == 0;
+    }
 };
 
 struct VerificationReport {

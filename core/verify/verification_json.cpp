@@ -339,6 +339,18 @@ json::Value verificationValue(const VerificationReport& r)
     u.set("unknown_skew_events", r.uncertainty.unknownSkewEvents);
     u.set("partial_skew_events", r.uncertainty.partialSkewEvents);
     u.set("unknown_overlap_events", r.uncertainty.unknownOverlapEvents);
+    if (r.uncertainty.skewUncertaintyEvents != 0) {
+        // Only for a source with measured skew and a stated error, so other reports keep their bytes.
+        Json skew;
+        skew.set("events", r.uncertainty.skewUncertaintyEvents);
+        skew.set("max_ns", r.uncertainty.maxSkewUncertainty);
+        skew.set("tolerance_ns", r.tolerances.absoluteNs);
+        skew.set("above_tolerance_events", r.uncertainty.skewUncertaintyAboveTolerance);
+        skew.set("rule", "measured skew counts as certain only when every event's arrival_skew_uncertainty_us is at "
+                         "or below the absolute latency tolerance: a skew error moves a replayed arrival, and so a "
+                         "latency, by up to itself");
+        u.set("arrival_skew_uncertainty", skew);
+    }
     source.set("uncertainty", u);
     root.set("source", source);
 
@@ -429,6 +441,14 @@ std::vector<std::pair<std::string, std::string>> verificationFacts(const Verific
     facts.emplace_back("ranking", std::string(passFail(r.ranking.pass)) + " (" + std::to_string(r.ranking.passed) +
                                       "/" + std::to_string(r.ranking.decisions.size()) + " decisions agree)");
     facts.emplace_back("source sha256", r.sourceSha256);
+    if (r.uncertainty.skewUncertaintyEvents != 0) {
+        facts.emplace_back("skew uncertainty",
+                           "at most " + formatScaledDecimal(r.uncertainty.maxSkewUncertainty, kMicrosToNanosScale) +
+                               " us over " + std::to_string(r.uncertainty.skewUncertaintyEvents) + " events, " +
+                               std::to_string(r.uncertainty.skewUncertaintyAboveTolerance) +
+                               " above the absolute tolerance of " +
+                               formatScaledDecimal(r.tolerances.absoluteNs, kMicrosToNanosScale) + " us");
+    }
     facts.emplace_back("canary sha256", r.canaryFileSha256);
     std::string names;
     for (const auto& n : r.ranking.configurations) {

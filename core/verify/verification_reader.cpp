@@ -448,6 +448,32 @@ void compareWithRewrite(const json::Reader& reader, const Json& read, const Json
     }
 }
 
+/// The counts must be possible: the rewrite compares every written value, but only these
+/// relations make a claim derived from them mean what it says.
+void readSkewUncertainty(const Fields& f, VerificationReport& r)
+{
+    auto& u = r.uncertainty;
+    u.skewUncertaintyEvents = f.count("events");
+    if (u.skewUncertaintyEvents == 0) {
+        f.reader().fail(f.at("events"), "must be at least 1 (the object is written only for a source whose events "
+                                        "state a skew uncertainty)");
+    }
+    u.maxSkewUncertainty = f.integer("max_ns");
+    u.skewUncertaintyAboveTolerance = f.count("above_tolerance_events");
+    if (u.skewUncertaintyAboveTolerance > u.skewUncertaintyEvents) {
+        f.reader().fail(f.at("above_tolerance_events"),
+                        "is " + std::to_string(u.skewUncertaintyAboveTolerance) + ", more than the " +
+                            std::to_string(u.skewUncertaintyEvents) + " events that state a skew uncertainty");
+    }
+    const bool maxAbove = u.maxSkewUncertainty > r.tolerances.absoluteNs;
+    if (maxAbove != (u.skewUncertaintyAboveTolerance != 0)) {
+        f.reader().fail(f.at("above_tolerance_events"),
+                        "is " + std::to_string(u.skewUncertaintyAboveTolerance) + ", but the largest uncertainty (" +
+                            std::to_string(u.maxSkewUncertainty) + " ns) is " + (maxAbove ? "above" : "within") +
+                            " the absolute tolerance (" + std::to_string(r.tolerances.absoluteNs) + " ns)");
+    }
+}
+
 } // namespace
 
 VerificationReport readVerification(std::string_view text, const std::string& sourceName)
@@ -490,6 +516,9 @@ VerificationReport readVerification(std::string_view text, const std::string& so
     r.uncertainty.unknownSkewEvents = uncertainty.count("unknown_skew_events");
     r.uncertainty.partialSkewEvents = uncertainty.count("partial_skew_events");
     r.uncertainty.unknownOverlapEvents = uncertainty.count("unknown_overlap_events");
+    if (uncertainty.has("arrival_skew_uncertainty")) {
+        readSkewUncertainty(uncertainty.object("arrival_skew_uncertainty"), r);
+    }
 
     const Fields canary = root.object("canary");
     r.canaryFileSha256 = canary.string("sha256");

@@ -1,7 +1,8 @@
 // align-clocks end to end with the real binary: two synthetic shards with a known offset give the
-// calibration the bounds imply, merge turns it into measured skew, and the refusals (shards
-// without completions such as Kineto imports, too few shards, no -o) exit with their codes and
-// write nothing.
+// calibration the bounds imply, merge turns it into measured skew, verify-behavior reaches verified
+// only when that skew's stated uncertainty is within the absolute tolerance, and the refusals
+// (shards without completions such as Kineto imports, too few shards, no -o, a stated skew
+// uncertainty that is not a time) exit with their codes and write nothing.
 #include "test_support.h"
 
 #include <QJsonArray>
@@ -18,6 +19,11 @@ class TestCliAlignClocks : public QObject {
 private slots:
     void initTestCase();
     void knownOffsetIsBoundedAndMerged();
+    void mergedSkewIsVerifiedOnlyWithinTheTolerance();
+    void compiledClaimIsNoStrongerThanTheVerification();
+    void strictBoundedCanaryOfUnknownSkewPassesFidelity();
+    void subsetCanaryListsTheSkewLimit();
+    void statedSkewUncertaintyThatIsNotATimeIsRefused();
     void kinetoImportsAreRefused();
     void usageErrors();
 };
@@ -48,24 +54,34 @@ void TestCliAlignClocks::initTestCase()
     QVERIFY(dir_.isValid());
 }
 
+namespace {
+
+/// Rank 1's clock runs 2000 us behind rank 0's. Collective 0: rank 0 arrives at 1e6 us, rank 1
+/// 30 us later, both leave at +100 us; collective 1: arrivals at +1000 and +1010, exits at +1060.
+bool writeKnownOffsetShards(const QString& a, const QString& b)
+{
+    return cctest::writeAll(a, shard(0, 1'000'000'000, R"(
+        {"op":"all_reduce","bytes":1024,"ranks":[0,1],"group":"dp","message_sequence":0,"start_us":0,"duration_us":100},
+        {"op":"all_reduce","bytes":1024,"ranks":[0,1],"group":"dp","message_sequence":1,"start_us":1000,"duration_us":60})")) &&
+           cctest::writeAll(b, shard(1, 998'000'000, R"(
+        {"op":"all_reduce","bytes":1024,"ranks":[0,1],"group":"dp","message_sequence":0,"start_us":30,"duration_us":70},
+        {"op":"all_reduce","bytes":1024,"ranks":[0,1],"group":"dp","message_sequence":1,"start_us":1010,"duration_us":50})"));
+}
+
+} // namespace
+
 void TestCliAlignClocks::knownOffsetIsBoundedAndMerged()
 {
-    // Rank 1's clock runs 2000 us behind rank 0's. Collective 0: rank 0 arrives at 1e6 us, rank 1
-    // 30 us later, both leave at +100 us; collective 1: arrivals at +1000 and +1010, exits at +1060.
     const QString a = path(s("rank0.json"));
     const QString b = path(s("rank1.json"));
-    QVERIFY(cctest::writeAll(a, shard(0, 1'000'000'000, R"(
-        {"op":"all_reduce","bytes":1024,"ranks":[0,1],"group":"dp","message_sequence":0,"start_us":0,"duration_us":100},
-        {"op":"all_reduce","bytes":1024,"ranks":[0,1],"group":"dp","message_sequence":1,"start_us":1000,"duration_us":60})")));
-    QVERIFY(cctest::writeAll(b, shard(1, 998'000'000, R"(
-        {"op":"all_reduce","bytes":1024,"ranks":[0,1],"group":"dp","message_sequence":0,"start_us":30,"duration_us":70},
-        {"op":"all_reduce","bytes":1024,"ranks":[0,1],"group":"dp","message_sequence":1,"start_us":1010,"duration_us":50})")));
+    QVERIFY(writeKnownOffsetShards(a, b));
     const QString cal = path(s("cal.json"));
     auto r = runCli({s("align-clocks"), a, b, s("-o"), cal});
     QCOMPARE(r.exitCode, 0);
     // Bounds: collective 0 gives [1900, 2070] us, collective 1 [1940, 2050]: 1995 +- 55 us.
     QVERIFY2(r.out.contains(s("rank 1  offset 1995 us +- 55 us  (bound [1940, 2050] us from 2 collectives)")),
              qPrintable(r.out));
+    QVERIFY2(r.out.contains(s("merged skew uncertainty: up to 55 us per collective")), qPrintable(r.out));
     const auto doc = readObject(cal);
     QCOMPARE(doc[s("format")].toString(), s("commcanary-workbench.clock-calibration.v1"));
     QCOMPARE(doc[s("method")].toString(), s("collective_completion"));
@@ -83,13 +99,272 @@ void TestCliAlignClocks::knownOffsetIsBoundedAndMerged()
     QCOMPARE(e[s("arrival_skew_uncertainty_us")].toDouble(), 55.0);
 }
 
+void TestCliAlignClocks::mergedSkewIsVerifiedOnlyWithinTheTolerance()
+{
+    const QString a = path(s("v-rank0.json"));
+    const QString b = path(s("v-rank1.json"));
+    QVERIFY(writeKnownOffsetShards(a, b));
+    const QString cal = path(s("v-cal.json"));
+    const QString merged = path(s("v-merged.json"));
+    const QString canary = path(s("v-canary.json"));
+    QCOMPARE(runCli({s("align-clocks"), a, b, s("-o"), cal}).exitCode, 0);
+    // 1995 +- 55 us against the true 2000 us
+    const auto rank1 = readObject(cal)[s("ranks")].toArray()[1].toObject();
+    QVERIFY(std::abs(rank1[s("offset_us")].toDouble() - 2000.0) <= rank1[s("uncertainty_us")].toDouble());
+    QCOMPARE(runCli({s("merge"), a, b, s("--clock-calibration"), cal, s("-o"), merged}).exitCode, 0);
+    QCOMPARE(runCli({s("compile"), merged, s("-o"), canary}).exitCode, 0);
+
+    // The default absolute tolerance (1 us) is far below the 55 us the clocks are known to.
+    const QString unverified = path(s("v-unverified.json"));
+    auto r = runCli({s("verify-behavior"), merged, canary, s("--require"), s("verified"), s("-o"), unverified});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.out.contains(s("claim: behaviorally_unverified")) &&
+                 r.out.contains(s("because: 2 of 2 source events with measured skew have a skew uncertainty above "
+                                  "the absolute tolerance of 1 us (the largest is 55 us)")),
+             qPrintable(r.out));
+    auto v = readObject(unverified);
+    QCOMPARE(v[s("claim")].toString(), s("behaviorally_unverified"));
+    auto skew = v[s("source")].toObject()[s("uncertainty")].toObject()[s("arrival_skew_uncertainty")].toObject();
+    QCOMPARE(skew[s("events")].toInt(), 2);
+    QCOMPARE(skew[s("max_ns")].toInt(), 55'000);
+    QCOMPARE(skew[s("tolerance_ns")].toInt(), 1'000);
+    QCOMPARE(skew[s("above_tolerance_events")].toInt(), 2);
+    auto info = runCli({s("info"), unverified});
+    QCOMPARE(info.exitCode, 0);
+    QVERIFY2(info.out.contains(s("at most 55 us over 2 events, 2 above the absolute tolerance of 1 us")),
+             qPrintable(info.out));
+
+    // Declaring 55 us acceptable for a latency makes the same skew known well enough.
+    const QString verified = path(s("v-verified.json"));
+    r = runCli({s("verify-behavior"), merged, canary, s("--absolute-tolerance-us"), s("55"), s("--require"),
+                s("verified"), s("-o"), verified});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(s("claim: verified")), qPrintable(r.out));
+    v = readObject(verified);
+    skew = v[s("source")].toObject()[s("uncertainty")].toObject()[s("arrival_skew_uncertainty")].toObject();
+    QCOMPARE(skew[s("tolerance_ns")].toInt(), 55'000);
+    QCOMPARE(skew[s("above_tolerance_events")].toInt(), 0);
+    QCOMPARE(runCli({s("info"), verified}).exitCode, 0); // the strict reader accepts what was written
+
+    // Without a calibration the merged skew is unknown, and the report has no such field.
+    const QString plain = path(s("v-plain.json"));
+    const QString plainCanary = path(s("v-plain-canary.json"));
+    const QString plainVerification = path(s("v-plain-verification.json"));
+    QCOMPARE(runCli({s("merge"), a, b, s("-o"), plain}).exitCode, 0);
+    QCOMPARE(runCli({s("compile"), plain, s("-o"), plainCanary}).exitCode, 0);
+    QCOMPARE(runCli({s("verify-behavior"), plain, plainCanary, s("-o"), plainVerification}).exitCode, 0);
+    const auto u = readObject(plainVerification)[s("source")].toObject()[s("uncertainty")].toObject();
+    QVERIFY(!u.contains(s("arrival_skew_uncertainty")));
+    QCOMPARE(u[s("unknown_skew_events")].toInt(), 2);
+}
+
+void TestCliAlignClocks::statedSkewUncertaintyThatIsNotATimeIsRefused()
+{
+    const QString a = path(s("n-rank0.json"));
+    const QString b = path(s("n-rank1.json"));
+    QVERIFY(writeKnownOffsetShards(a, b));
+    const QString cal = path(s("n-cal.json"));
+    const QString merged = path(s("n-merged.json"));
+    const QString canary = path(s("n-canary.json"));
+    QCOMPARE(runCli({s("align-clocks"), a, b, s("-o"), cal}).exitCode, 0);
+    QCOMPARE(runCli({s("merge"), a, b, s("--clock-calibration"), cal, s("-o"), merged}).exitCode, 0);
+    QCOMPARE(runCli({s("compile"), merged, s("-o"), canary}).exitCode, 0);
+    QByteArray text = cctest::readAll(merged);
+    const QByteArray field("\"arrival_skew_uncertainty_us\":55");
+    QVERIFY(text.contains(field));
+    text.replace(field, QByteArray("\"arrival_skew_uncertainty_us\":-55"));
+    const QString edited = path(s("n-edited.json"));
+    QVERIFY(cctest::writeAll(edited, text));
+    const QString output = path(s("n-verification.json"));
+    const auto r = runCli({s("verify-behavior"), edited, canary, s("-o"), output});
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.err.contains(s("n-edited.json: event 0")) && r.err.contains(s("field arrival_skew_uncertainty_us")) &&
+                 r.err.contains(s("-55")),
+             qPrintable(r.err));
+    QVERIFY(!QFile::exists(output));
+    // The compiler reads the same field for its claim, and refuses it the same way.
+    const QString edCanary = path(s("n-edited-canary.json"));
+    const auto c = runCli({s("compile"), edited, s("-o"), edCanary});
+    QCOMPARE(c.exitCode, 3);
+    QVERIFY2(c.err.contains(s("n-edited.json: event 0")) && c.err.contains(s("field arrival_skew_uncertainty_us")),
+             qPrintable(c.err));
+    QVERIFY(!QFile::exists(edCanary));
+}
+
+namespace {
+
+QString claimOf(const QString& canary)
+{
+    return readObject(canary)[s("claim")].toString();
+}
+
+QStringList claimLimitsOf(const QString& canary)
+{
+    QStringList limits;
+    for (const auto& limit : readObject(canary)[s("claim_limits")].toArray()) {
+        limits << limit.toString();
+    }
+    return limits;
+}
+
+} // namespace
+
+void TestCliAlignClocks::compiledClaimIsNoStrongerThanTheVerification()
+{
+    const QString a = path(s("k-rank0.json"));
+    const QString b = path(s("k-rank1.json"));
+    QVERIFY(writeKnownOffsetShards(a, b));
+    const QString cal = path(s("k-cal.json"));
+    const QString merged = path(s("k-merged.json"));
+    QCOMPARE(runCli({s("align-clocks"), a, b, s("-o"), cal}).exitCode, 0);
+    QCOMPARE(runCli({s("merge"), a, b, s("--clock-calibration"), cal, s("-o"), merged}).exitCode, 0);
+    const QStringList skewLimit{s("skew_uncertainty_above_tolerance")};
+
+    // Above the tolerance: 55 us of stated skew uncertainty against 1 us (the default) and 54 us. The
+    // gate passes every status, but the claim is capped exactly where verify-behavior caps its own.
+    for (const QString& tolerance : {s("1"), s("54")}) {
+        const QString canary = path(s("k-above-") + tolerance + s(".json"));
+        auto r = runCli({s("compile"), merged, s("--strict"), s("--timing-sample-limit"), s("2"),
+                         s("--absolute-tolerance-us"), tolerance, s("-o"), canary});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(s("claim behaviorally_unverified (skew_uncertainty_above_tolerance)")),
+                 qPrintable(r.out));
+        QCOMPARE(claimOf(canary), s("behaviorally_unverified"));
+        QCOMPARE(claimLimitsOf(canary), skewLimit);
+        r = runCli({s("verify-behavior"), merged, canary, s("--absolute-tolerance-us"), tolerance});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(s("claim: behaviorally_unverified")), qPrintable(r.out));
+        r = runCli({s("verify-fidelity"), merged, canary, s("--absolute-tolerance-us"), tolerance});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    }
+
+    // At the tolerance: the same source earns behavior_verified, and verify-behavior says verified.
+    const QString verified = path(s("k-at-55.json"));
+    auto r = runCli({s("compile"), merged, s("--strict"), s("--timing-sample-limit"), s("2"),
+                     s("--absolute-tolerance-us"), s("55"), s("-o"), verified});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(claimOf(verified), s("behavior_verified"));
+    QVERIFY(claimLimitsOf(verified).isEmpty());
+    r = runCli(
+        {s("verify-behavior"), merged, verified, s("--absolute-tolerance-us"), s("55"), s("--require"), s("verified")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(s("claim: verified")), qPrintable(r.out));
+    QCOMPARE(runCli({s("verify-fidelity"), merged, verified, s("--absolute-tolerance-us"), s("55")}).exitCode, 0);
+    // Held to the default tolerance, that claim is too strong, and verify-fidelity says why.
+    r = runCli({s("verify-fidelity"), merged, verified});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(s("claim says behavior_verified but the source allows at most behaviorally_unverified")) &&
+                 r.err.contains(s("claim_limits omits skew_uncertainty_above_tolerance, which the source's events "
+                                  "require (2 of 2 covered events state a skew uncertainty above the absolute "
+                                  "tolerance of 1 us; the largest is 55 us)")),
+             qPrintable(r.err));
+
+    // Without a gate the claim is held to the default tolerance: a lossless canary expands to the
+    // source, but that proves no more than the source's clocks allow.
+    const QString lossless = path(s("k-lossless.json"));
+    QCOMPARE(runCli({s("compile"), merged, s("-o"), lossless}).exitCode, 0);
+    QCOMPARE(claimOf(lossless), s("behaviorally_unverified"));
+    QCOMPARE(claimLimitsOf(lossless), skewLimit);
+    QCOMPARE(runCli({s("verify-fidelity"), merged, lossless}).exitCode, 0);
+    const QString strictLossless = path(s("k-lossless-55.json"));
+    QCOMPARE(
+        runCli({s("compile"), merged, s("--strict"), s("--absolute-tolerance-us"), s("55"), s("-o"), strictLossless})
+            .exitCode,
+        0);
+    QCOMPARE(claimOf(strictLossless), s("exact_expansion"));
+
+    // Behaviour search emits through a verifying gate too, and caps its claim the same way.
+    for (const QString& tolerance : {s("1"), s("55")}) {
+        const QString searched = path(s("k-search-") + tolerance + s(".json"));
+        r = runCli(
+            {s("compile"), merged, s("--behavior-search"), s("--absolute-tolerance-us"), tolerance, s("-o"), searched});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const bool above = tolerance == s("1");
+        QCOMPARE(claimLimitsOf(searched).contains(s("skew_uncertainty_above_tolerance")), above);
+        QCOMPARE(claimOf(searched) == s("behaviorally_unverified"), above);
+        r = runCli({s("verify-behavior"), merged, searched, s("--absolute-tolerance-us"), tolerance});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(above ? s("claim: behaviorally_unverified") : s("claim: verified")), qPrintable(r.out));
+    }
+
+    // A hand-edited canary that drops the limit is flagged by verify-fidelity's claim check, whether it
+    // keeps its claim or raises it.
+    const QByteArray original = cctest::readAll(path(s("k-above-1.json")));
+    const QByteArray listed("\"claim_limits\":[\"skew_uncertainty_above_tolerance\"]");
+    QVERIFY(original.contains(listed));
+    for (const bool raise : {false, true}) {
+        QByteArray text = original;
+        text.replace(listed, QByteArray("\"claim_limits\":[]"));
+        if (raise) {
+            text.replace(QByteArray("\"claim\":\"behaviorally_unverified\""),
+                         QByteArray("\"claim\":\"behavior_verified\""));
+        }
+        const QString edited = path(raise ? s("k-raised.json") : s("k-dropped.json"));
+        QVERIFY(cctest::writeAll(edited, text));
+        r = runCli({s("verify-fidelity"), merged, edited});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(s("claim: FAIL")) &&
+                     r.err.contains(s("claim_limits omits skew_uncertainty_above_tolerance")),
+                 qPrintable(r.err));
+        QCOMPARE(r.err.contains(s("claim says behavior_verified but the source allows at most")), raise);
+    }
+}
+
+void TestCliAlignClocks::strictBoundedCanaryOfUnknownSkewPassesFidelity()
+{
+    // A strict compilation verifies the bounded candidate, so it drops bounded_timing_not_behavior_verified
+    // also when unknown skew caps the claim; verify-fidelity accepts what the compiler wrote.
+    const QString a = path(s("u-rank0.json"));
+    const QString b = path(s("u-rank1.json"));
+    QVERIFY(writeKnownOffsetShards(a, b));
+    const QString merged = path(s("u-merged.json"));
+    const QString canary = path(s("u-canary.json"));
+    QCOMPARE(runCli({s("merge"), a, b, s("-o"), merged}).exitCode, 0);
+    QCOMPARE(
+        runCli({s("compile"), merged, s("--strict"), s("--timing-sample-limit"), s("2"), s("-o"), canary}).exitCode, 0);
+    QCOMPARE(claimLimitsOf(canary), QStringList{s("unknown_skew")});
+    auto r = runCli({s("verify-fidelity"), merged, canary});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    // Without the gate the compiler lists both limits, and verify-fidelity accepts them.
+    const QString plain = path(s("u-plain.json"));
+    QCOMPARE(runCli({s("compile"), merged, s("--timing-sample-limit"), s("2"), s("-o"), plain}).exitCode, 0);
+    QCOMPARE(claimLimitsOf(plain), (QStringList{s("unknown_skew"), s("bounded_timing_not_behavior_verified")}));
+    QCOMPARE(runCli({s("verify-fidelity"), merged, plain}).exitCode, 0);
+}
+
+void TestCliAlignClocks::subsetCanaryListsTheSkewLimit()
+{
+    // A sampled baseline and a ddmin result are canaries of source events: the kept events' stated
+    // skew uncertainty caps them too, and verify-fidelity recomputes the same limits.
+    const QString a = path(s("b-rank0.json"));
+    const QString b = path(s("b-rank1.json"));
+    QVERIFY(writeKnownOffsetShards(a, b));
+    const QString cal = path(s("b-cal.json"));
+    const QString merged = path(s("b-merged.json"));
+    QCOMPARE(runCli({s("align-clocks"), a, b, s("-o"), cal}).exitCode, 0);
+    QCOMPARE(runCli({s("merge"), a, b, s("--clock-calibration"), cal, s("-o"), merged}).exitCode, 0);
+    const QString sampled = path(s("b-sampled.json"));
+    QCOMPARE(runCli({s("baseline"), merged, s("--method"), s("random"), s("--sample-count"), s("1"), s("-o"), sampled})
+                 .exitCode,
+             0);
+    QCOMPARE(claimLimitsOf(sampled), (QStringList{s("partial_coverage"), s("skew_uncertainty_above_tolerance")}));
+    auto r = runCli({s("verify-fidelity"), merged, sampled});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QString reduced = path(s("b-reduced.json"));
+    QCOMPARE(runCli({s("reduce"), merged, s("-o"), reduced}).exitCode, 0);
+    QVERIFY(claimLimitsOf(reduced).contains(s("skew_uncertainty_above_tolerance")));
+    QCOMPARE(claimOf(reduced), s("behaviorally_unverified"));
+    r = runCli({s("verify-fidelity"), merged, reduced});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+}
+
 void TestCliAlignClocks::kinetoImportsAreRefused()
 {
     if (!cctest::haveShared(s("data/kineto/param-dlrm-8ranks"))) {
         QSKIP("../shared/data/kineto is absent");
     }
     QStringList shards;
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 8; ++r) {
         const QString out = path(QStringLiteral("dlrm%1.json").arg(r));
         QCOMPARE(runCli({s("import-kineto"),
                          cctest::sharedDir() + QStringLiteral("/data/kineto/param-dlrm-8ranks/worker%1.json.gz").arg(r),
@@ -101,11 +376,29 @@ void TestCliAlignClocks::kinetoImportsAreRefused()
     const QString cal = path(s("dlrm-cal.json"));
     auto r = runCli(QStringList{s("align-clocks")} + shards + QStringList{s("-o"), cal});
     QCOMPARE(r.exitCode, 3);
+    // The profiles hold each NCCL kernel's end, but a legacy profile links a kernel to its call only
+    // through the CUDA launch's correlation id, which the import does not follow; the calls' own
+    // ends are not completions (NCCL returns before the collective completes).
     QVERIFY2(r.err.contains(s("dlrm1.json: rank 1 shares no timed synchronising collective")) &&
-                 r.err.contains(s("record no completion")),
+                 r.err.contains(s("64 contributions of all shards record no completion")),
              qPrintable(r.err));
     QVERIFY(r.err.contains(s("nothing was written")));
     QVERIFY(!QFile::exists(cal));
+
+    // So the merged set keeps unknown skew, and its best claim is behaviorally_unverified.
+    const QString merged = path(s("dlrm-merged.json"));
+    const QString canary = path(s("dlrm-canary.json"));
+    const QString verification = path(s("dlrm-verification.json"));
+    QCOMPARE(runCli(QStringList{s("merge")} + shards + QStringList{s("-o"), merged}).exitCode, 0);
+    QCOMPARE(runCli({s("compile"), merged, s("-o"), canary}).exitCode, 0);
+    r = runCli({s("verify-behavior"), merged, canary, s("-o"), verification});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(s("claim: behaviorally_unverified")) &&
+                 r.out.contains(s("because: 8 source events have unknown arrival skew")) &&
+                 r.out.contains(s("because: 8 source events have unknown compute overlap")),
+             qPrintable(r.out));
+    const auto u = readObject(verification)[s("source")].toObject()[s("uncertainty")].toObject();
+    QVERIFY(!u.contains(s("arrival_skew_uncertainty")));
 }
 
 void TestCliAlignClocks::usageErrors()

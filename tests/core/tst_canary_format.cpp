@@ -158,6 +158,20 @@ private slots:
         QCOMPARE(int(decideClaim(bounded).first), int(CanaryClaim::BehaviorallyUnverified));
         bounded.behaviorVerified = true;
         QCOMPARE(int(decideClaim(bounded).first), int(CanaryClaim::BehaviorVerified));
+        // Measured skew known less well than the tolerance caps even a verified or lossless claim.
+        for (const auto mode : {CanaryTimingMode::Bounded, CanaryTimingMode::Lossless}) {
+            ClaimFacts uncertain;
+            uncertain.timingMode = mode;
+            uncertain.behaviorVerified = true;
+            uncertain.skewUncertainty.events = 2;
+            QCOMPARE(
+                int(decideClaim(uncertain).first),
+                int(mode == CanaryTimingMode::Bounded ? CanaryClaim::BehaviorVerified : CanaryClaim::ExactExpansion));
+            uncertain.skewUncertainty.aboveTolerance = 1;
+            const auto capped = decideClaim(uncertain);
+            QCOMPARE(int(capped.first), int(CanaryClaim::BehaviorallyUnverified));
+            QCOMPARE(capped.second, std::vector<std::string>{std::string(kLimitSkewUncertainty)});
+        }
     }
 
     void expandsToTheSource()

@@ -560,11 +560,11 @@ private slots:
         CompileOptions o;
         o.timingMode = CanaryTimingMode::Bounded;
         o.budget.sampleLimit = 8;
-        o.emitGate = [](const Trace&, const Canary&, Progress&) {
+        o.emitGate = [](const Trace&, const Canary&, Progress&) -> EmitVerdict {
             throw NegativeResult("behaviour verification failed");
         };
         QVERIFY_THROWS_EXCEPTION(NegativeResult, compile(t, o));
-        o.emitGate = [](const Trace&, const Canary&, Progress&) {};
+        o.emitGate = [](const Trace&, const Canary&, Progress&) { return EmitVerdict{}; };
         auto r = compile(t, o);
         QCOMPARE(int(r.canary.header.claim), int(CanaryClaim::BehaviorVerified));
         QVERIFY(r.canary.header.claimLimits.empty());

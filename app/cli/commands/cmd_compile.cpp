@@ -189,7 +189,9 @@ int runCompile(const std::vector<std::string>& argv)
                 std::nullopt, true);
     args.option("prefix", "N", "compile only the first N events; the canary is labelled partial");
     args.flag("strict", "verify behaviour (as verify-behavior does) before writing; a canary that fails is not "
-                        "written: exit 1 and the verification's statuses on stderr");
+                        "written: exit 1 and the verification's statuses on stderr. The claim written is never "
+                        "stronger than the verification's: a stated skew uncertainty above --absolute-tolerance-us "
+                        "caps it (skew_uncertainty_above_tolerance), as without --strict one above 1 us does");
     args.flag("behavior-search",
               "behaviour search: compile the lossless canary and a bounded one at every declared sample limit, "
               "verify each (as verify-behavior does), keep the smallest that passes every status, then greedily lower "

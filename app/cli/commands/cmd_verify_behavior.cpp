@@ -27,7 +27,9 @@ int runVerifyBehavior(const std::vector<std::string>& argv)
               "recall, each within the declared tolerances) and ranking (every configuration pair x median, p95, "
               "p99 and mean). The claim is derived from them: verified only when all five pass with full coverage "
               "and no rank-local uncertainty in the source; behaviorally_unverified when the source has unknown or "
-              "partial arrival skew or unknown compute overlap; partial for partial coverage; failed otherwise. "
+              "partial arrival skew, unknown compute overlap, or measured skew whose stated uncertainty "
+              "(arrival_skew_uncertainty_us, written by merge --clock-calibration) exceeds the absolute tolerance; "
+              "partial for partial coverage; failed otherwise. "
               "All comparisons are integer arithmetic (ns, ppm).");
     args.positional("TRACE", "the source trace (commcanary.trace.v1, plain or gzip)");
     args.positional("CANARY", "the canary to verify (commcanary-workbench.canary.v1)");

@@ -5,7 +5,9 @@
 #include "core/canary/fidelity.h"
 #include "core/trace/trace_io.h"
 #include "core/util/atomic_file.h"
+#include "core/util/errors.h"
 #include "core/util/limits.h"
+#include "core/verify/verify_options_text.h"
 
 namespace cc::cli {
 
@@ -20,12 +22,17 @@ int runVerifyFidelity(const std::vector<std::string>& argv)
               "exact segments must reproduce their range byte for byte, intervals must keep every non-timing field "
               "exact and every timing field's true error within its recorded bound; a lossless full canary must "
               "expand to the source's normalised hash), coverage (full, or exactly which prefix), compression "
-              "(logical and stored events, canary size, both ratios) and claim (no stronger than coverage and "
-              "unknown timing allow). Any mismatch fails and names the segment and field.");
+              "(logical and stored events, canary size, both ratios) and claim (no stronger than coverage, "
+              "unknown timing and stated skew uncertainty allow: a covered event whose arrival_skew_uncertainty_us "
+              "is above the absolute tolerance requires the skew_uncertainty_above_tolerance limit). Any mismatch "
+              "fails and names the segment and field.");
     args.positional("TRACE", "the source trace the canary was compiled from");
     args.positional("CANARY", "the canary (commcanary-workbench.canary.v1)");
     args.option("output", "REPORT", "also write the report as JSON (commcanary-workbench.fidelity.v1), atomically");
     args.option("max-expanded-events", "N", "refuse canaries that expand to more logical events than this");
+    args.option("absolute-tolerance-us", "US",
+                "the absolute latency tolerance the claim is held to, as verify-behavior and compile --strict "
+                "declare it (default 1): stated skew uncertainties above it cap the claim");
     args.epilog("Exit codes: 0 every status passes, 1 a status fails (the report is still written), 2 usage error, "
                 "3 invalid input (including a canary over the expansion limit).\n\nLimits on untrusted input:\n" +
                 describeResourceLimits(resourceLimits()));
@@ -43,12 +50,21 @@ int runVerifyFidelity(const std::vector<std::string>& argv)
         if (args.has("output")) {
             checkOutputFile("output", args.value("output"), inputPaths(args, {"TRACE", "CANARY"}));
         }
+        Ns absoluteToleranceNs = kDefaultAbsoluteToleranceNs;
+        try {
+            absoluteToleranceNs =
+                verify::verifyOptionsFromText([&](const std::string& name) {
+                    return name == "absolute-tolerance-us" && args.has(name) ? args.value(name) : std::string();
+                }).tolerances.absoluteNs;
+        } catch (const InputError& e) {
+            throw UsageError(e.what());
+        }
         Progress& progress = terminalProgress();
         const std::string canaryPath = args.positionalValue("CANARY");
         std::string bytes = readFileBounded(canaryPath, resourceLimits().maxInputBytes, progress);
         Canary canary = parseCanary(bytes, canaryPath);
         Trace trace = readTrace(args.positionalValue("TRACE"), progress);
-        FidelityReport report = verifyFidelity(trace, canary, bytes, progress);
+        FidelityReport report = verifyFidelity(trace, canary, bytes, progress, absoluteToleranceNs);
         if (args.has("output")) {
             writeFileAtomic(args.value("output"), fidelityReportJson(report), progress);
         }

@@ -316,6 +316,28 @@ void verificationSeeds(const std::vector<CompiledSeed>& canaries)
                     cc::verify::verificationJson(report));
         });
     }
+    // A source whose measured skew states its error (as merge --clock-calibration writes it): the
+    // verification then records source.uncertainty.arrival_skew_uncertainty, within the absolute
+    // tolerance (verified) and above it (behaviorally_unverified).
+    for (const char* uncertainty : {"0.25", "55"}) {
+        step(std::string("verification with a stated skew uncertainty of ") + uncertainty + " us", [&] {
+            const std::string u = uncertainty;
+            const std::string text =
+                R"({"format":"commcanary.trace.v1","events":[{"op":"all_reduce","bytes":4096,"ranks":[0,1],"start_us":0,)"
+                R"("rank_arrival_us":{"0":0,"1":3},"arrival_skew_uncertainty_us":)" +
+                u +
+                R"(},{"op":"all_reduce","bytes":4096,"ranks":[0,1],"start_us":500,"rank_arrival_us":{"0":2,"1":0},)"
+                R"("arrival_skew_uncertainty_us":)" +
+                u + "}]}";
+            const cc::Trace trace = cc::parseTrace(text, "stated-skew-uncertainty.json", progress);
+            const cc::Canary canary = cc::compileCanary(trace, cc::CompileOptions{}, progress).canary;
+            cc::verify::VerifyOptions options;
+            options.configs = firstConfigurations(3);
+            const auto report = cc::verify::verifyBehavior(trace, canary, options, progress);
+            putJson("verification", "stated-skew-uncertainty-" + u + "us.verification.json",
+                    cc::verify::verificationJson(report));
+        });
+    }
 }
 
 void chromeSeeds(const std::vector<std::pair<std::string, const SmallTrace*>>& reports)

@@ -16,6 +16,9 @@ class TestCliAlignClocks : public QObject {
     Q_OBJECT
     QTemporaryDir dir_;
     QString path(const QString& name) const { return dir_.filePath(name); }
+    /// The known-offset shards as PREFIX-rank{0,1}.json, aligned into PREFIX-cal.json and merged with
+    /// that calibration into PREFIX-merged.json; returns the merged trace, or nothing when a step failed.
+    QString calibratedMerge(const QString& prefix) const;
 private slots:
     void initTestCase();
     void knownOffsetIsBoundedAndMerged();
@@ -69,6 +72,19 @@ bool writeKnownOffsetShards(const QString& a, const QString& b)
 }
 
 } // namespace
+
+QString TestCliAlignClocks::calibratedMerge(const QString& prefix) const
+{
+    const QString a = path(prefix + s("-rank0.json"));
+    const QString b = path(prefix + s("-rank1.json"));
+    const QString cal = path(prefix + s("-cal.json"));
+    const QString merged = path(prefix + s("-merged.json"));
+    if (!writeKnownOffsetShards(a, b) || runCli({s("align-clocks"), a, b, s("-o"), cal}).exitCode != 0 ||
+        runCli({s("merge"), a, b, s("--clock-calibration"), cal, s("-o"), merged}).exitCode != 0) {
+        return {};
+    }
+    return merged;
+}
 
 void TestCliAlignClocks::knownOffsetIsBoundedAndMerged()
 {
@@ -160,14 +176,9 @@ void TestCliAlignClocks::mergedSkewIsVerifiedOnlyWithinTheTolerance()
 
 void TestCliAlignClocks::statedSkewUncertaintyThatIsNotATimeIsRefused()
 {
-    const QString a = path(s("n-rank0.json"));
-    const QString b = path(s("n-rank1.json"));
-    QVERIFY(writeKnownOffsetShards(a, b));
-    const QString cal = path(s("n-cal.json"));
-    const QString merged = path(s("n-merged.json"));
+    const QString merged = calibratedMerge(s("n"));
+    QVERIFY(!merged.isEmpty());
     const QString canary = path(s("n-canary.json"));
-    QCOMPARE(runCli({s("align-clocks"), a, b, s("-o"), cal}).exitCode, 0);
-    QCOMPARE(runCli({s("merge"), a, b, s("--clock-calibration"), cal, s("-o"), merged}).exitCode, 0);
     QCOMPARE(runCli({s("compile"), merged, s("-o"), canary}).exitCode, 0);
     QByteArray text = cctest::readAll(merged);
     const QByteArray field("\"arrival_skew_uncertainty_us\":55");
@@ -211,13 +222,8 @@ QStringList claimLimitsOf(const QString& canary)
 
 void TestCliAlignClocks::compiledClaimIsNoStrongerThanTheVerification()
 {
-    const QString a = path(s("k-rank0.json"));
-    const QString b = path(s("k-rank1.json"));
-    QVERIFY(writeKnownOffsetShards(a, b));
-    const QString cal = path(s("k-cal.json"));
-    const QString merged = path(s("k-merged.json"));
-    QCOMPARE(runCli({s("align-clocks"), a, b, s("-o"), cal}).exitCode, 0);
-    QCOMPARE(runCli({s("merge"), a, b, s("--clock-calibration"), cal, s("-o"), merged}).exitCode, 0);
+    const QString merged = calibratedMerge(s("k"));
+    QVERIFY(!merged.isEmpty());
     const QStringList skewLimit{s("skew_uncertainty_above_tolerance")};
 
     // Above the tolerance: 55 us of stated skew uncertainty against 1 us (the default) and 54 us. The
@@ -336,13 +342,8 @@ void TestCliAlignClocks::subsetCanaryListsTheSkewLimit()
 {
     // A sampled baseline and a ddmin result are canaries of source events: the kept events' stated
     // skew uncertainty caps them too, and verify-fidelity recomputes the same limits.
-    const QString a = path(s("b-rank0.json"));
-    const QString b = path(s("b-rank1.json"));
-    QVERIFY(writeKnownOffsetShards(a, b));
-    const QString cal = path(s("b-cal.json"));
-    const QString merged = path(s("b-merged.json"));
-    QCOMPARE(runCli({s("align-clocks"), a, b, s("-o"), cal}).exitCode, 0);
-    QCOMPARE(runCli({s("merge"), a, b, s("--clock-calibration"), cal, s("-o"), merged}).exitCode, 0);
+    const QString merged = calibratedMerge(s("b"));
+    QVERIFY(!merged.isEmpty());
     const QString sampled = path(s("b-sampled.json"));
     QCOMPARE(runCli({s("baseline"), merged, s("--method"), s("random"), s("--sample-count"), s("1"), s("-o"), sampled})
                  .exitCode,

@@ -3675,6 +3675,10 @@ gegen %2</translation>
         <source>Max</source>
         <translation>Max.</translation>
     </message>
+    <message>
+        <source>Tail window %1: begins at %2, spans %3, %4 events of which %5 in the tail, largest latency %6, cost %7</source>
+        <translation>Tail-Fenster %1: beginnt bei %2, dauert %3, %4 Ereignisse, davon %5 im Tail, größte Latenz %6, Kosten %7</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::TimelinePanel</name>

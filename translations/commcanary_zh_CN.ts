@@ -3671,6 +3671,10 @@ vs %2</source>
         <source>Max</source>
         <translation>最大</translation>
     </message>
+    <message>
+        <source>Tail window %1: begins at %2, spans %3, %4 events of which %5 in the tail, largest latency %6, cost %7</source>
+        <translation>尾部窗口 %1：开始于 %2，跨度 %3，%4 个事件，其中 %5 个在尾部，最大延迟 %6，代价 %7</translation>
+    </message>
 </context>
 <context>
     <name>cc::ui::TimelinePanel</name>

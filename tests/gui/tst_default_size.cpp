@@ -13,6 +13,7 @@
 #include "ui/distributions/distribution_panel.h"
 #include "ui/shell/main_window.h"
 #include "ui/timeline/event_details.h"
+#include "ui/timeline/tail_window_model.h"
 #include "ui/timeline/timeline_panel.h"
 #include "ui/timeline/timeline_view.h"
 
@@ -255,6 +256,36 @@ private slots:
     /// An event selected at the default size: its fields and its timing under every configuration
     /// read without horizontal scrolling; a value too long for the dock is elided and whole in its
     /// tooltip.
+    void tailWindowsFitTheDock()
+    {
+        MainWindow window;
+        window.resize(kDefaultSize);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openAndReplay(window, {cctest::example(QStringLiteral("training.trace.json"))}));
+        QTableView* list = window.timeline()->tailWindowList();
+        QVERIFY(QTest::qWaitFor([&]() { return list->model()->rowCount() > 0; }, 20000));
+        QTest::qWait(200);
+        QVERIFY(list->isVisible());
+        QVERIFY2(list->horizontalScrollBar()->maximum() == 0,
+                 qPrintable(QStringLiteral("the tail window list scrolls sideways by %1 px")
+                                .arg(list->horizontalScrollBar()->maximum())));
+        // When a window begins and what it cost are always shown; every figure is in the row's tooltip.
+        QVERIFY(!list->isColumnHidden(TailWindowModel::BeginColumn));
+        QVERIFY(!list->isColumnHidden(TailWindowModel::CostColumn));
+        const QString tip = list->model()->index(0, 0).data(Qt::ToolTipRole).toString();
+        for (int c = TailWindowModel::BeginColumn; c < TailWindowModel::ColumnCount; ++c) {
+            const QString figure = list->model()->index(0, c).data().toString();
+            QVERIFY2(tip.contains(figure), qPrintable(tip + QStringLiteral(" lacks ") + figure));
+        }
+        // A shown column is wide enough for its widest figure: nothing is elided.
+        for (int c = 0; c < TailWindowModel::ColumnCount; ++c) {
+            if (!list->isColumnHidden(c)) {
+                QVERIFY(list->columnWidth(c) >= static_cast<QAbstractItemView*>(list)->sizeHintForColumn(c));
+            }
+        }
+    }
+
     void eventDetailsFitTheDock()
     {
         MainWindow window;

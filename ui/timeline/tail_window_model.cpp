@@ -83,6 +83,15 @@ QVariant TailWindowModel::data(const QModelIndex& index, int role) const
     if (role == Qt::TextAlignmentRole && index.column() != IndexColumn) {
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     }
+    if (role == Qt::ToolTipRole) {
+        // Every figure of the row, also those of columns the dock's width leaves out.
+        return tr("Tail window %1: begins at %2, spans %3, %4 events of which %5 in the tail, largest latency %6, "
+                  "cost %7")
+            .arg(index.row() + 1)
+            .arg(formatDuration(w->begin), formatDuration(w->end - w->begin),
+                 formatCount(static_cast<std::uint64_t>(events)), formatCount(w->tailEvents),
+                 formatDuration(w->maxLatency), formatDuration(w->cost));
+    }
     if (role != Qt::DisplayRole) {
         return {};
     }

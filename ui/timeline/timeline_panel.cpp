@@ -5,6 +5,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QIcon>
@@ -16,6 +17,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -106,8 +108,16 @@ TimelinePanel::TimelinePanel(JobRunner* runner, ReplayController* replay, QWidge
     tailList_->setSelectionBehavior(QAbstractItemView::SelectRows);
     tailList_->setSelectionMode(QAbstractItemView::SingleSelection);
     tailList_->verticalHeader()->hide();
-    tailList_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The columns are fitted to the dock (fitTailColumns), never wider, so the list never scrolls
+    // sideways; a column the width leaves out is in every row's tooltip.
+    tailList_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    tailList_->horizontalHeader()->setStretchLastSection(false);
     tailList_->horizontalHeader()->setMinimumSectionSize(24);
+    tailList_->viewport()->installEventFilter(this);
+    connect(tailProxy_, &QAbstractItemModel::modelReset, this, &TimelinePanel::fitTailColumns);
+    connect(tailProxy_, &QAbstractItemModel::layoutChanged, this, &TimelinePanel::fitTailColumns);
+    connect(tailProxy_, &QAbstractItemModel::rowsInserted, this, &TimelinePanel::fitTailColumns);
+    connect(tailProxy_, &QAbstractItemModel::dataChanged, this, &TimelinePanel::fitTailColumns);
     tailList_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     connect(tailList_, &QTableView::activated, this, &TimelinePanel::activateTailRow);
     connect(tailList_, &QTableView::clicked, this, &TimelinePanel::activateTailRow);
@@ -572,6 +582,51 @@ void TimelinePanel::activateTailRow(const QModelIndex& proxyIndex)
     }
     const QModelIndex source = tailProxy_->mapToSource(proxyIndex);
     view_->setCurrentTailWindow(source.row());
+}
+
+bool TimelinePanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Resize && watched == tailList_->viewport()) {
+        fitTailColumns();
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void TimelinePanel::fitTailColumns()
+{
+    // By importance: when the window begins, what it cost, its worst latency, its tail and its
+    // span, how many events, and the row number; each as wide as its widest figure or title, as
+    // many as the width holds. What is left over is shared out.
+    QHeaderView* header = tailList_->horizontalHeader();
+    const int width = tailList_->viewport()->width();
+    std::vector<int> widths(TailWindowModel::ColumnCount, 0);
+    for (int c = 0; c < TailWindowModel::ColumnCount; ++c) {
+        tailList_->setColumnHidden(c, false);
+        widths[static_cast<std::size_t>(c)] =
+            std::max(header->sectionSizeHint(c), static_cast<QAbstractItemView*>(tailList_)->sizeHintForColumn(c)) + 4;
+    }
+    std::vector<bool> shown(TailWindowModel::ColumnCount, false);
+    int used = 0;
+    for (const int c : {TailWindowModel::BeginColumn, TailWindowModel::CostColumn, TailWindowModel::MaxLatencyColumn,
+                        TailWindowModel::TailEventsColumn, TailWindowModel::SpanColumn, TailWindowModel::EventsColumn,
+                        TailWindowModel::IndexColumn}) {
+        const int w = widths[static_cast<std::size_t>(c)];
+        if (used + w > width && c != TailWindowModel::BeginColumn) {
+            continue;
+        }
+        shown[static_cast<std::size_t>(c)] = true;
+        used += w;
+    }
+    int spare = std::max(0, width - used);
+    int count = static_cast<int>(std::count(shown.begin(), shown.end(), true));
+    for (int c = 0; c < TailWindowModel::ColumnCount; ++c) {
+        tailList_->setColumnHidden(c, !shown[static_cast<std::size_t>(c)]);
+        if (shown[static_cast<std::size_t>(c)]) {
+            const int extra = spare / count--;
+            spare -= extra;
+            header->resizeSection(c, widths[static_cast<std::size_t>(c)] + extra);
+        }
+    }
 }
 
 } // namespace cc::ui

@@ -81,6 +81,9 @@ public:
     };
     const Actions& actions() const { return actions_; }
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 signals:
     /// A new TimelineData is on screen.
     void timelineReady();
@@ -97,6 +100,7 @@ private:
     void clearRangeStatistics();
     static QString rangeHintText();
     void activateTailRow(const QModelIndex& proxyIndex);
+    void fitTailColumns();
     void createSearchBar();
     void showHit(int index);
     void updateSearchStatus();

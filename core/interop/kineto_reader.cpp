@@ -1,14 +1,13 @@
-// The one translation unit that includes simdjson (its header is slow to compile). It parses the
-// batches of whole events cut by the Chrome-trace splitter with simdjson's on-demand API, looks
-// at "cat" and "name" of every event and reads the rest only for communication records.
+// The one translation unit of core/interop that parses on demand (core/util/json/ondemand.h; its
+// engine's header is slow to compile). It parses the batches of whole events cut by the Chrome-trace
+// splitter, looks at "cat" and "name" of every event and reads the rest only for communication records.
 #include "core/interop/kineto_profile.h"
 
 #include "core/interop/byte_source.h"
 #include "core/interop/chrome_trace_reader.h"
 #include "core/util/decimal.h"
 #include "core/util/errors.h"
-
-#include <simdjson.h>
+#include "core/util/json/ondemand.h"
 
 #include <algorithm>
 #include <charconv>
@@ -18,7 +17,9 @@ namespace cc::interop {
 
 namespace {
 
-namespace od = simdjson::ondemand;
+namespace od = json::ondemand;
+
+static_assert(kBatchPadding >= od::kPadding, "a batch carries the padding the on-demand parser reads past its end");
 
 std::string_view trimToken(std::string_view text)
 {
@@ -74,28 +75,26 @@ public:
     {
         std::size_t k = 0;
         index_ = indices.empty() ? 0 : indices.front();
-        od::document doc;
-        auto error =
-            parser_.iterate(simdjson::padded_string_view(json.data(), json.size(), json.size() + kBatchPadding))
-                .get(doc);
+        od::Document doc;
+        od::Error error = parser_.iterate(json.data(), json.size(), json.size() + kBatchPadding, doc);
         if (error) {
-            failAt(index_, "", std::string("malformed JSON: ") + simdjson::error_message(error));
+            failAt(index_, "", std::string("malformed JSON: ") + error.message());
         }
-        od::array events;
-        if ((error = doc.get_array().get(events))) {
-            failAt(index_, "", std::string("malformed JSON: ") + simdjson::error_message(error));
+        od::Array events;
+        if ((error = doc.getArray(events))) {
+            failAt(index_, "", std::string("malformed JSON: ") + error.message());
         }
         for (auto item : events) {
             if (k >= indices.size()) {
                 failAt(index_, "", "malformed JSON between events");
             }
             index_ = indices[k++];
-            od::value value;
+            od::Value value;
             if ((error = item.get(value))) {
-                failAt(index_, "", std::string("malformed JSON: ") + simdjson::error_message(error));
+                failAt(index_, "", std::string("malformed JSON: ") + error.message());
             }
-            od::object object;
-            if (value.get_object().get(object)) {
+            od::Object object;
+            if (value.getObject(object)) {
                 failAt(index_, "", "an event must be a JSON object");
             }
             event(object);
@@ -112,18 +111,18 @@ private:
         throw InputError(std::move(d));
     }
 
-    void check(simdjson::error_code error, const std::string& field)
+    void check(od::Error error, const std::string& field)
     {
         if (error) {
-            failAt(index_, field, std::string("malformed JSON: ") + simdjson::error_message(error));
+            failAt(index_, field, std::string("malformed JSON: ") + error.message());
         }
     }
 
-    std::string_view stringOf(od::value value, const std::string& field)
+    std::string_view stringOf(od::Value value, const std::string& field)
     {
         std::string_view text;
-        auto error = value.get_string().get(text);
-        if (error == simdjson::INCORRECT_TYPE) {
+        const od::Error error = value.getString(text);
+        if (error.incorrectType()) {
             failAt(index_, field, "must be a string");
         }
         check(error, field);
@@ -131,10 +130,10 @@ private:
     }
 
     /// A raw token without trailing spaces; strings keep their quotes.
-    std::string_view rawOf(od::value value) { return trimToken(value.raw_json_token()); }
+    std::string_view rawOf(od::Value value) { return trimToken(value.rawToken()); }
 
     /// An integer written as a JSON number or as a string of digits.
-    std::int64_t integerOf(od::value value, const std::string& field)
+    std::int64_t integerOf(od::Value value, const std::string& field)
     {
         std::string_view raw = rawOf(value);
         std::string_view digits = raw;
@@ -152,7 +151,7 @@ private:
         return out;
     }
 
-    Ns timeOf(od::value value, const std::string& field)
+    Ns timeOf(od::Value value, const std::string& field)
     {
         std::string_view raw = rawOf(value);
         auto parsed = parseScaledDecimal(raw, kMicrosToNanosScale, /*allowNegative=*/true);
@@ -164,7 +163,7 @@ private:
         return parsed.value;
     }
 
-    void event(od::object& object)
+    void event(od::Object& object)
     {
         std::string_view ph;
         std::string_view cat;
@@ -200,35 +199,35 @@ private:
         bool haveTs = false;
         bool havePh = false;
         for (auto item : object) {
-            od::field field;
+            od::Field field;
             check(std::move(item).get(field), "");
-            const auto key = field.key();
-            if (key.unsafe_is_equal("ph")) {
+            const od::RawKey key = field.key();
+            if (key.is("ph")) {
                 ph = stringOf(field.value(), "ph");
                 havePh = true;
-            } else if (key.unsafe_is_equal("cat")) {
+            } else if (key.is("cat")) {
                 cat = stringOf(field.value(), "cat");
                 haveCat = true;
                 decide();
-            } else if (key.unsafe_is_equal("name")) {
+            } else if (key.is("name")) {
                 name = stringOf(field.value(), "name");
                 record.name = std::string(name);
                 haveName = true;
                 decide();
             } else if (!decided || relevant) {
-                if (key.unsafe_is_equal("ts")) {
+                if (key.is("ts")) {
                     record.ts = timeOf(field.value(), "ts");
                     haveTs = true;
-                } else if (key.unsafe_is_equal("dur")) {
+                } else if (key.is("dur")) {
                     record.dur = timeOf(field.value(), "dur");
-                } else if (key.unsafe_is_equal("pid")) {
+                } else if (key.is("pid")) {
                     record.pid = std::string(rawOf(field.value()));
-                } else if (key.unsafe_is_equal("tid")) {
+                } else if (key.is("tid")) {
                     record.tid = std::string(rawOf(field.value()));
-                } else if (key.unsafe_is_equal("args")) {
+                } else if (key.is("args")) {
                     if (decided) {
-                        od::object args;
-                        if (field.value().get_object().get(args)) {
+                        od::Object args;
+                        if (field.value().getObject(args)) {
                             failAt(index_, "args", "must be an object");
                         }
                         readArgs(args, record);
@@ -254,11 +253,11 @@ private:
             failAt(index_, "ts", record.name + " has no timestamp");
         }
         if (argsPending) {
-            check(object.reset().error(), "");
-            od::value argsValue;
-            if (object.find_field_unordered("args").get(argsValue) == simdjson::SUCCESS) {
-                od::object args;
-                if (argsValue.get_object().get(args)) {
+            check(object.reset(), "");
+            od::Value argsValue;
+            if (!object.findFieldUnordered("args").get(argsValue)) {
+                od::Object args;
+                if (argsValue.getObject(args)) {
                     failAt(index_, "args", "must be an object");
                 }
                 readArgs(args, record);
@@ -274,18 +273,18 @@ private:
         profile_.records.push_back(std::move(record));
     }
 
-    void readInputDims(od::value value, KinetoRecord& record)
+    void readInputDims(od::Value value, KinetoRecord& record)
     {
-        od::array list;
-        if (value.get_array().get(list)) {
+        od::Array list;
+        if (value.getArray(list)) {
             failAt(index_, "args.Input Dims", "must be an array");
         }
         std::size_t slot = 0;
         for (auto entry : list) {
-            od::value dimsValue;
+            od::Value dimsValue;
             check(entry.get(dimsValue), "args.Input Dims");
-            od::array dims;
-            if (dimsValue.get_array().get(dims)) {
+            od::Array dims;
+            if (dimsValue.getArray(dims)) {
                 failAt(index_, "args.Input Dims", "every entry must be an array of dimensions");
             }
             // [d0, d1, ...] for a tensor; [[...], [...]] for a tensor list (sum of the products)
@@ -294,17 +293,17 @@ private:
             bool flat = false;
             bool nested = false;
             for (auto d : dims) {
-                od::value dim;
+                od::Value dim;
                 check(d.get(dim), "args.Input Dims");
-                od::json_type type;
-                check(dim.type().get(type), "args.Input Dims");
-                if (type == od::json_type::array) {
+                od::Type type{};
+                check(dim.type(type), "args.Input Dims");
+                if (type == od::Type::Array) {
                     nested = true;
-                    od::array inner;
-                    check(dim.get_array().get(inner), "args.Input Dims");
+                    od::Array inner;
+                    check(dim.getArray(inner), "args.Input Dims");
                     std::int64_t p = 1;
                     for (auto x : inner) {
-                        od::value xv;
+                        od::Value xv;
                         check(x.get(xv), "args.Input Dims");
                         p = multiply(p, integerOf(xv, "args.Input Dims"));
                     }
@@ -343,15 +342,15 @@ private:
         return out;
     }
 
-    void readInputTypes(od::value value, KinetoRecord& record)
+    void readInputTypes(od::Value value, KinetoRecord& record)
     {
-        od::array list;
-        if (value.get_array().get(list)) {
+        od::Array list;
+        if (value.getArray(list)) {
             failAt(index_, "args.Input type", "must be an array");
         }
         std::size_t slot = 0;
         for (auto entry : list) {
-            od::value v;
+            od::Value v;
             check(entry.get(v), "args.Input type");
             if (record.inputs.size() <= slot) {
                 record.inputs.resize(slot + 1);
@@ -362,24 +361,24 @@ private:
     }
 
     /// A list argument written as a string ("[0, 1]") or as a JSON array: kept as text.
-    std::string listTextOf(od::value value, const std::string& field)
+    std::string listTextOf(od::Value value, const std::string& field)
     {
-        od::json_type type;
-        check(value.type().get(type), field);
-        if (type == od::json_type::string) {
+        od::Type type{};
+        check(value.type(type), field);
+        if (type == od::Type::String) {
             return std::string(stringOf(value, field));
         }
-        if (type == od::json_type::array) {
-            od::array list;
-            check(value.get_array().get(list), field);
+        if (type == od::Type::Array) {
+            od::Array list;
+            check(value.getArray(list), field);
             std::string_view raw;
-            check(list.raw_json().get(raw), field);
+            check(list.rawJson(raw), field);
             return std::string(trimToken(raw));
         }
         failAt(index_, field, "must be a list (a string such as \"[0, 1]\" or an array)");
     }
 
-    void readArgs(od::object& args, KinetoRecord& record)
+    void readArgs(od::Object& args, KinetoRecord& record)
     {
         const bool wantsMeta = record.kind == KinetoRecordKind::ParamComms || record.kind == KinetoRecordKind::Kernel;
         const bool shapes = record.kind == KinetoRecordKind::Annotation || record.kind == KinetoRecordKind::C10dOp;
@@ -390,13 +389,13 @@ private:
             return *record.meta;
         };
         for (auto item : args) {
-            od::field field;
+            od::Field field;
             check(std::move(item).get(field), "args");
             ++record.argCount;
             std::string_view key;
-            check(field.unescaped_key().get(key), "args");
+            check(field.unescapedKey(key), "args");
             const std::string path = "args." + std::string(key);
-            od::value v = field.value();
+            od::Value v = field.value();
             if (key == "External id") {
                 record.externalId = integerOf(v, path);
             } else if (key == "correlation") {
@@ -427,10 +426,10 @@ private:
                 meta().pgNameFromId = false;
             } else if (key == "Process Group ID") {
                 if (!meta().pgName) {
-                    od::json_type type;
-                    check(v.type().get(type), path);
-                    meta().pgName = type == od::json_type::string ? std::string(stringOf(v, path))
-                                                                  : std::to_string(integerOf(v, path));
+                    od::Type type{};
+                    check(v.type(type), path);
+                    meta().pgName =
+                        type == od::Type::String ? std::string(stringOf(v, path)) : std::to_string(integerOf(v, path));
                     meta().pgNameFromId = true;
                 }
             } else if (key == "Process Group Description") {
@@ -461,7 +460,7 @@ private:
     }
 
     KinetoProfile& profile_;
-    od::parser parser_;
+    od::Parser parser_;
     std::size_t index_ = 0;
     bool sawMetadata_ = false;
 };

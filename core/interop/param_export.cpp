@@ -225,31 +225,34 @@ std::vector<EventPlan> planEvents(const Trace& trace, const ParamExportOptions& 
     return events;
 }
 
+void intArray(json::Writer& w, const std::vector<std::int32_t>& values)
+{
+    w.beginArray();
+    for (const auto v : values) {
+        w.integer(v);
+    }
+    w.endArray();
+}
+
+/// A list with one element per line: "[\n{...},\n{...}\n]\n".
 std::string rankJson(const Trace& t, const ParamExportPlan& plan, const std::vector<EventPlan>& events,
                      std::int32_t rank)
 {
     std::string out;
     out.reserve(256 * 1024);
-    out += '[';
-    bool first = true;
-    auto begin = [&]() {
-        out += first ? "\n" : ",\n";
-        first = false;
-    };
+    json::Writer w(out);
+    w.beginArray();
     for (const auto& g : plan.groups) {
-        begin();
-        out += "{\"comms\":\"init\",\"req\":-1,\"pg_id\":";
-        json::appendInt(out, g.id);
-        out += ",\"global_ranks\":";
-        json::appendIntArray(out, g.ranks);
-        out += ",\"world_size\":";
-        json::appendInt(out, static_cast<std::int64_t>(g.ranks.size()));
+        w.separateThen("\n").beginObject().field("comms", "init").field("req", -1).field("pg_id", g.id);
+        intArray(w.key("global_ranks"), g.ranks);
+        w.field("world_size", static_cast<std::int64_t>(g.ranks.size()));
         if (!g.name.empty()) {
-            out += ",\"pg_desc\":";
-            json::appendString(out, g.name);
+            w.field("pg_desc", g.name);
         }
-        out += '}';
+        w.endObject();
     }
+    // Events on the primitives: json::Writer took rankJson from 1.09 to 2.60 G instructions (BM_ParamExport/100000).
+    bool first = plan.groups.empty();
     for (std::size_t i = 0; i < t.size(); ++i) {
         const EventPlan& e = events[i];
         if (e.pg < 0) {
@@ -273,8 +276,8 @@ std::string rankJson(const Trace& t, const ParamExportPlan& plan, const std::vec
             comms = paramOpName(kind);
         }
         const auto& group = plan.groups[static_cast<std::size_t>(e.pg)];
-        begin();
-        out += "{\"comms\":";
+        out += first ? "\n{\"comms\":" : ",\n{\"comms\":";
+        first = false;
         json::appendString(out, comms);
         out += ",\"req\":";
         json::appendUInt(out, i);
@@ -311,71 +314,48 @@ std::string rankJson(const Trace& t, const ParamExportPlan& plan, const std::vec
         }
         out += '}';
     }
-    out += "\n]\n";
+    w.verbatim("\n").endArray().verbatim("\n");
     return out;
 }
 
 std::string manifestJson(const Trace& t, const ParamExportPlan& plan, const ParamExportOptions& options,
                          const std::string& sourceSha256)
 {
-    std::string out = "{\"format\":";
-    json::appendString(out, kParamManifestFormat);
-    out += ",\"target\":\"PARAM comms trace replay, basic trace format (one JSON list per rank)\"";
-    out += ",\"source\":";
-    json::appendString(out, options.sourceName);
-    out += ",\"source_normalized_sha256\":";
-    json::appendString(out, sourceSha256);
-    out += ",\"logical_events\":";
-    json::appendUInt(out, t.size());
-    out += ",\"exported_events\":";
-    json::appendUInt(out, plan.exported);
-    out += ",\"start_time\":\"startTime_ns is the cumulative issue time from the trace origin\"";
-    out += ",\"default_dtype\":";
-    json::appendString(out, options.defaultDtype);
-    out += ",\"events_using_default_dtype\":";
-    json::appendUInt(out, plan.defaultedDtype);
-    out += ",\"process_groups\":[";
-    for (std::size_t k = 0; k < plan.groups.size(); ++k) {
-        const auto& g = plan.groups[k];
-        out += k == 0 ? "" : ",";
-        out += "{\"pg_id\":";
-        json::appendInt(out, g.id);
-        out += ",\"name\":";
-        json::appendString(out, g.name);
-        out += ",\"ranks\":";
-        json::appendIntArray(out, g.ranks);
-        out += '}';
+    std::string out;
+    json::Writer w(out);
+    w.beginObject().field("format", kParamManifestFormat);
+    w.field("target", "PARAM comms trace replay, basic trace format (one JSON list per rank)");
+    w.field("source", options.sourceName).field("source_normalized_sha256", sourceSha256);
+    w.field("logical_events", static_cast<std::uint64_t>(t.size()));
+    w.field("exported_events", plan.exported);
+    w.field("start_time", "startTime_ns is the cumulative issue time from the trace origin");
+    w.field("default_dtype", options.defaultDtype);
+    w.field("events_using_default_dtype", plan.defaultedDtype);
+    w.key("process_groups").beginArray();
+    for (const auto& g : plan.groups) {
+        w.beginObject().field("pg_id", g.id).field("name", g.name);
+        intArray(w.key("ranks"), g.ranks);
+        w.endObject();
     }
-    out += "],\"ranks\":[";
+    w.endArray();
+    w.key("ranks").beginArray();
     for (std::size_t k = 0; k < plan.ranks.size(); ++k) {
-        out += k == 0 ? "" : ",";
-        out += "{\"rank\":";
-        json::appendInt(out, plan.ranks[k]);
-        out += ",\"file\":";
-        json::appendString(out, std::to_string(plan.ranks[k]) + ".json");
-        out += ",\"entries\":";
-        json::appendUInt(out, plan.entriesPerRank[k]);
-        out += ",\"init_entries\":";
-        json::appendUInt(out, plan.groups.size());
-        out += '}';
+        w.beginObject().field("rank", plan.ranks[k]).field("file", std::to_string(plan.ranks[k]) + ".json");
+        w.field("entries", plan.entriesPerRank[k]);
+        w.field("init_entries", static_cast<std::uint64_t>(plan.groups.size()));
+        w.endObject();
     }
-    out += "],\"skip_unsupported\":";
-    out += options.skipUnsupported ? "true" : "false";
-    out += ",\"skipped\":[";
-    for (std::size_t k = 0; k < plan.skipped.size(); ++k) {
-        const auto& s = plan.skipped[k];
-        out += k == 0 ? "\n" : ",\n";
-        out += "{\"event\":";
-        json::appendUInt(out, s.event);
-        out += ",\"id\":";
-        json::appendString(out, s.id);
-        out += ",\"op\":";
-        json::appendString(out, s.op);
-        out += ",\"reason\":";
-        json::appendString(out, s.reason);
-        out += '}';
+    w.endArray();
+    w.field("skip_unsupported", options.skipUnsupported);
+    w.key("skipped").beginArray(); // one skipped event per line
+    for (const auto& skipped : plan.skipped) {
+        w.separateThen("\n").beginObject().field("event", static_cast<std::uint64_t>(skipped.event));
+        w.field("id", skipped.id).field("op", skipped.op).field("reason", skipped.reason).endObject();
     }
-    out += plan.skipped.empty() ? "]}\n" : "\n]}\n";
+    if (!plan.skipped.empty()) {
+        w.verbatim("\n");
+    }
+    w.endArray().endObject().verbatim("\n");
     return out;
 }
 

@@ -58,6 +58,9 @@ static_assert(static_cast<int>(Type::Array) == static_cast<int>(engine::json_typ
 class Object;
 class Array;
 
+/// Selects the constructors that build a result from what an iterator stands on.
+struct AtIterator {};
+
 /// One value, read once.
 class Value {
 public:
@@ -94,6 +97,8 @@ public:
         : result_(std::move(result))
     {
     }
+    /// The element an array iterator stands on, built in place (no move of the engine's result).
+    template <class Iterator> CC_ONDEMAND_INLINE ValueResult(AtIterator, Iterator& iterator) : result_(*iterator) {}
 
     CC_ONDEMAND_INLINE Error get(Value& out)
     {
@@ -109,6 +114,22 @@ private:
     simdjson::simdjson_result<engine::value> result_;
 };
 
+/// An object's key as written (between its quotes, escapes not undone), compared in place.
+class RawKey {
+public:
+    /// Whether the key is exactly `literal`. The literal must hold no quote or backslash; a key
+    /// written with an escape never matches.
+    template <std::size_t N> CC_ONDEMAND_INLINE bool is(const char (&literal)[N]) const
+    {
+        return key_.unsafe_is_equal(static_cast<const char*>(literal));
+    }
+
+private:
+    friend class Field;
+    CC_ONDEMAND_INLINE explicit RawKey(engine::raw_json_string key) : key_(key) {}
+    engine::raw_json_string key_;
+};
+
 /// A member of an object: its key, then its value.
 class Field {
 public:
@@ -117,6 +138,8 @@ public:
     /// The key's text as written, from just after its opening quote; it ends at the first
     /// unescaped quote, which the first pass has found.
     CC_ONDEMAND_INLINE const char* rawKey() { return field_.key().raw(); }
+    /// The key as written, to compare against literals without unescaping it.
+    CC_ONDEMAND_INLINE RawKey key() const { return RawKey(field_.key()); }
     CC_ONDEMAND_INLINE Error unescapedKey(std::string_view& out) { return field_.unescaped_key().get(out); }
     /// The member's value (the key is read first, if at all).
     CC_ONDEMAND_INLINE Value value() { return Value(std::move(field_).value()); }
@@ -133,6 +156,8 @@ public:
         : result_(std::move(result))
     {
     }
+    /// The member an object iterator stands on, built in place (no move of the engine's result).
+    template <class Iterator> CC_ONDEMAND_INLINE FieldResult(AtIterator, Iterator& iterator) : result_(*iterator) {}
 
     CC_ONDEMAND_INLINE Error get(Field& out) { return std::move(result_).get(out.field_); }
     CC_ONDEMAND_INLINE Error unescapedKey(std::string_view& out) { return result_.unescaped_key().get(out); }
@@ -156,7 +181,7 @@ public:
             : it_(std::move(it))
         {
         }
-        CC_ONDEMAND_INLINE FieldResult operator*() { return FieldResult(*it_); }
+        CC_ONDEMAND_INLINE FieldResult operator*() { return FieldResult(AtIterator{}, it_); }
         CC_ONDEMAND_INLINE Iterator& operator++()
         {
             ++it_;
@@ -179,6 +204,8 @@ public:
     }
     /// The whole object's text as written (consumes it).
     CC_ONDEMAND_INLINE Error rawJson(std::string_view& out) { return object_.raw_json().get(out); }
+    /// Goes back to the object's first member, so members already passed can be looked up again.
+    CC_ONDEMAND_INLINE Error reset() { return object_.reset().error(); }
 
 private:
     friend class Value;
@@ -195,7 +222,7 @@ public:
             : it_(std::move(it))
         {
         }
-        CC_ONDEMAND_INLINE ValueResult operator*() { return ValueResult(*it_); }
+        CC_ONDEMAND_INLINE ValueResult operator*() { return ValueResult(AtIterator{}, it_); }
         CC_ONDEMAND_INLINE Iterator& operator++()
         {
             ++it_;
@@ -216,6 +243,7 @@ public:
 private:
     friend class Value;
     friend class ValueResult;
+    friend class Document;
     engine::array array_;
 };
 
@@ -241,6 +269,7 @@ class Document {
 public:
     Document() = default;
     CC_ONDEMAND_INLINE Error getObject(Object& out) { return document_.get_object().get(out.object_); }
+    CC_ONDEMAND_INLINE Error getArray(Array& out) { return document_.get_array().get(out.array_); }
     /// Where in the buffer the walk stands (for messages), when the engine knows.
     CC_ONDEMAND_INLINE Error currentLocation(const char*& out) { return document_.current_location().get(out); }
 

@@ -16,45 +16,40 @@ namespace cc {
 namespace {
 
 using json::appendInt;
-using json::appendString;
 using json::appendUInt;
 
-void appendDistribution(std::string& out, const Distribution& d)
+/// A string, or null when absent.
+void stringOrNull(json::Writer& w, bool present, std::string_view s)
 {
-    out += "\"count\":";
-    appendUInt(out, d.count);
-    out += ",\"median_ns\":";
-    appendInt(out, d.median);
-    out += ",\"p95_ns\":";
-    appendInt(out, d.p95);
-    out += ",\"p99_ns\":";
-    appendInt(out, d.p99);
-    out += ",\"max_ns\":";
-    appendInt(out, d.max);
-    out += ",\"mean_ns\":";
-    appendInt(out, d.mean);
+    if (present) {
+        w.string(s);
+    } else {
+        w.null();
+    }
 }
 
-void appendBreakdowns(std::string& out, const std::vector<Breakdown>& list)
+void writeDistribution(json::Writer& w, const Distribution& d)
 {
-    out += '[';
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        if (i > 0) {
-            out += ',';
-        }
-        out += "{\"name\":";
-        if (list[i].named) {
-            appendString(out, list[i].name);
-        } else {
-            out += "null";
-        }
-        out += ',';
-        appendDistribution(out, list[i].latency);
-        out += ",\"hidden_share_ppm\":";
-        appendInt(out, list[i].hiddenSharePpm);
-        out += '}';
+    w.field("count", d.count);
+    w.field("median_ns", d.median);
+    w.field("p95_ns", d.p95);
+    w.field("p99_ns", d.p99);
+    w.field("max_ns", d.max);
+    w.field("mean_ns", d.mean);
+}
+
+void writeBreakdowns(json::Writer& w, const std::vector<Breakdown>& list)
+{
+    w.beginArray();
+    for (const Breakdown& b : list) {
+        w.beginObject();
+        w.key("name");
+        stringOrNull(w, b.named, b.name);
+        writeDistribution(w, b.latency);
+        w.field("hidden_share_ppm", b.hiddenSharePpm);
+        w.endObject();
     }
-    out += ']';
+    w.endArray();
 }
 
 /// The canonical binary sample stream hashed into samples.sha256 (see README): per
@@ -116,8 +111,12 @@ private:
     std::string buffer_;
 };
 
+/// The elements of a configuration's rows array, one row per sample and line: [event, iteration,
+/// start_ns, queue_wait_ns, rank_wait_ns, duration_ns, hidden_ns, exposed_ns, completion_ns,
+/// latency_ns, flags].
 void appendRows(std::string& out, const SampleColumns& s, Progress& progress)
 {
+    // Primitives, not json::Writer: its separator bookkeeping cost +922 instructions a row (callgrind).
     const std::size_t n = s.eventCount;
     for (std::size_t k = 0; k < s.size(); ++k) {
         if ((k & 0xffff) == 0) {
@@ -153,108 +152,91 @@ void appendRows(std::string& out, const SampleColumns& s, Progress& progress)
     }
 }
 
-void appendConfiguration(std::string& out, const Trace& trace, const std::string& name, const ConfigurationSummary& s)
+void writeConfiguration(json::Writer& w, const Trace& trace, const std::string& name, const ConfigurationSummary& s)
 {
-    out += "{\"name\":";
-    appendString(out, name);
-    out += ",\"summary\":{";
-    appendDistribution(out, s.latency);
-    out += ",\"hidden_share_ppm\":";
-    appendInt(out, s.hiddenSharePpm);
-    out += "},\"queue_wait\":{";
-    appendDistribution(out, s.queueWait);
-    out += "},\"by_phase\":";
-    appendBreakdowns(out, s.byPhase);
-    out += ",\"by_op\":";
-    appendBreakdowns(out, s.byOp);
-    out += ",\"tail_events\":[";
-    for (std::size_t t = 0; t < s.tail.size(); ++t) {
-        const TailSample& ts = s.tail[t];
-        out += t == 0 ? "{" : ",{";
-        out += "\"event\":";
-        appendUInt(out, ts.event);
-        out += ",\"iteration\":";
-        appendUInt(out, ts.iteration);
-        out += ",\"id\":";
-        std::string_view id = trace.id(ts.event);
-        if (trace.idLength[ts.event] == 0) {
-            out += "null";
-        } else {
-            appendString(out, id);
-        }
-        out += ",\"op\":";
-        appendString(out, trace.opName(ts.event));
-        out += ",\"phase\":";
-        if (trace.phase[ts.event] == kNoString) {
-            out += "null";
-        } else {
-            appendString(out, trace.str(trace.phase[ts.event]));
-        }
-        out += ",\"latency_ns\":";
-        appendInt(out, ts.latency);
-        out += '}';
+    w.beginObject();
+    w.field("name", name);
+    w.key("summary").beginObject();
+    writeDistribution(w, s.latency);
+    w.field("hidden_share_ppm", s.hiddenSharePpm);
+    w.endObject();
+    w.key("queue_wait").beginObject();
+    writeDistribution(w, s.queueWait);
+    w.endObject();
+    w.key("by_phase");
+    writeBreakdowns(w, s.byPhase);
+    w.key("by_op");
+    writeBreakdowns(w, s.byOp);
+    w.key("tail_events").beginArray();
+    for (const TailSample& ts : s.tail) {
+        w.beginObject();
+        w.field("event", ts.event);
+        w.field("iteration", ts.iteration);
+        w.key("id");
+        stringOrNull(w, trace.idLength[ts.event] != 0, trace.id(ts.event));
+        w.field("op", trace.opName(ts.event));
+        w.key("phase");
+        const bool phased = trace.phase[ts.event] != kNoString;
+        stringOrNull(w, phased, phased ? trace.str(trace.phase[ts.event]) : std::string_view{});
+        w.field("latency_ns", ts.latency);
+        w.endObject();
     }
-    out += "],\"tail\":{\"threshold_ns\":";
-    appendInt(out, s.latency.p99);
-    out += ",\"count\":";
-    appendUInt(out, s.tailCount);
-    out += ",\"listed\":";
-    appendUInt(out, s.tail.size());
-    out += ",\"rule\":";
-    appendString(out, report_fields::kTailRule);
-    out += "},\"uncertainty\":{\"skew_unknown_samples\":";
-    appendUInt(out, s.skewUnknownSamples);
-    out += ",\"skew_partial_samples\":";
-    appendUInt(out, s.skewPartialSamples);
-    out += ",\"overlap_unknown_samples\":";
-    appendUInt(out, s.overlapUnknownSamples);
-    out += ",\"custom_op_samples\":";
-    appendUInt(out, s.customOpSamples);
-    out += "},\"model\":{\"tail_hits\":";
-    appendUInt(out, s.tailHits);
-    out += ",\"idle_starts\":";
-    appendUInt(out, s.idleStarts);
-    out += "}}";
+    w.endArray();
+    w.key("tail").beginObject();
+    w.field("threshold_ns", s.latency.p99);
+    w.field("count", s.tailCount);
+    w.field("listed", s.tail.size());
+    w.field("rule", report_fields::kTailRule);
+    w.endObject();
+    w.key("uncertainty").beginObject();
+    w.field("skew_unknown_samples", s.skewUnknownSamples);
+    w.field("skew_partial_samples", s.skewPartialSamples);
+    w.field("overlap_unknown_samples", s.overlapUnknownSamples);
+    w.field("custom_op_samples", s.customOpSamples);
+    w.endObject();
+    w.key("model").beginObject();
+    w.field("tail_hits", s.tailHits);
+    w.field("idle_starts", s.idleStarts);
+    w.endObject();
+    w.endObject();
 }
 
-void appendRankings(std::string& out, const std::vector<std::string>& names, const std::vector<Distribution>& latencies,
-                    const std::vector<PairDecision>& decisions, std::int64_t tolerancePpm)
+void writeRankings(json::Writer& w, const std::vector<std::string>& names, const std::vector<Distribution>& latencies,
+                   const std::vector<PairDecision>& decisions, std::int64_t tolerancePpm)
 {
-    out += "{\"tie_tolerance_ppm\":";
-    appendInt(out, tolerancePpm);
-    out += ",\"rule\":";
-    appendString(out, report_fields::kRankingRule);
-    out += ",\"metrics\":[\"median\",\"p95\",\"p99\",\"mean\"],\"pairs\":[";
-    for (std::size_t d = 0; d < decisions.size(); ++d) {
-        const PairDecision& p = decisions[d];
-        out += d == 0 ? "\n{" : ",\n{";
-        out += "\"a\":";
-        appendString(out, names[p.first]);
-        out += ",\"b\":";
-        appendString(out, names[p.second]);
-        out += ",\"metric\":";
-        appendString(out, rankMetricName(p.metric));
-        out += ",\"a_ns\":";
-        appendInt(out, p.firstValue);
-        out += ",\"b_ns\":";
-        appendInt(out, p.secondValue);
-        out += ",\"faster\":";
+    w.beginObject();
+    w.field("tie_tolerance_ppm", tolerancePpm);
+    w.field("rule", report_fields::kRankingRule);
+    w.key("metrics").beginArray();
+    for (int m = 0; m < kRankMetricCount; ++m) {
+        w.string(rankMetricName(static_cast<RankMetric>(m)));
+    }
+    w.endArray();
+    w.key("pairs").beginArray();
+    for (const PairDecision& p : decisions) {
+        w.separateThen("\n").beginObject();
+        w.field("a", names[p.first]);
+        w.field("b", names[p.second]);
+        w.field("metric", rankMetricName(p.metric));
+        w.field("a_ns", p.firstValue);
+        w.field("b_ns", p.secondValue);
+        w.key("faster");
         switch (p.outcome) {
         case PairOutcome::FirstFaster:
-            appendString(out, names[p.first]);
+            w.string(names[p.first]);
             break;
         case PairOutcome::SecondFaster:
-            appendString(out, names[p.second]);
+            w.string(names[p.second]);
             break;
         case PairOutcome::Tie:
-            out += "null";
+            w.null();
             break;
         }
-        out += ",\"outcome\":";
-        appendString(out, p.outcome == PairOutcome::Tie ? "tie" : (p.outcome == PairOutcome::FirstFaster ? "a" : "b"));
-        out += '}';
+        w.field("outcome", p.outcome == PairOutcome::Tie ? "tie" : (p.outcome == PairOutcome::FirstFaster ? "a" : "b"));
+        w.endObject();
     }
-    out += "],\"order\":{";
+    w.endArray();
+    w.key("order").beginObject();
     for (int m = 0; m < kRankMetricCount; ++m) {
         auto metric = static_cast<RankMetric>(m);
         std::vector<std::size_t> order(names.size());
@@ -264,13 +246,14 @@ void appendRankings(std::string& out, const std::vector<std::string>& names, con
         std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
             return rankMetricValue(latencies[a], metric) < rankMetricValue(latencies[b], metric);
         });
-        if (m > 0) {
-            out += ',';
+        w.key(rankMetricName(metric)).beginArray();
+        for (std::size_t i : order) {
+            w.string(names[i]);
         }
-        json::appendKey(out, rankMetricName(metric));
-        json::appendArray(out, order, [&](std::string& o, std::size_t i) { appendString(o, names[i]); });
+        w.endArray();
     }
-    out += "}}";
+    w.endObject();
+    w.endObject();
 }
 
 } // namespace
@@ -315,8 +298,14 @@ std::string buildReport(const Trace& trace, const ConfigSet& set, const ReplayPr
 
     std::vector<std::string> names;
     std::vector<Distribution> latencies;
+    // The configurations and the sample rows are written as they are replayed, each into its own
+    // array; the document below takes both whole (json::Writer::raw).
     std::string configurationsText;
+    json::Writer configurations(configurationsText);
+    configurations.beginArray();
     std::string rowsText;
+    json::Writer rows(rowsText);
+    rows.beginArray();
     SampleDigest digest;
     SummaryWorkspace workspace; // groupings and buffers shared by every configuration
     SubProgress replaying(progress, 0.1, 0.95);
@@ -328,124 +317,104 @@ std::string buildReport(const Trace& trace, const ConfigSet& set, const ReplayPr
                    digest.configuration(config.name, samples.size());
                    digest.samples(samples);
                    if (options.samples == SamplesMode::Full) {
-                       rowsText += c == 0 ? "{\"name\":" : ",\n{\"name\":";
-                       appendString(rowsText, config.name);
-                       rowsText += ",\"rows\":[";
-                       appendRows(rowsText, samples, sub);
-                       rowsText += "]}";
+                       rows.separateThen("\n").beginObject();
+                       rows.field("name", config.name);
+                       rows.key("rows").beginArray();
+                       appendRows(rowsText, samples, sub); // the elements, see appendRows
+                       rows.endArray();
+                       rows.endObject();
                    }
-                   configurationsText += c == 0 ? "\n" : ",\n";
-                   appendConfiguration(configurationsText, trace, config.name, summary);
+                   configurations.separateThen("\n");
+                   writeConfiguration(configurations, trace, config.name, summary);
                    names.push_back(config.name);
                    latencies.push_back(summary.latency);
                });
+    configurations.endArray();
+    rows.endArray();
     const std::vector<PairDecision> decisions = rankConfigurations(latencies, protocol.tieTolerancePpm);
 
     progress.check(); // assembling and sealing a full report of millions of rows takes seconds
     std::string out;
     out.reserve(configurationsText.size() + rowsText.size() + 8192);
-    out += "{\"format\":";
-    appendString(out, kReportFormat);
+    json::Writer w(out);
+    w.beginObject();
+    w.field("format", kReportFormat);
     // ---- protocol ----
-    out += ",\n\"protocol\":{\"model\":{\"name\":";
-    appendString(out, kSimulatorModelName);
-    out += ",\"version\":";
-    appendString(out, kSimulatorVersion);
-    out += ",\"statement\":";
-    appendString(out, kModelStatement);
-    out += "},\"input\":{\"sha256\":";
-    appendString(out, inputSha);
-    out += ",\"hash_of\":";
-    appendString(out, report_fields::kInputHashOf);
-    out += ",\"events\":";
-    appendUInt(out, n);
-    out += ",\"timing\":";
-    appendString(out, timingSemanticsName(trace.timing));
-    out += ",\"skew_known_events\":";
-    appendUInt(out, trace.knownSkewCount());
-    out += ",\"skew_partial_events\":";
-    appendUInt(out, trace.partialSkewCount());
-    out += ",\"skew_unknown_events\":";
-    appendUInt(out, trace.unknownSkewCount());
-    out += ",\"overlap_unknown_events\":";
-    appendUInt(out, overlapUnknown);
-    out += ",\"custom_op_events\":";
-    appendUInt(out, customOps);
-    out += ",\"unknown_skew_rule\":";
-    appendString(out, report_fields::kUnknownSkewRule);
-    out += "},\"configurations\":{\"name\":";
-    appendString(out, set.name);
-    out += ",\"sha256\":";
-    appendString(out, configSetSha256(set));
-    out += ",\"set\":";
-    out += configSetJson(set);
-    out += "},\"seed\":";
-    appendUInt(out, protocol.seed);
-    out += ",\"iterations\":";
-    appendUInt(out, protocol.iterations);
-    out += ",\"ablations\":[";
-    bool first = true;
+    w.separateThen("\n").key("protocol").beginObject();
+    w.key("model").beginObject();
+    w.field("name", kSimulatorModelName);
+    w.field("version", kSimulatorVersion);
+    w.field("statement", kModelStatement);
+    w.endObject();
+    w.key("input").beginObject();
+    w.field("sha256", inputSha);
+    w.field("hash_of", report_fields::kInputHashOf);
+    w.field("events", n);
+    w.field("timing", timingSemanticsName(trace.timing));
+    w.field("skew_known_events", trace.knownSkewCount());
+    w.field("skew_partial_events", trace.partialSkewCount());
+    w.field("skew_unknown_events", trace.unknownSkewCount());
+    w.field("overlap_unknown_events", overlapUnknown);
+    w.field("custom_op_events", customOps);
+    w.field("unknown_skew_rule", report_fields::kUnknownSkewRule);
+    w.endObject();
+    w.key("configurations").beginObject();
+    w.field("name", set.name);
+    w.field("sha256", configSetSha256(set));
+    w.key("set").raw(configSetJson(set));
+    w.endObject();
+    w.field("seed", protocol.seed);
+    w.field("iterations", protocol.iterations);
+    w.key("ablations").beginArray();
     for (Ablation a : protocol.ablations.list()) {
-        if (!first) {
-            out += ',';
-        }
-        first = false;
-        appendString(out, ablationName(a));
+        w.string(ablationName(a));
     }
-    out += "],\"ablations_are\":";
-    appendString(out, report_fields::kAblationsAre);
-    out += ",\"isolated\":";
-    out += protocol.isolated ? "true" : "false";
-    out += ",\"tie_tolerance_ppm\":";
-    appendInt(out, protocol.tieTolerancePpm);
-    out += ",\"quantiles\":";
-    appendString(out, report_fields::kQuantileRule);
-    out += ",\"samples\":";
-    appendString(out, samplesModeName(options.samples));
+    w.endArray();
+    w.field("ablations_are", report_fields::kAblationsAre);
+    w.field("isolated", protocol.isolated);
+    w.field("tie_tolerance_ppm", protocol.tieTolerancePpm);
+    w.field("quantiles", report_fields::kQuantileRule);
+    w.field("samples", samplesModeName(options.samples));
     if (!options.resourceLimitOverrides.empty()) {
-        out += ",\"resource_limit_overrides\":[";
-        for (std::size_t k = 0; k < options.resourceLimitOverrides.size(); ++k) {
-            out += k == 0 ? "" : ",";
-            appendString(out, options.resourceLimitOverrides[k]);
+        w.key("resource_limit_overrides").beginArray();
+        for (const std::string& o : options.resourceLimitOverrides) {
+            w.string(o);
         }
-        out += "]";
+        w.endArray();
     }
-    out += "}";
+    w.endObject();
     // ---- configurations, rankings ----
-    out += ",\n\"configurations\":[";
-    out += configurationsText;
-    out += "],\n\"rankings\":";
-    appendRankings(out, names, latencies, decisions, protocol.tieTolerancePpm);
+    w.separateThen("\n").key("configurations").raw(configurationsText);
+    w.separateThen("\n").key("rankings");
+    writeRankings(w, names, latencies, decisions, protocol.tieTolerancePpm);
     // ---- samples ----
-    out += ",\n\"samples\":{\"mode\":";
-    appendString(out, samplesModeName(options.samples));
-    out += ",\"count\":";
-    appendUInt(out, totalSamples);
-    out += ",\"fields\":[\"event\",\"iteration\",\"start_ns\",\"queue_wait_ns\",\"rank_wait_ns\",\"duration_ns\","
-           "\"hidden_ns\",\"exposed_ns\",\"completion_ns\",\"latency_ns\",\"flags\"],\"flags\":";
-    appendString(out, report_fields::kFlagBits);
-    out += ",\"encoding\":";
-    appendString(out, report_fields::kSampleStreamEncoding);
-    out += ",\"sha256\":";
-    appendString(out, digest.finish());
-    if (options.samples == SamplesMode::Full) {
-        out += ",\"configurations\":[\n";
-        out += rowsText;
-        out += ']';
+    w.separateThen("\n").key("samples").beginObject();
+    w.field("mode", samplesModeName(options.samples));
+    w.field("count", totalSamples);
+    w.key("fields").beginArray();
+    for (std::string_view f : {"event", "iteration", "start_ns", "queue_wait_ns", "rank_wait_ns", "duration_ns",
+                               "hidden_ns", "exposed_ns", "completion_ns", "latency_ns", "flags"}) {
+        w.string(f);
     }
-    out += "}}";
-    // ---- seal ----
+    w.endArray();
+    w.field("flags", report_fields::kFlagBits);
+    w.field("encoding", report_fields::kSampleStreamEncoding);
+    w.field("sha256", digest.finish());
+    if (options.samples == SamplesMode::Full) {
+        w.key("configurations").raw(rowsText);
+    }
+    w.endObject();
+    // ---- seal: the SHA-256 of the document as if it ended here ----
     Sha256 sealing;
     constexpr std::size_t kSealPiece = std::size_t{16} << 20;
     for (std::size_t at = 0; at < out.size(); at += kSealPiece) {
         progress.check();
         sealing.update(std::string_view(out).substr(at, kSealPiece));
     }
-    const std::string seal = sealing.hexDigest();
-    out.pop_back();
-    out += ",\n\"body_sha256\":";
-    appendString(out, seal);
-    out += "}\n";
+    sealing.update("}");
+    w.separateThen("\n").field("body_sha256", sealing.hexDigest());
+    w.endObject();
+    w.verbatim("\n");
     progress.report(1.0, "report written");
     return out;
 }

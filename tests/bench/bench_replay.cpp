@@ -184,6 +184,24 @@ void BM_ReportDigest(benchmark::State& state)
     setCounters(state, trace.size(), cc::defaultConfigSet().configurations.size());
 }
 
+/// The whole report in full mode: the same plus one JSON row per sample (events x 5
+/// configurations rows), the text that dominates a full report.
+void BM_ReportFull(benchmark::State& state)
+{
+    const cc::Trace& trace = trainingTrace(static_cast<std::uint64_t>(state.range(0)));
+    cc::NullProgress progress;
+    cc::ReportOptions options;
+    options.samples = cc::SamplesMode::Full;
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        std::string report = cc::buildReport(trace, cc::defaultConfigSet(), cc::ReplayProtocol{}, options, progress);
+        bytes = report.size();
+        benchmark::DoNotOptimize(report.data());
+    }
+    setCounters(state, trace.size(), cc::defaultConfigSet().configurations.size());
+    state.counters["report_mib"] = static_cast<double>(bytes) / (1024.0 * 1024.0);
+}
+
 /// The prototype's 100K-event benchmark fixture (it reported 86.1 s for one configuration).
 void BM_PeerFixture100k(benchmark::State& state)
 {
@@ -218,6 +236,7 @@ BENCHMARK(BM_SimulateLockstep)->Arg(1'000'000)->Unit(benchmark::kMillisecond)->U
 BENCHMARK(BM_PrepareOnly)->Arg(1'000'000)->Arg(10'000'000)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_SummarizeOnly)->Arg(1'000'000)->Arg(10'000'000)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_ReportDigest)->Arg(1'000'000)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_ReportFull)->Arg(100'000)->Arg(1'000'000)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_PeerFixture100k)->Arg(1)->Arg(5)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 BENCHMARK_MAIN();

@@ -2,6 +2,7 @@
 #include "core/report/measured_report.h"
 
 #include "core/replay/quantiles.h"
+#include "core/report/distribution_json.h"
 #include "core/report/json_scan.h"
 #include "core/report/report_fields.h"
 #include "core/util/errors.h"
@@ -109,15 +110,7 @@ Derived derive(const std::vector<physical::MeasuredSample>& samples, int repeats
     return d;
 }
 
-void writeDistribution(json::Writer& w, const Distribution& d)
-{
-    w.field("count", d.count);
-    w.field("median_ns", d.median);
-    w.field("p95_ns", d.p95);
-    w.field("p99_ns", d.p99);
-    w.field("max_ns", d.max);
-    w.field("mean_ns", d.mean);
-}
+using report_fields::writeDistribution;
 
 void writeNoise(json::Writer& w, const std::array<Ns, kCompareMetricCount>& noise)
 {

@@ -3,6 +3,7 @@
 
 #include "core/configs/config_io.h"
 #include "core/replay/summary_workspace.h"
+#include "core/report/distribution_json.h"
 #include "core/report/report_fields.h"
 #include "core/trace/normalized.h"
 #include "core/util/errors.h"
@@ -28,15 +29,7 @@ void stringOrNull(json::Writer& w, bool present, std::string_view s)
     }
 }
 
-void writeDistribution(json::Writer& w, const Distribution& d)
-{
-    w.field("count", d.count);
-    w.field("median_ns", d.median);
-    w.field("p95_ns", d.p95);
-    w.field("p99_ns", d.p99);
-    w.field("max_ns", d.max);
-    w.field("mean_ns", d.mean);
-}
+using report_fields::writeDistribution;
 
 void writeBreakdowns(json::Writer& w, const std::vector<Breakdown>& list)
 {

@@ -2,6 +2,7 @@
 
 #include "core/trace/projections.h"
 #include "core/util/decimal.h"
+#include "ui/util/column_fit.h"
 #include "ui/util/text.h"
 
 #include <QCoreApplication>
@@ -514,27 +515,17 @@ void EventDetailsWidget::fitColumns()
     const int timingWidth = timingView_->viewport()->width();
     auto& names = widths[ConfigTimingModel::ConfigurationColumn];
     names = std::min(names, std::max(timingWidth * 2 / 5, cellWidth(plain, QStringLiteral("baseline"))));
-    int used = names;
-    std::vector<bool> shown(ConfigTimingModel::ColumnCount, false);
-    shown[ConfigTimingModel::ConfigurationColumn] = true;
-    for (const int c :
-         {ConfigTimingModel::LatencyColumn, ConfigTimingModel::QueueWaitColumn, ConfigTimingModel::RankWaitColumn,
-          ConfigTimingModel::DurationColumn, ConfigTimingModel::HiddenColumn, ConfigTimingModel::StartColumn}) {
-        const int width = widths[static_cast<std::size_t>(c)];
-        if (used + width > timingWidth && c != ConfigTimingModel::LatencyColumn) {
-            break;
-        }
-        shown[static_cast<std::size_t>(c)] = true;
-        used += width;
-    }
-    int spare = std::max(0, timingWidth - used);
-    int count = static_cast<int>(std::count(shown.begin(), shown.end(), true));
+    const std::vector<int> fitted = fitColumnWidths(
+        widths,
+        {ConfigTimingModel::ConfigurationColumn, ConfigTimingModel::LatencyColumn, ConfigTimingModel::QueueWaitColumn,
+         ConfigTimingModel::RankWaitColumn, ConfigTimingModel::DurationColumn, ConfigTimingModel::HiddenColumn,
+         ConfigTimingModel::StartColumn},
+        2, timingWidth);
     for (int c = 0; c < ConfigTimingModel::ColumnCount; ++c) {
-        timingView_->setColumnHidden(c, !shown[static_cast<std::size_t>(c)]);
-        if (shown[static_cast<std::size_t>(c)]) {
-            const int extra = spare / count--;
-            spare -= extra;
-            header->resizeSection(c, widths[static_cast<std::size_t>(c)] + extra);
+        const int width = fitted[static_cast<std::size_t>(c)];
+        timingView_->setColumnHidden(c, width == 0);
+        if (width > 0) {
+            header->resizeSection(c, width);
         }
     }
 }

@@ -1,5 +1,6 @@
 #include "ui/timeline/timeline_panel.h"
 
+#include "ui/util/column_fit.h"
 #include "ui/util/text.h"
 
 #include <QAction>
@@ -605,26 +606,17 @@ void TimelinePanel::fitTailColumns()
         widths[static_cast<std::size_t>(c)] =
             std::max(header->sectionSizeHint(c), static_cast<QAbstractItemView*>(tailList_)->sizeHintForColumn(c)) + 4;
     }
-    std::vector<bool> shown(TailWindowModel::ColumnCount, false);
-    int used = 0;
-    for (const int c : {TailWindowModel::BeginColumn, TailWindowModel::CostColumn, TailWindowModel::MaxLatencyColumn,
-                        TailWindowModel::TailEventsColumn, TailWindowModel::SpanColumn, TailWindowModel::EventsColumn,
-                        TailWindowModel::IndexColumn}) {
-        const int w = widths[static_cast<std::size_t>(c)];
-        if (used + w > width && c != TailWindowModel::BeginColumn) {
-            continue;
-        }
-        shown[static_cast<std::size_t>(c)] = true;
-        used += w;
-    }
-    int spare = std::max(0, width - used);
-    int count = static_cast<int>(std::count(shown.begin(), shown.end(), true));
+    const std::vector<int> fitted =
+        fitColumnWidths(widths,
+                        {TailWindowModel::BeginColumn, TailWindowModel::CostColumn, TailWindowModel::MaxLatencyColumn,
+                         TailWindowModel::TailEventsColumn, TailWindowModel::SpanColumn, TailWindowModel::EventsColumn,
+                         TailWindowModel::IndexColumn},
+                        1, width);
     for (int c = 0; c < TailWindowModel::ColumnCount; ++c) {
-        tailList_->setColumnHidden(c, !shown[static_cast<std::size_t>(c)]);
-        if (shown[static_cast<std::size_t>(c)]) {
-            const int extra = spare / count--;
-            spare -= extra;
-            header->resizeSection(c, widths[static_cast<std::size_t>(c)] + extra);
+        const int fit = fitted[static_cast<std::size_t>(c)];
+        tailList_->setColumnHidden(c, fit == 0);
+        if (fit > 0) {
+            header->resizeSection(c, fit);
         }
     }
 }

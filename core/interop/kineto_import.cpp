@@ -178,6 +178,9 @@ struct Call {
     Ns ts = 0;
     Event event;
     ExtrasJson extras;
+    std::vector<std::size_t> gpu; ///< its device records (kernels, GPU annotations), into profile.records
+    /// One of its kernels was reached through the CUDA launch inside the call (correlation id).
+    bool viaLaunch = false;
 };
 
 class Importer {
@@ -208,6 +211,8 @@ public:
         } else {
             fromLegacyAnnotations();
         }
+        linkLaunchedKernels();
+        finishDeviceTiming();
         progress.check();
         countUnmatchedKernels();
         if (calls_.empty()) {
@@ -301,20 +306,27 @@ private:
     std::optional<std::size_t> enclosing(const std::unordered_map<std::string, std::vector<std::size_t>>& index,
                                          const KinetoRecord& r) const
     {
-        auto found = index.find(threadKey(r));
+        return enclosing(index, threadKey(r), r.ts, r.dur);
+    }
+
+    /// The innermost record of the index on thread `key` whose span encloses [ts, ts + dur].
+    std::optional<std::size_t> enclosing(const std::unordered_map<std::string, std::vector<std::size_t>>& index,
+                                         const std::string& key, Ns ts, Ns dur) const
+    {
+        auto found = index.find(key);
         if (found == index.end()) {
             return std::nullopt;
         }
         const auto& list = found->second;
-        auto it = std::upper_bound(list.begin(), list.end(), r.ts,
-                                   [&](Ns ts, std::size_t k) { return ts < p_.records[k].ts; });
+        auto it =
+            std::upper_bound(list.begin(), list.end(), ts, [&](Ns t, std::size_t k) { return t < p_.records[k].ts; });
         while (it != list.begin()) {
             --it;
             const auto& candidate = p_.records[*it];
-            if (candidate.ts <= r.ts && candidate.ts + candidate.dur >= r.ts + r.dur) {
+            if (candidate.ts <= ts && candidate.ts + candidate.dur >= ts + dur) {
                 return *it;
             }
-            if (r.ts - candidate.ts > Ns{3'600'000'000'000}) {
+            if (ts - candidate.ts > Ns{3'600'000'000'000}) {
                 break;
             }
         }
@@ -611,23 +623,140 @@ private:
         return out;
     }
 
-    /// Device timing: the GPU records of a call (kernels or GPU annotations, same External id).
+    /// Device timing: the GPU records of a call (kernels or GPU annotations, same External id, or
+    /// kernels reached through the call's launches); written by finishDeviceTiming.
     void deviceTiming(Call& call, const std::vector<std::size_t>& gpu)
     {
-        if (gpu.empty()) {
-            return;
-        }
-        Ns first = std::numeric_limits<Ns>::max();
-        Ns last = std::numeric_limits<Ns>::min();
         for (auto k : gpu) {
-            const auto& g = p_.records[k];
-            first = std::min(first, g.ts);
-            last = std::max(last, g.ts + g.dur);
+            call.gpu.push_back(k);
             matchedGpu_.insert(k);
         }
-        if (last >= first) {
-            call.extras.micros("device_duration_us", last - first);
-            ++summary_.deviceTimed;
+    }
+
+    /// Kernels whose External id is not their call's (legacy profiles number a kernel by its CUPTI
+    /// correlation) are reached through their launch: the cuda_runtime/cuda_driver event with the
+    /// kernel's correlation, which runs inside the call on the call's thread. The launch belongs to
+    /// the kept call its External id names when that call encloses it on the same thread, else to
+    /// the innermost kept call enclosing it there. A launch outside every kept call, or a
+    /// correlation that several launches carry, links nothing (its kernels stay without a call).
+    void linkLaunchedKernels()
+    {
+        if (p_.launches.empty() || calls_.empty()) {
+            return;
+        }
+        std::unordered_map<std::int64_t, std::vector<std::size_t>> kernelsByCorrelation;
+        for (std::size_t i = 0; i < p_.records.size(); ++i) {
+            const auto& r = p_.records[i];
+            if (r.kind == KinetoRecordKind::Kernel && r.correlation && matchedGpu_.count(i) == 0) {
+                kernelsByCorrelation[*r.correlation].push_back(i);
+            }
+        }
+        if (kernelsByCorrelation.empty()) {
+            return;
+        }
+        std::unordered_map<std::int64_t, std::size_t> launchesOf; // correlation -> launches carrying it
+        for (const auto& l : p_.launches) {
+            ++launchesOf[l.correlation];
+        }
+        std::unordered_map<std::size_t, std::size_t> callOfRecord;
+        std::unordered_map<std::int64_t, std::size_t> callByExt; // External id -> call (kNoRecord: not unique)
+        std::unordered_map<std::string, std::vector<std::size_t>> callsByThread;
+        for (std::size_t c = 0; c < calls_.size(); ++c) {
+            const auto& r = p_.records[calls_[c].record];
+            callOfRecord[calls_[c].record] = c;
+            callsByThread[threadKey(r)].push_back(calls_[c].record);
+            if (r.externalId) {
+                auto [it, inserted] = callByExt.emplace(*r.externalId, c);
+                if (!inserted) {
+                    it->second = kNoRecord;
+                }
+            }
+        }
+        for (auto& [key, list] : callsByThread) {
+            std::sort(list.begin(), list.end(), [&](std::size_t a, std::size_t b) {
+                return p_.records[a].ts != p_.records[b].ts ? p_.records[a].ts < p_.records[b].ts : a < b;
+            });
+        }
+        for (const auto& l : p_.launches) {
+            auto kernels = kernelsByCorrelation.find(l.correlation);
+            if (kernels == kernelsByCorrelation.end() || launchesOf[l.correlation] != 1) {
+                continue;
+            }
+            const std::string& thread = p_.launchThreads[l.thread];
+            std::optional<std::size_t> owner;
+            if (l.externalId) {
+                auto named = callByExt.find(*l.externalId);
+                if (named != callByExt.end() && named->second != kNoRecord) {
+                    const auto& r = p_.records[calls_[named->second].record];
+                    if (threadKey(r) == thread && r.ts <= l.ts && r.ts + r.dur >= l.ts + l.dur) {
+                        owner = named->second;
+                    }
+                }
+            }
+            if (!owner) {
+                if (auto around = enclosing(callsByThread, thread, l.ts, l.dur)) {
+                    owner = callOfRecord.at(*around);
+                }
+            }
+            if (!owner) {
+                continue;
+            }
+            Call& call = calls_[*owner];
+            for (auto k : kernels->second) {
+                if (p_.records[call.record].hasMeta) {
+                    checkKernelAgrees(p_.records[call.record], p_.records[k], "linked through its CUDA launch");
+                }
+                kernelLaunch_[k] = l.index;
+            }
+            deviceTiming(call, kernels->second);
+            call.viaLaunch = true;
+            summary_.kernelsViaLaunch += kernels->second.size();
+            usedLaunches_.push_back(l.index);
+        }
+        std::sort(usedLaunches_.begin(), usedLaunches_.end());
+    }
+
+    /// Writes each call's device timing: device_duration_us (first kernel start to last end) and, where a
+    /// kernel came through the call's own launch, latency_ns: from the call to the end of its last kernel,
+    /// the call's completion on this rank (what align-clocks reads).
+    void finishDeviceTiming()
+    {
+        for (auto& call : calls_) {
+            if (call.gpu.empty()) {
+                continue;
+            }
+            Ns first = std::numeric_limits<Ns>::max();
+            Ns last = std::numeric_limits<Ns>::min();
+            std::size_t lastRecord = call.gpu.front();
+            for (auto k : call.gpu) {
+                const auto& g = p_.records[k];
+                first = std::min(first, g.ts);
+                if (g.ts + g.dur > last) {
+                    last = g.ts + g.dur;
+                    lastRecord = k;
+                }
+            }
+            if (last >= first) {
+                call.extras.micros("device_duration_us", last - first);
+                ++summary_.deviceTimed;
+            }
+            if (!call.viaLaunch) {
+                continue;
+            }
+            const auto& r = p_.records[call.record];
+            if (last < r.ts) {
+                const auto launch = kernelLaunch_.find(lastRecord);
+                failAt(r, "",
+                       "its GPU record traceEvents[" + std::to_string(p_.records[lastRecord].index) + "]" +
+                           (launch != kernelLaunch_.end() ? " (linked through the CUDA launch traceEvents[" +
+                                                                std::to_string(launch->second) + "])"
+                                                          : std::string()) +
+                           " ends at " + formatScaledDecimal(last, kMicrosToNanosScale) +
+                           " us, before the call starts: a collective cannot complete before it is called; "
+                           "contradicting times are refused, not arbitrated");
+            }
+            call.extras.integer("latency_ns", last - r.ts);
+            ++summary_.completions;
         }
     }
 
@@ -796,7 +925,7 @@ private:
             auto found = kernelsByExt_.find(*r.externalId);
             if (found != kernelsByExt_.end()) {
                 for (auto kk : found->second) {
-                    checkKernelAgrees(r, p_.records[kk]);
+                    checkKernelAgrees(r, p_.records[kk], "same External id");
                 }
                 deviceTiming(call, found->second);
             }
@@ -804,7 +933,7 @@ private:
         return call;
     }
 
-    void checkKernelAgrees(const KinetoRecord& cpu, const KinetoRecord& kernel) const
+    void checkKernelAgrees(const KinetoRecord& cpu, const KinetoRecord& kernel, const char* link) const
     {
         if (!kernel.hasMeta) {
             return;
@@ -814,7 +943,7 @@ private:
         if (a.collective != b.collective || a.inNelems != b.inNelems || a.outNelems != b.outNelems ||
             a.dtype != b.dtype) {
             failAt(cpu, "args",
-                   "its GPU kernel (traceEvents[" + std::to_string(kernel.index) + "], same External id) records " +
+                   "its GPU kernel (traceEvents[" + std::to_string(kernel.index) + "], " + link + ") records " +
                        b.collective + " In " + std::to_string(b.inNelems.value_or(-1)) + " Out " +
                        std::to_string(b.outNelems.value_or(-1)) + " " + b.dtype + ", the CPU op " + a.collective +
                        " In " + std::to_string(a.inNelems.value_or(-1)) + " Out " +
@@ -1203,12 +1332,18 @@ private:
                 }
                 break;
             case KinetoRecordKind::Kernel:
-                if (matchedGpu_.count(i) != 0) {
+                if (kernelLaunch_.count(i) != 0) {
+                    mark(i, LedgerCategory::TwinMerged,
+                         "communication kernel of a kept call, linked through the CUDA launch inside the call "
+                         "(correlation; its device timing and completion)");
+                } else if (matchedGpu_.count(i) != 0) {
                     mark(i, LedgerCategory::TwinMerged, "communication kernel of a kept call (its device timing)");
                 } else {
                     mark(i, LedgerCategory::KernelWithoutCpuCall,
-                         summary_.collectiveMetadata
-                             ? "communication kernel without a CPU call in the profile"
+                         summary_.collectiveMetadata ? "communication kernel without a CPU call in the profile"
+                         : summary_.kernelsViaLaunch > 0
+                             ? "communication kernel not linked to a call (no gpu_user_annotation twin, no launch "
+                               "inside a call)"
                              : "communication kernel not linked to a call (legacy profiles time calls by their "
                                "gpu_user_annotation)");
                 }
@@ -1248,14 +1383,29 @@ private:
                 }
             }
         }
-        std::size_t nextIndex = 0; // the first few events the reader skipped: the gaps between records
+        // The first few events that are no record and no launch that linked a kernel: the gaps between them.
         std::vector<std::string> skippedIds;
+        {
+            std::size_t nextIndex = 0;
+            std::size_t record = 0;
+            std::size_t launch = 0;
+            while (skippedIds.size() < kLedgerFirstIds && nextIndex < p_.eventCount) {
+                while (record < n && p_.records[record].index < nextIndex) {
+                    ++record;
+                }
+                while (launch < usedLaunches_.size() && usedLaunches_[launch] < nextIndex) {
+                    ++launch;
+                }
+                const bool taken = (record < n && p_.records[record].index == nextIndex) ||
+                                   (launch < usedLaunches_.size() && usedLaunches_[launch] == nextIndex);
+                if (!taken) {
+                    skippedIds.push_back("traceEvents[" + std::to_string(nextIndex) + "]");
+                }
+                ++nextIndex;
+            }
+        }
         for (std::size_t i = 0; i < n; ++i) {
             const auto& r = p_.records[i];
-            while (skippedIds.size() < kLedgerFirstIds && nextIndex < r.index) {
-                skippedIds.push_back("traceEvents[" + std::to_string(nextIndex++) + "]");
-            }
-            nextIndex = std::max(nextIndex, r.index + 1);
             if (state[i] == 0) {
                 mark(i, LedgerCategory::Refused,
                      r.kind == KinetoRecordKind::C10dOp ? "c10d:: op with no communication record inside"
@@ -1268,12 +1418,13 @@ private:
                 ledger.add(category, why[i], "traceEvents[", r.index, "]");
             }
         }
-        while (skippedIds.size() < kLedgerFirstIds && nextIndex < p_.eventCount) {
-            skippedIds.push_back("traceEvents[" + std::to_string(nextIndex++) + "]");
+        for (auto index : usedLaunches_) {
+            ledger.add(LedgerCategory::TwinMerged, "CUDA launch inside a kept call that links it to its kernel",
+                       "traceEvents[", index, "]");
         }
         ledger.addMany(LedgerCategory::NotCommunication,
-                       "no communication record (compute, memory, runtime and metadata events)", p_.eventCount - n,
-                       skippedIds);
+                       "no communication record (compute, memory, runtime and metadata events)",
+                       p_.eventCount - n - usedLaunches_.size(), skippedIds);
     }
 
     // ---- the trace ----
@@ -1300,7 +1451,19 @@ private:
             text += " " + std::to_string(summary_.kernelsWithoutCall) +
                     " communication kernels have no CPU call in the profile and were not imported.";
         }
-        if (legacyKernels_ > 0) {
+        if (summary_.kernelsViaLaunch > 0) {
+            text += " " + std::to_string(summary_.kernelsViaLaunch) +
+                    " communication kernels were linked to their calls through the CUDA launch inside each call "
+                    "(args.correlation); each of those " +
+                    std::to_string(summary_.completions) +
+                    " calls records its completion on this rank as latency_ns (from the call to the end of its last "
+                    "kernel).";
+            if (legacyKernels_ > 0) {
+                text += " " + std::to_string(legacyKernels_) +
+                        " communication kernels were not linked to calls (no gpu_user_annotation twin, no launch "
+                        "inside a call).";
+            }
+        } else if (legacyKernels_ > 0) {
             text += " Device timing in a legacy profile comes only from gpu_user_annotation twins; " +
                     std::to_string(legacyKernels_) + " communication kernels were not linked to calls.";
         }
@@ -1428,6 +1591,8 @@ private:
     std::unordered_map<std::string, std::vector<std::size_t>> c10dByThread_;
     std::unordered_map<std::string, std::vector<std::size_t>> paramCommsByThread_;
     std::set<std::size_t> matchedGpu_;
+    std::unordered_map<std::size_t, std::size_t> kernelLaunch_; ///< kernel record -> traceEvents index of its launch
+    std::vector<std::size_t> usedLaunches_; ///< traceEvents indices of launches that linked a kernel
     std::uint64_t legacyKernels_ = 0;
     static constexpr std::size_t kNoRecord = std::numeric_limits<std::size_t>::max();
     std::vector<std::size_t> annotationOwner_; ///< the record_param_comms around each annotation (metadata profiles)
@@ -1469,6 +1634,10 @@ std::string describeKinetoImport(const KinetoImportSummary& s)
             (s.filteredOut > 0 ? ", " + std::to_string(s.filteredOut) + " of other process groups" : std::string()) +
             "\n";
     text += "device timing for " + std::to_string(s.deviceTimed) + " calls\n";
+    if (s.kernelsViaLaunch > 0) {
+        text += "linked through CUDA launches: " + std::to_string(s.kernelsViaLaunch) + " kernels; completion for " +
+                std::to_string(s.completions) + " calls\n";
+    }
     for (const auto& a : s.assumptions) {
         text += "assumption: " + a + "\n";
     }

@@ -8,6 +8,10 @@
 //    the "nccl:*" annotation nested in it is its twin, not another call;
 //  * older (legacy) profiles: one event per CPU "nccl:*" / "gloo:*" annotation, sizes from its
 //    "Input Dims" / "Input type", device timing from its "gpu_user_annotation" twin.
+// A kernel whose External id is not its call's (legacy profiles number kernels by CUPTI
+// correlation) is reached through its launch: the cuda_runtime event with the kernel's
+// "correlation", inside the call on the call's thread. Such a call also records its completion,
+// "latency_ns" = end of its last kernel - the call's start (what align-clocks reads).
 // "wait" is not a collective: it is counted in the notes, never imported.
 //
 // Bytes per collective (element counts x dtype size; n = group size):
@@ -65,6 +69,10 @@ struct KinetoImportSummary {
     std::uint64_t waits = 0;
     std::uint64_t deviceTimed = 0;        ///< events with device timing from their kernel or GPU annotation
     std::uint64_t kernelsWithoutCall = 0; ///< communication kernels with no imported CPU call
+    /// Communication kernels reached through the CUDA launch inside their call (correlation id),
+    /// because their External id is not the call's; each such call records latency_ns.
+    std::uint64_t kernelsViaLaunch = 0;
+    std::uint64_t completions = 0; ///< calls with latency_ns (call to the end of its last kernel)
     std::uint64_t paramCommsWithoutMetadata = 0;
     std::uint64_t filteredOut = 0; ///< other process groups (--process-group)
     Ns clockOriginNs = 0;          ///< profile clock reading of start 0

@@ -67,6 +67,19 @@ struct KinetoRecord {
     std::size_t argCount = 0; ///< how many args the event has (for messages)
 };
 
+/// A kernel launch on a CPU thread ("cuda_runtime"/"cuda_driver" events named *Launch*: cudaLaunchKernel,
+/// cuLaunchKernelEx, hipExtLaunchKernel, cudaGraphLaunch, ...). Its args.correlation is the kernel's, and
+/// it runs inside the CPU call that launched it: the link from a call to a kernel whose External id is
+/// not the call's (legacy profiles number kernels by correlation).
+struct KinetoLaunch {
+    std::size_t index = 0; ///< position in traceEvents
+    Ns ts = 0;
+    Ns dur = 0;
+    std::uint32_t thread = 0; ///< into KinetoProfile::launchThreads
+    std::int64_t correlation = 0;
+    std::optional<std::int64_t> externalId;
+};
+
 /// Everything the import needs from one profile.
 struct KinetoProfile {
     std::string sourceName; ///< the path as given
@@ -76,6 +89,9 @@ struct KinetoProfile {
     bool compressed = false;
     std::uint64_t eventCount = 0;      ///< elements of traceEvents
     std::vector<KinetoRecord> records; ///< in traceEvents order
+    /// The launches of the communication kernels among records (same correlation), in traceEvents order.
+    std::vector<KinetoLaunch> launches;
+    std::vector<std::string> launchThreads; ///< "pid|tid" of the launches' threads (raw JSON tokens)
     std::optional<std::string> distributedInfoJson;
     std::optional<std::string> baseTimeNanoseconds; ///< number text
     std::optional<std::string> displayTimeUnit;

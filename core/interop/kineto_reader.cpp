@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <charconv>
 #include <limits>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace cc::interop {
 
@@ -32,6 +34,13 @@ std::string_view trimToken(std::string_view text)
 bool startsWith(std::string_view text, std::string_view prefix)
 {
     return text.substr(0, prefix.size()) == prefix;
+}
+
+/// A CPU-side kernel launch: cudaLaunchKernel(ExC), cuLaunchKernel(Ex), cudaLaunchCooperativeKernel,
+/// hip(Ext)(Module)LaunchKernel, cudaGraphLaunch ...
+bool isLaunch(std::string_view cat, std::string_view name)
+{
+    return (cat == "cuda_runtime" || cat == "cuda_driver") && name.find("Launch") != std::string_view::npos;
 }
 
 bool containsCommKernelName(std::string_view name)
@@ -174,6 +183,7 @@ private:
         bool relevant = false;
         bool argsPending = false;
         KinetoRecord record;
+        bool launch = false;
         auto decide = [&] {
             if (!haveName) {
                 return;
@@ -192,6 +202,9 @@ private:
                 relevant = true;
             } else if (cat == "kernel" && containsCommKernelName(name)) {
                 record.kind = KinetoRecordKind::Kernel;
+                relevant = true;
+            } else if (isLaunch(cat, name)) {
+                launch = true; // kept aside (launches), never a record
                 relevant = true;
             }
             decided = true;
@@ -230,7 +243,7 @@ private:
                         if (field.value().getObject(args)) {
                             failAt(index_, "args", "must be an object");
                         }
-                        readArgs(args, record);
+                        readArgs(args, record, launch);
                     } else {
                         argsPending = true;
                     }
@@ -260,10 +273,14 @@ private:
                 if (argsValue.getObject(args)) {
                     failAt(index_, "args", "must be an object");
                 }
-                readArgs(args, record);
+                readArgs(args, record, launch);
             }
         }
         record.index = index_;
+        if (launch) {
+            keepLaunch(record);
+            return;
+        }
         if (record.kind == KinetoRecordKind::ParamComms && record.hasMeta) {
             sawMetadata_ = true;
         }
@@ -271,6 +288,20 @@ private:
             return; // c10d shapes only serve legacy profiles
         }
         profile_.records.push_back(std::move(record));
+    }
+
+    void keepLaunch(const KinetoRecord& record)
+    {
+        if (!record.correlation) {
+            return; // nothing can link it to a kernel
+        }
+        const std::string key = record.pid + "|" + record.tid;
+        auto [it, inserted] = threads_.emplace(key, static_cast<std::uint32_t>(profile_.launchThreads.size()));
+        if (inserted) {
+            profile_.launchThreads.push_back(key);
+        }
+        profile_.launches.push_back(
+            KinetoLaunch{record.index, record.ts, record.dur, it->second, *record.correlation, record.externalId});
     }
 
     void readInputDims(od::Value value, KinetoRecord& record)
@@ -378,10 +409,13 @@ private:
         failAt(index_, field, "must be a list (a string such as \"[0, 1]\" or an array)");
     }
 
-    void readArgs(od::Object& args, KinetoRecord& record)
+    /// A launch's args give only its ids.
+    void readArgs(od::Object& args, KinetoRecord& record, bool launch)
     {
-        const bool wantsMeta = record.kind == KinetoRecordKind::ParamComms || record.kind == KinetoRecordKind::Kernel;
-        const bool shapes = record.kind == KinetoRecordKind::Annotation || record.kind == KinetoRecordKind::C10dOp;
+        const bool wantsMeta =
+            !launch && (record.kind == KinetoRecordKind::ParamComms || record.kind == KinetoRecordKind::Kernel);
+        const bool shapes =
+            !launch && (record.kind == KinetoRecordKind::Annotation || record.kind == KinetoRecordKind::C10dOp);
         auto meta = [&record]() -> KinetoCollectiveMeta& {
             if (!record.meta) {
                 record.meta = std::make_unique<KinetoCollectiveMeta>();
@@ -463,6 +497,7 @@ private:
     od::Parser parser_;
     std::size_t index_ = 0;
     bool sawMetadata_ = false;
+    std::unordered_map<std::string, std::uint32_t> threads_; ///< launch threads, by "pid|tid"
 };
 
 } // namespace
@@ -476,7 +511,8 @@ KinetoProfile readKinetoProfile(const std::filesystem::path& path, Progress& pro
     // Every record kept has one of these fragments in its text: record_param_comms ("m_c"),
     // c10d:: ops ("c10"), nccl:/rccl/msccl names ("ccl"), gloo: annotations ("loo").
     ChromeTraceReadOptions options;
-    options.fragments = {{'m', '_', 'c'}, {'c', '1', '0'}, {'c', 'c', 'l'}, {'l', 'o', 'o'}};
+    // Kernel launches: "aun" of *Launch*.
+    options.fragments = {{'m', '_', 'c'}, {'c', '1', '0'}, {'c', 'c', 'l'}, {'l', 'o', 'o'}, {'a', 'u', 'n'}};
     options.concurrentHashing = concurrentHashing;
     auto result = readChromeTrace(source, sink, progress, options);
     profile.eventCount = result.eventCount;
@@ -485,6 +521,17 @@ KinetoProfile readKinetoProfile(const std::filesystem::path& path, Progress& pro
                     [](const KinetoRecord& r) { return r.kind == KinetoRecordKind::ParamComms && r.hasMeta; })) {
         std::erase_if(profile.records, [](const KinetoRecord& r) { return r.kind == KinetoRecordKind::C10dOp; });
     }
+    // Only the launches of communication kernels matter: the others are dropped once every kernel is known
+    // (while reading, a launch costs one small fixed-size entry).
+    std::unordered_set<std::int64_t> kernelCorrelations;
+    for (const auto& r : profile.records) {
+        if (r.kind == KinetoRecordKind::Kernel && r.correlation) {
+            kernelCorrelations.insert(*r.correlation);
+        }
+    }
+    std::erase_if(profile.launches,
+                  [&](const KinetoLaunch& l) { return kernelCorrelations.count(l.correlation) == 0; });
+    profile.launches.shrink_to_fit();
     if (!result.sawTraceEvents) {
         throw InputError(profile.sourceName,
                          "not a PyTorch profiler trace: the JSON object has no \"traceEvents\" array");

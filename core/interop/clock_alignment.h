@@ -15,10 +15,11 @@
 // uncertainty 0. Every other rank must share at least one such collective with it.
 //
 // A contribution's completion is read from its extras: "latency_ns" (integer nanoseconds from the
-// call to its completion, as the capture worker writes it) or "duration_us" (exact decimal
-// microseconds). Contributions without either are not used; a Kineto import records none (a
-// profile's CPU call returns before an NCCL collective completes), so such shards are refused
-// with that reason rather than aligned on a guess.
+// call to its completion, as the capture worker writes it, and as a Kineto import writes it for a
+// call whose kernel it reached through the call's CUDA launch: call start to the kernel's end) or
+// "duration_us" (exact decimal microseconds). Contributions without either are not used (a
+// profile's CPU call returns before an NCCL collective completes, so its own end is no
+// completion); shards without any are refused with that reason rather than aligned on a guess.
 #pragma once
 
 #include "core/interop/clock_calibration.h"

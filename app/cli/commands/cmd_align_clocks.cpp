@@ -21,9 +21,9 @@ int runAlignClocks(const std::vector<std::string>& argv)
               "relative to the lowest rank, in an ordinary commcanary-workbench.clock-calibration.v1 file with method "
               "collective_completion, which 'commcanary merge --clock-calibration' reads. Collectives are matched "
               "as merge matches them. A contribution's completion comes from its extras (latency_ns, as the capture "
-              "worker writes it, or duration_us); shards without completions (Kineto imports) are refused rather "
-              "than aligned on a guess, and so are bounds that contradict each other (drifting clocks, a collective "
-              "that did not block).");
+              "worker writes it and import-kineto writes it for a call whose kernel it reached through the call's "
+              "CUDA launch, or duration_us); shards without completions are refused rather than aligned on a guess, "
+              "and so are bounds that contradict each other (drifting clocks, a collective that did not block).");
     args.positional("SHARD", "rank-local trace files, one per rank", 2, -1);
     args.option("output", "CALIBRATION", "where to write the clock calibration");
     args.epilog("Exit codes: 3 when an offset cannot be bounded or the bounds contradict each other (the message "

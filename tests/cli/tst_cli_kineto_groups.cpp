@@ -99,7 +99,7 @@ void TestCliKinetoGroups::groupsFileImports()
                      kineto("hta-trace_filter-sampled_rank1.json.gz"), s("--groups"), groups, s("--ledger"), ledger,
                      s("-o"), out});
     // Each rank's profile imports with the declaration; the two sampled windows do not hold the same
-    // calls, so the merge refuses them (by call order their first all_reduce has two dtypes).
+    // calls, so the merge refuses them (by call order their first all_to_all has two dtypes).
     QCOMPARE(r.exitCode, 3);
     QVERIFY2(r.out.contains(s("declared: the collectives whose shapes imply 64 ranks ran on ranks 0-63 "
                               "(groups.json $.groups[0]), used by 2 calls")),

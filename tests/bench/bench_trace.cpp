@@ -1,4 +1,5 @@
-// Load + validate + normalise + hash throughput of commcanary.trace.v1 files.
+// Load + validate + normalise + hash throughput of commcanary.trace.v1 files, and (BM_Write) the
+// writer's: a generated trace written to its canonical bytes in memory.
 // The inputs are generated training traces (1K, 100K, 1M events) written to a temporary folder,
 // plus the Python prototype's fixtures from ../shared/peer/bench when present. The *Reference rows
 // run the reader as it was before it parsed in pieces (tests/support/reference) on the same files.
@@ -126,6 +127,21 @@ void BM_FileReference(benchmark::State& state)
     fileRow(state, &cc::reference::readTraceReference);
 }
 
+/// The canonical writer alone: the trace in memory, its bytes counted as they stream out.
+void BM_Write(benchmark::State& state)
+{
+    cc::NullProgress progress;
+    cc::GeneratorOptions options;
+    options.events = static_cast<std::uint64_t>(state.range(0));
+    const cc::Trace trace = cc::generateTraining(options, progress);
+    std::uint64_t bytes = 0;
+    for (auto _ : state) {
+        bytes = cc::traceJsonBytes(trace);
+        benchmark::DoNotOptimize(bytes);
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(bytes) * state.iterations());
+}
+
 } // namespace
 
 // Throughput is by wall time (the reader parses on several threads); the CPU column is the whole
@@ -158,6 +174,7 @@ BENCHMARK(BM_PrototypeFixtureReference)
     ->Unit(benchmark::kMillisecond)
     ->MeasureProcessCPUTime()
     ->UseRealTime();
+BENCHMARK(BM_Write)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_File)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
 BENCHMARK(BM_FileReference)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
 

@@ -13,6 +13,8 @@
 #include "ui/artifacts/artifact_loader.h"
 #include "ui/jobs/job_runner.h"
 
+#include "bench_support.h"
+
 #include <benchmark/benchmark.h>
 
 #include <QCoreApplication>
@@ -146,15 +148,5 @@ BENCHMARK(BM_OpenCancel)->Arg(1)->Arg(350)->Arg(750)->Iterations(3)->UseManualTi
 int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
-    benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
-        return 1;
-    }
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    if (!generatedDir.empty()) {
-        std::error_code ignored;
-        fs::remove_all(generatedDir, ignored); // about 300 MB
-    }
-    return 0;
+    return ccbench::runBenchmarks(argc, argv, generatedDir); // removes a generated trace (about 300 MB)
 }

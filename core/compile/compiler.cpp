@@ -18,6 +18,7 @@
 #include <chrono>
 #include <future>
 #include <map>
+#include <span>
 
 namespace cc {
 
@@ -197,6 +198,445 @@ private:
     std::future<Value> result_;
 };
 
+/// What every phase reads: the trace, the options and the facts derived from them once.
+///
+/// Speed: each phase's per-event loop reads locals (n, spans over the columns) and fills local
+/// vectors that it returns by value. Read through these references or written into the result
+/// structs, they would be reloaded from memory after every call the loop makes (see bench_compile).
+struct Scope {
+    const Trace& trace;
+    const CompileOptions& options;
+    std::size_t total; ///< the source's events
+    std::size_t n;     ///< events compiled: the prefix, or all of them
+    bool bounded;      ///< timing approximated within the budget
+    bool timestamped;  ///< time orders the trace
+    bool firstGapFree; ///< the first event's start is the origin; its gap is never used
+};
+
+Scope scopeOf(const Trace& trace, const CompileOptions& options)
+{
+    const std::size_t total = trace.size();
+    const std::size_t n =
+        options.prefixEvents ? static_cast<std::size_t>(std::min<std::uint64_t>(*options.prefixEvents, total)) : total;
+    const bool timestamped = trace.timing == TimingSemantics::Timestamped;
+    return Scope{trace, options, total, n, options.timingMode == CanaryTimingMode::Bounded, timestamped, timestamped};
+}
+
+/// Per event: its interned signature and its effective gap.
+struct EventColumns {
+    std::vector<std::uint32_t> signatureOf;
+    std::vector<Ns> gaps;
+};
+
+EventColumns signaturesAndGaps(const Scope& scope, ProgramTables& tables, Progress& progress)
+{
+    const std::size_t n = scope.n;
+    std::vector<std::uint32_t> signatureOf(n);
+    std::vector<Ns> gaps(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        signatureOf[i] = tables.signatureOf(i);
+        gaps[i] = scope.trace.effectiveGap[i];
+        if ((i & 0xffff) == 0) {
+            progress.check();
+        }
+    }
+    return EventColumns{std::move(signatureOf), std::move(gaps)};
+}
+
+/// Per event: its interned timing sample; in bounded mode also what approximation did per group.
+struct TimingColumn {
+    std::vector<std::uint32_t> timingOf;
+    std::vector<compile::GroupQuantization> quantized;
+};
+
+/// Event 0's gap never reaches the expansion: the gap of the first later event that is otherwise
+/// identical, so repetition can start at the very first event (its own gap when there is none).
+Ns borrowedFirstGap(const Scope& scope, ProgramTables& tables, const EventColumns& columns)
+{
+    CanaryTiming first;
+    CanaryTiming scratch;
+    tables.exactTiming(0, 0, first);
+    const std::size_t scan = std::min<std::size_t>(scope.n, 1 << 20);
+    for (std::size_t j = 1; j < scan; ++j) {
+        if (columns.signatureOf[j] != columns.signatureOf[0]) {
+            continue;
+        }
+        tables.exactTiming(j, 0, scratch);
+        if (scratch == first) {
+            return columns.gaps[j];
+        }
+    }
+    return columns.gaps[0];
+}
+
+TimingColumn exactTiming(const Scope& scope, ProgramTables& tables, EventColumns& columns, Progress& progress)
+{
+    if (scope.firstGapFree && scope.n > 1) {
+        columns.gaps[0] = borrowedFirstGap(scope, tables, columns);
+    }
+    const std::size_t n = scope.n;
+    const std::span<const Ns> gaps(columns.gaps);
+    std::vector<std::uint32_t> timingOf(n);
+    CanaryTiming scratch;
+    for (std::size_t i = 0; i < n; ++i) {
+        tables.exactTiming(i, gaps[i], scratch);
+        timingOf[i] = tables.internTiming(scratch);
+        if ((i & 0xffff) == 0) {
+            progress.check();
+            progress.report(0.2 + 0.2 * static_cast<double>(i) / static_cast<double>(n), "reading timing");
+        }
+    }
+    return TimingColumn{std::move(timingOf), {}};
+}
+
+/// Shapes: signature plus timing layout, what approximation never changes.
+struct ShapeColumns {
+    std::vector<compile::Shape> shapes;
+    std::vector<std::uint32_t> shapeOf; ///< per event, an index into shapes
+};
+
+ShapeColumns shapesOf(const Scope& scope, ProgramTables& tables, const EventColumns& columns, Progress& progress)
+{
+    const std::size_t n = scope.n;
+    const std::span<const std::uint32_t> signatureOf(columns.signatureOf);
+    std::vector<compile::Shape> shapes;
+    std::vector<std::uint32_t> shapeOf(n);
+    std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, std::uint32_t> shapeIndex;
+    for (std::size_t i = 0; i < n; ++i) {
+        compile::Shape s;
+        s.signature = signatureOf[i];
+        s.layout = tables.layoutOf(i);
+        if ((s.layout & kLayoutArrivals) != 0) {
+            s.arrivalRanks = tables.arrivalRanksOf(i);
+            s.arrivalCount = static_cast<std::uint32_t>(tables.rankSets()[s.arrivalRanks].ranks.size());
+        }
+        auto [it, inserted] =
+            shapeIndex.try_emplace({s.signature, s.layout, s.arrivalRanks}, static_cast<std::uint32_t>(shapes.size()));
+        if (inserted) {
+            shapes.push_back(s);
+        }
+        shapeOf[i] = it->second;
+        if ((i & 0xffff) == 0) {
+            progress.check();
+        }
+    }
+    return ShapeColumns{std::move(shapes), std::move(shapeOf)};
+}
+
+/// Words for a signature in failure messages, from its first event.
+std::string describeFirstEvent(const Scope& scope, const EventColumns& columns, std::uint32_t signature)
+{
+    const Trace& trace = scope.trace;
+    for (std::size_t k = 0; k < scope.n; ++k) {
+        if (columns.signatureOf[k] != signature) {
+            continue;
+        }
+        std::string text = std::string(trace.opName(k)) + " " + std::to_string(trace.bytes[k]) + " B, " +
+                           std::to_string(trace.ranks(k).size()) + " ranks";
+        if (trace.group[k] != kNoString) {
+            text += ", group " + std::string(trace.str(trace.group[k]));
+        }
+        if (trace.phase[k] != kNoString) {
+            text += ", phase " + std::string(trace.str(trace.phase[k]));
+        }
+        return text;
+    }
+    return std::string("signature ") + std::to_string(signature);
+}
+
+TimingColumn boundedTiming(const Scope& scope, ProgramTables& tables, const EventColumns& columns, Progress& progress)
+{
+    const ShapeColumns shape = shapesOf(scope, tables, columns, progress);
+    const auto shapeItems = compile::runLengthEncode(shape.shapeOf);
+    SubProgress structuring(progress, 0.25, 0.3);
+    const auto shapeSpans = compile::findStructure(shapeItems, compile::StructureOptions{}, structuring);
+    compile::QuantizerInput in;
+    in.trace = &scope.trace;
+    in.tables = &tables;
+    in.events = scope.n;
+    in.firstGapFree = scope.firstGapFree;
+    in.gaps = &columns.gaps;
+    in.shapeOfEvent = &shape.shapeOf;
+    in.shapes = &shape.shapes;
+    in.shapeItems = &shapeItems;
+    in.shapeSpans = &shapeSpans;
+    in.budget = &scope.options.budget;
+    in.alignmentSlack = scope.options.roundAlignmentSlack;
+    in.describe = [&](std::uint32_t signature) { return describeFirstEvent(scope, columns, signature); };
+    SubProgress approximating(progress, 0.3, 0.45);
+    auto q = compile::quantizeTiming(in, approximating);
+    const std::size_t n = scope.n;
+    std::vector<std::uint32_t> timingOf(n);
+    std::vector<std::uint32_t> timingOfSample(q.samples.size(), kNoIndex);
+    for (std::size_t i = 0; i < n; ++i) {
+        auto sample = q.sampleOfEvent[i];
+        if (timingOfSample[sample] == kNoIndex) {
+            timingOfSample[sample] = tables.internTiming(q.samples[sample]);
+        }
+        timingOf[i] = timingOfSample[sample];
+    }
+    return TimingColumn{std::move(timingOf), std::move(q.groups)};
+}
+
+/// The token stream (signature, timing) run-length encoded and cut into spans.
+struct TokenStructure {
+    std::vector<RunItem> items;
+    std::vector<Span> spans;
+};
+
+/// Each piece between segment breaks gets its own items and spans, so nothing crosses a break.
+TokenStructure structureByPieces(const Scope& scope, const std::vector<std::uint32_t>& tokenOf, Progress& progress)
+{
+    const std::size_t n = scope.n;
+    TokenStructure s;
+    std::vector<std::uint64_t> bounds = scope.options.segmentBreaks;
+    bounds.insert(bounds.begin(), 0);
+    bounds.push_back(n);
+    for (std::size_t piece = 0; piece + 1 < bounds.size(); ++piece) {
+        if (bounds[piece] >= n) {
+            break;
+        }
+        const auto from = static_cast<std::ptrdiff_t>(bounds[piece]);
+        const auto to = static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(bounds[piece + 1], n));
+        std::vector<std::uint32_t> slice(tokenOf.begin() + from, tokenOf.begin() + to);
+        auto pieceItems = compile::runLengthEncode(slice);
+        NullProgress quiet;
+        auto pieceSpans = compile::findStructure(pieceItems, compile::StructureOptions{}, quiet);
+        const std::size_t offset = s.items.size();
+        for (auto& span : pieceSpans) {
+            span.firstItem += offset;
+            s.spans.push_back(span);
+        }
+        s.items.insert(s.items.end(), pieceItems.begin(), pieceItems.end());
+        progress.check();
+    }
+    return s;
+}
+
+TokenStructure tokenStructure(const Scope& scope, ProgramTables& tables, const EventColumns& columns,
+                              const TimingColumn& timing, Progress& progress)
+{
+    const std::size_t n = scope.n;
+    const std::span<const std::uint32_t> signatureOf(columns.signatureOf);
+    const std::span<const std::uint32_t> timingOf(timing.timingOf);
+    std::vector<std::uint32_t> tokenOf(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        tokenOf[i] = tables.internToken(signatureOf[i], timingOf[i]);
+    }
+    if (!scope.options.segmentBreaks.empty()) {
+        return structureByPieces(scope, tokenOf, progress);
+    }
+    TokenStructure s;
+    s.items = compile::runLengthEncode(tokenOf);
+    SubProgress structuring(progress, 0.45, 0.55);
+    s.spans = compile::findStructure(s.items, compile::StructureOptions{}, structuring);
+    return s;
+}
+
+/// The segments in event order, their measured error maxima, and what the later phases need of them.
+struct SegmentPass {
+    std::vector<CanarySegment> segments;
+    TimingErrors bounds;                    ///< worst over every segment, with the worst drift
+    std::vector<TimingErrors> groupErrors;  ///< per signature
+    std::vector<std::uint64_t> groupEvents; ///< per signature
+    std::vector<std::uint64_t> periods;     ///< of the periodic spans, in events
+};
+
+SegmentPass commitSegments(const Scope& scope, const ProgramTables& tables, const EventColumns& columns,
+                           const TimingColumn& timing, const TokenStructure& structure, Progress& progress)
+{
+    const auto& items = structure.items;
+    const auto& spans = structure.spans;
+    std::vector<TimingErrors> groupErrors(tables.signatures().size());
+    std::vector<std::uint64_t> groupEvents(tables.signatures().size(), 0);
+    const std::span<const std::uint32_t> signatureOf(columns.signatureOf);
+    const std::span<const std::uint32_t> timingOf(timing.timingOf);
+    SegmentPass pass;
+    ErrorMeter meter(scope.trace, tables, scope.firstGapFree);
+    std::uint64_t nextEvent = 0;
+    for (std::size_t k = 0; k < spans.size(); ++k) {
+        const Span& span = spans[k];
+        CanarySegment seg;
+        seg.first = nextEvent;
+        seg.events = compile::spanEvents(items, span);
+        seg.repeats = span.repeats;
+        seg.tail = span.tailItems;
+        const auto body = items.begin() + static_cast<std::ptrdiff_t>(span.firstItem);
+        seg.body.assign(body, body + static_cast<std::ptrdiff_t>(span.bodyItems));
+        if (span.periodic()) {
+            pass.periods.push_back(compile::spanPeriodEvents(items, span));
+        }
+        TimingErrors worst;
+        Ns segmentDrift = 0;
+        for (std::uint64_t i = seg.first; i < seg.first + seg.events; ++i) {
+            const auto& t = tables.timings()[timingOf[i]];
+            TimingErrors e = meter.measure(static_cast<std::size_t>(i), t);
+            // Drift is a consequence of earlier gaps, not of this segment's own encoding: it is
+            // recorded (header, intervals) but does not make an exact segment approximate.
+            Ns drift = e.drift;
+            e.drift = 0;
+            worst.raiseTo(e);
+            const auto signature = signatureOf[i];
+            groupErrors[signature].raiseTo(e);
+            groupErrors[signature].drift = std::max(groupErrors[signature].drift, drift);
+            segmentDrift = std::max(segmentDrift, drift);
+            ++groupEvents[signature];
+            if ((i & 0xffff) == 0) {
+                progress.check();
+            }
+        }
+        seg.sha256 = segmentCommitment(scope.trace, static_cast<std::size_t>(seg.first),
+                                       static_cast<std::size_t>(seg.first + seg.events), progress);
+        if (!worst.isZero()) {
+            if (!scope.bounded) {
+                throw std::logic_error("lossless compile produced an approximation in segment " + std::to_string(k));
+            }
+            seg.kind = SegmentKind::Interval;
+            worst.drift = segmentDrift;
+            seg.bounds = worst;
+        } else if (span.periodic()) {
+            seg.kind = SegmentKind::Motif;
+        } else if (seg.body.size() == 1 && seg.body[0].count > 1) {
+            seg.kind = SegmentKind::Run;
+        } else {
+            seg.kind = SegmentKind::Literal;
+        }
+        pass.bounds.raiseTo(worst);
+        pass.bounds.drift = std::max(pass.bounds.drift, segmentDrift);
+        nextEvent += seg.events;
+        pass.segments.push_back(std::move(seg));
+        if ((k & 0xff) == 0) {
+            progress.check();
+            progress.report(0.55 + 0.35 * static_cast<double>(nextEvent) /
+                                       static_cast<double>(std::max<std::size_t>(1, scope.n)),
+                            "committing segments");
+        }
+    }
+    pass.groupErrors = std::move(groupErrors);
+    pass.groupEvents = std::move(groupEvents);
+    return pass;
+}
+
+/// Fails closed if any measured error broke a cap (never expected: caps are met by construction).
+void checkMeasuredBounds(const Scope& scope, const TimingErrors& bounds)
+{
+    if (!scope.bounded) {
+        return;
+    }
+    if (const auto excesses = budgetExcesses(scope.options.budget, bounds); !excesses.empty()) {
+        throw NegativeResult("timing budget not met: " + describeBudgetExcess(excesses.front()));
+    }
+}
+
+std::vector<SequenceEntry> messageSequences(const Scope& scope, const std::vector<std::uint64_t>& periods)
+{
+    const auto& source = scope.trace.messageSequence;
+    std::vector<std::int64_t> sequences(source.begin(), source.begin() + static_cast<std::ptrdiff_t>(scope.n));
+    return compile::encodeSequences(sequences, periods);
+}
+
+/// Per signature: the distinct timing samples its tokens use.
+std::vector<std::uint64_t> samplesPerSignature(const ProgramTables& tables)
+{
+    std::vector<std::vector<std::uint32_t>> used(tables.signatures().size());
+    for (const auto& token : tables.tokens()) {
+        used[token.signature].push_back(token.timing);
+    }
+    std::vector<std::uint64_t> samples(used.size(), 0);
+    for (std::size_t s = 0; s < used.size(); ++s) {
+        std::sort(used[s].begin(), used[s].end());
+        samples[s] = static_cast<std::uint64_t>(std::unique(used[s].begin(), used[s].end()) - used[s].begin());
+    }
+    return samples;
+}
+
+std::vector<CompileGroupSummary> groupSummaries(const Canary& canary, const SegmentPass& pass,
+                                                const std::vector<std::uint64_t>& samplesOfSignature,
+                                                const std::vector<compile::GroupQuantization>& quantized)
+{
+    std::vector<CompileGroupSummary> groups;
+    for (std::uint32_t s = 0; s < canary.signatures.size(); ++s) {
+        CompileGroupSummary g;
+        g.groupHash = canary.signatures[s].groupHash;
+        g.description = describeSignature(canary, s);
+        g.events = pass.groupEvents[s];
+        g.samples = samplesOfSignature[s];
+        g.maxError = pass.groupErrors[s];
+        for (const auto& q : quantized) {
+            if (q.signature == s) {
+                g.sampleLimit = q.limit;
+            }
+        }
+        groups.push_back(std::move(g));
+    }
+    return groups;
+}
+
+/// The chain of the segments' commitments: what the covered events commit to, in order.
+std::string coveredSha256(const std::vector<CanarySegment>& segments)
+{
+    Sha256 chain;
+    for (const auto& seg : segments) {
+        chain.update(seg.sha256);
+        chain.update("\n");
+    }
+    return chain.hexDigest();
+}
+
+/// The header's figures: the source's identity, counts, coverage, sizes and the compile settings.
+void fillHeader(const Scope& scope, SourceIdentity::Value source, Canary& canary, Progress& progress)
+{
+    auto& h = canary.header;
+    h.sourceSha256 = std::move(source.sha256);
+    h.sourceBytes = source.bytes;
+    h.logicalEvents = scope.n;
+    h.storedEvents = programStoredEvents(canary);
+    h.coverage = scope.n < scope.total ? CanaryCoverage::Partial : CanaryCoverage::Full;
+    h.timingMode = scope.options.timingMode;
+    h.eventRatioMicros = ratioMicros(h.logicalEvents, h.storedEvents);
+    h.coveredFirst = 0;
+    h.coveredLast = scope.n;
+    h.coveredSha256 = coveredSha256(canary.segments);
+    if (h.coverage == CanaryCoverage::Full) {
+        h.coveredBytes = h.sourceBytes;
+    } else {
+        SubProgress rebuilding(progress, 0.9, 0.95);
+        h.coveredBytes = traceJsonBytes(prefixTrace(scope.trace, scope.n, rebuilding));
+    }
+    if (scope.bounded) {
+        h.budget = scope.options.budget;
+    }
+    h.compilerVersion = COMMCANARY_VERSION;
+    h.sourceTiming = scope.trace.timing;
+}
+
+/// The claim: decided from the events' facts, then, when a gate verifies the candidate (strict
+/// compilation), again against the tolerance it verified under. The gate throws to refuse.
+void decideClaims(const Scope& scope, Canary& canary, Progress& progress)
+{
+    auto& h = canary.header;
+    ClaimFacts facts;
+    facts.coverage = h.coverage;
+    facts.timingMode = h.timingMode;
+    for (std::size_t i = 0; i < scope.n; ++i) {
+        facts.addEvent(scope.trace, i, kDefaultAbsoluteToleranceNs);
+    }
+    std::tie(h.claim, h.claimLimits) = decideClaim(facts);
+    if (!scope.options.emitGate) {
+        return;
+    }
+    SubProgress gating(progress, 0.95, 1.0);
+    const EmitVerdict verdict = scope.options.emitGate(scope.trace, canary, gating); // throws NegativeResult to refuse
+    facts.behaviorVerified = true;
+    if (facts.skewUncertainty.events != 0 && verdict.absoluteToleranceNs != kDefaultAbsoluteToleranceNs) {
+        facts.skewUncertainty = {};
+        for (std::size_t i = 0; i < scope.n; ++i) {
+            facts.skewUncertainty.add(scope.trace, i, verdict.absoluteToleranceNs);
+        }
+    }
+    std::tie(h.claim, h.claimLimits) = decideClaim(facts);
+}
+
 } // namespace
 
 std::string describeSignature(const Canary& c, std::uint32_t signature)
@@ -216,334 +656,51 @@ std::string describeSignature(const Canary& c, std::uint32_t signature)
 CompileResult compileCanary(const Trace& trace, const CompileOptions& options, Progress& progress)
 {
     checkOptions(trace, options);
-    const std::size_t total = trace.size();
-    const std::size_t n =
-        options.prefixEvents ? static_cast<std::size_t>(std::min<std::uint64_t>(*options.prefixEvents, total)) : total;
-    const bool bounded = options.timingMode == CanaryTimingMode::Bounded;
-    const bool timestamped = trace.timing == TimingSemantics::Timestamped;
-    const bool firstGapFree = timestamped; // the first event's start is the origin; its gap is never used
-
+    const Scope scope = scopeOf(trace, options);
     CompileResult result;
     Canary& canary = result.canary;
-    auto& h = canary.header;
 
     // ---- the source's identity, on a second thread (collected before the header) ----
+    // Started before the first phase and joined only at the header, so that both of its whole
+    // passes over the trace overlap every phase below.
     SourceIdentity identity(trace);
-    h.sourceEvents = total;
+    canary.header.sourceEvents = scope.total;
     progress.report(0.0, "reading timing");
 
     // ---- signatures and gaps ----
     ProgramTables tables(trace);
-    std::vector<std::uint32_t> signatureOf(n);
-    std::vector<Ns> gaps(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        signatureOf[i] = tables.signatureOf(i);
-        gaps[i] = trace.effectiveGap[i];
-        if ((i & 0xffff) == 0) {
-            progress.check();
-        }
-    }
+    EventColumns columns = signaturesAndGaps(scope, tables, progress);
 
     // ---- timing: exact, or approximated within the budget ----
-    std::vector<std::uint32_t> timingOf(n);
-    std::vector<compile::GroupQuantization> quantized;
-    CanaryTiming scratch;
-    if (!bounded) {
-        if (firstGapFree && n > 1) {
-            // Event 0's gap never reaches the expansion: give it the gap of the first later event
-            // that is otherwise identical, so repetition can start at the very first event.
-            CanaryTiming first;
-            tables.exactTiming(0, 0, first);
-            const std::size_t scan = std::min<std::size_t>(n, 1 << 20);
-            for (std::size_t j = 1; j < scan; ++j) {
-                if (signatureOf[j] != signatureOf[0]) {
-                    continue;
-                }
-                tables.exactTiming(j, 0, scratch);
-                if (scratch == first) {
-                    gaps[0] = gaps[j];
-                    break;
-                }
-            }
-        }
-        for (std::size_t i = 0; i < n; ++i) {
-            tables.exactTiming(i, gaps[i], scratch);
-            timingOf[i] = tables.internTiming(scratch);
-            if ((i & 0xffff) == 0) {
-                progress.check();
-                progress.report(0.2 + 0.2 * static_cast<double>(i) / static_cast<double>(n), "reading timing");
-            }
-        }
-    } else {
-        // Shapes: signature plus timing layout, what approximation never changes.
-        std::vector<compile::Shape> shapes;
-        std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, std::uint32_t> shapeIndex;
-        std::vector<std::uint32_t> shapeOf(n);
-        for (std::size_t i = 0; i < n; ++i) {
-            compile::Shape s;
-            s.signature = signatureOf[i];
-            s.layout = tables.layoutOf(i);
-            if ((s.layout & kLayoutArrivals) != 0) {
-                s.arrivalRanks = tables.arrivalRanksOf(i);
-                s.arrivalCount = static_cast<std::uint32_t>(tables.rankSets()[s.arrivalRanks].ranks.size());
-            }
-            auto [it, inserted] = shapeIndex.try_emplace({s.signature, s.layout, s.arrivalRanks},
-                                                         static_cast<std::uint32_t>(shapes.size()));
-            if (inserted) {
-                shapes.push_back(s);
-            }
-            shapeOf[i] = it->second;
-            if ((i & 0xffff) == 0) {
-                progress.check();
-            }
-        }
-        auto shapeItems = compile::runLengthEncode(shapeOf);
-        SubProgress structuring(progress, 0.25, 0.3);
-        auto shapeSpans = compile::findStructure(shapeItems, compile::StructureOptions{}, structuring);
-        compile::QuantizerInput in;
-        in.trace = &trace;
-        in.tables = &tables;
-        in.events = n;
-        in.firstGapFree = firstGapFree;
-        in.gaps = &gaps;
-        in.shapeOfEvent = &shapeOf;
-        in.shapes = &shapes;
-        in.shapeItems = &shapeItems;
-        in.shapeSpans = &shapeSpans;
-        in.budget = &options.budget;
-        in.alignmentSlack = options.roundAlignmentSlack;
-        in.describe = [&](std::uint32_t signature) {
-            // Only used in failure messages: find the signature's first event and describe it.
-            for (std::size_t k = 0; k < n; ++k) {
-                if (signatureOf[k] != signature) {
-                    continue;
-                }
-                std::string text = std::string(trace.opName(k)) + " " + std::to_string(trace.bytes[k]) + " B, " +
-                                   std::to_string(trace.ranks(k).size()) + " ranks";
-                if (trace.group[k] != kNoString) {
-                    text += ", group " + std::string(trace.str(trace.group[k]));
-                }
-                if (trace.phase[k] != kNoString) {
-                    text += ", phase " + std::string(trace.str(trace.phase[k]));
-                }
-                return text;
-            }
-            return std::string("signature ") + std::to_string(signature);
-        };
-        SubProgress approximating(progress, 0.3, 0.45);
-        auto q = compile::quantizeTiming(in, approximating);
-        std::vector<std::uint32_t> timingOfSample(q.samples.size(), kNoIndex);
-        for (std::size_t i = 0; i < n; ++i) {
-            auto sample = q.sampleOfEvent[i];
-            if (timingOfSample[sample] == kNoIndex) {
-                timingOfSample[sample] = tables.internTiming(q.samples[sample]);
-            }
-            timingOf[i] = timingOfSample[sample];
-        }
-        quantized = std::move(q.groups);
-    }
+    const TimingColumn timing =
+        scope.bounded ? boundedTiming(scope, tables, columns, progress) : exactTiming(scope, tables, columns, progress);
     progress.check();
 
     // ---- tokens and exact structure ----
-    std::vector<std::uint32_t> tokenOf(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        tokenOf[i] = tables.internToken(signatureOf[i], timingOf[i]);
-    }
-    std::vector<RunItem> items;
-    std::vector<Span> spans;
-    if (options.segmentBreaks.empty()) {
-        items = compile::runLengthEncode(tokenOf);
-        SubProgress structuring(progress, 0.45, 0.55);
-        spans = compile::findStructure(items, compile::StructureOptions{}, structuring);
-    } else {
-        // Each piece between breaks gets its own items and spans, so nothing crosses a break.
-        std::vector<std::uint64_t> bounds = options.segmentBreaks;
-        bounds.insert(bounds.begin(), 0);
-        bounds.push_back(n);
-        for (std::size_t piece = 0; piece + 1 < bounds.size(); ++piece) {
-            if (bounds[piece] >= n) {
-                break;
-            }
-            const auto from = static_cast<std::ptrdiff_t>(bounds[piece]);
-            const auto to = static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(bounds[piece + 1], n));
-            std::vector<std::uint32_t> slice(tokenOf.begin() + from, tokenOf.begin() + to);
-            auto pieceItems = compile::runLengthEncode(slice);
-            NullProgress quiet;
-            auto pieceSpans = compile::findStructure(pieceItems, compile::StructureOptions{}, quiet);
-            const std::size_t offset = items.size();
-            for (auto& span : pieceSpans) {
-                span.firstItem += offset;
-                spans.push_back(span);
-            }
-            items.insert(items.end(), pieceItems.begin(), pieceItems.end());
-            progress.check();
-        }
-    }
+    const TokenStructure structure = tokenStructure(scope, tables, columns, timing, progress);
 
     // ---- segments with commitments and measured bounds ----
-    ErrorMeter meter(trace, tables, firstGapFree);
-    std::vector<TimingErrors> groupErrors(tables.signatures().size());
-    std::vector<std::uint64_t> groupEvents(tables.signatures().size(), 0);
-    std::vector<std::uint64_t> periods;
-    std::uint64_t nextEvent = 0;
-    for (std::size_t k = 0; k < spans.size(); ++k) {
-        const Span& span = spans[k];
-        CanarySegment seg;
-        seg.first = nextEvent;
-        seg.events = compile::spanEvents(items, span);
-        seg.repeats = span.repeats;
-        seg.tail = span.tailItems;
-        const auto body = items.begin() + static_cast<std::ptrdiff_t>(span.firstItem);
-        seg.body.assign(body, body + static_cast<std::ptrdiff_t>(span.bodyItems));
-        if (span.periodic()) {
-            periods.push_back(compile::spanPeriodEvents(items, span));
-        }
-        TimingErrors worst;
-        Ns segmentDrift = 0;
-        for (std::uint64_t i = seg.first; i < seg.first + seg.events; ++i) {
-            const auto& timing = tables.timings()[timingOf[i]];
-            TimingErrors e = meter.measure(static_cast<std::size_t>(i), timing);
-            // Drift is a consequence of earlier gaps, not of this segment's own encoding: it is
-            // recorded (header, intervals) but does not make an exact segment approximate.
-            Ns drift = e.drift;
-            e.drift = 0;
-            worst.raiseTo(e);
-            groupErrors[signatureOf[i]].raiseTo(e);
-            groupErrors[signatureOf[i]].drift = std::max(groupErrors[signatureOf[i]].drift, drift);
-            segmentDrift = std::max(segmentDrift, drift);
-            ++groupEvents[signatureOf[i]];
-            if ((i & 0xffff) == 0) {
-                progress.check();
-            }
-        }
-        seg.sha256 = segmentCommitment(trace, static_cast<std::size_t>(seg.first),
-                                       static_cast<std::size_t>(seg.first + seg.events), progress);
-        if (!worst.isZero()) {
-            if (!bounded) {
-                throw std::logic_error("lossless compile produced an approximation in segment " + std::to_string(k));
-            }
-            seg.kind = SegmentKind::Interval;
-            worst.drift = segmentDrift;
-            seg.bounds = worst;
-        } else if (span.periodic()) {
-            seg.kind = SegmentKind::Motif;
-        } else if (seg.body.size() == 1 && seg.body[0].count > 1) {
-            seg.kind = SegmentKind::Run;
-        } else {
-            seg.kind = SegmentKind::Literal;
-        }
-        h.bounds.raiseTo(worst);
-        h.bounds.drift = std::max(h.bounds.drift, segmentDrift);
-        nextEvent += seg.events;
-        canary.segments.push_back(std::move(seg));
-        if ((k & 0xff) == 0) {
-            progress.check();
-            progress.report(0.55 + 0.35 * static_cast<double>(nextEvent) /
-                                       static_cast<double>(std::max<std::size_t>(1, n)),
-                            "committing segments");
-        }
-    }
-
-    // Fail closed if any measured error broke a cap (never expected: caps are met by construction).
-    if (bounded) {
-        if (const auto excesses = budgetExcesses(options.budget, h.bounds); !excesses.empty()) {
-            throw NegativeResult("timing budget not met: " + describeBudgetExcess(excesses.front()));
-        }
-    }
+    SegmentPass pass = commitSegments(scope, tables, columns, timing, structure, progress);
+    canary.segments = std::move(pass.segments);
+    canary.header.bounds = pass.bounds;
+    checkMeasuredBounds(scope, canary.header.bounds);
 
     // ---- message sequences ----
-    {
-        std::vector<std::int64_t> sequences(trace.messageSequence.begin(),
-                                            trace.messageSequence.begin() + static_cast<std::ptrdiff_t>(n));
-        canary.messageSequences = compile::encodeSequences(sequences, periods);
-    }
+    canary.messageSequences = messageSequences(scope, pass.periods);
 
     // ---- program tables ----
-    canary.timestamped = timestamped;
-    canary.originNs = timestamped && n > 0 ? trace.start[0] : 0;
-    std::vector<std::uint64_t> samplesOfSignature(tables.signatures().size(), 0);
-    {
-        std::vector<std::vector<std::uint32_t>> used(tables.signatures().size());
-        for (const auto& token : tables.tokens()) {
-            used[token.signature].push_back(token.timing);
-        }
-        for (std::size_t s = 0; s < used.size(); ++s) {
-            std::sort(used[s].begin(), used[s].end());
-            samplesOfSignature[s] =
-                static_cast<std::uint64_t>(std::unique(used[s].begin(), used[s].end()) - used[s].begin());
-        }
-    }
+    canary.timestamped = scope.timestamped;
+    canary.originNs = scope.timestamped && scope.n > 0 ? trace.start[0] : 0;
+    const std::vector<std::uint64_t> samplesOfSignature = samplesPerSignature(tables);
     tables.moveInto(canary);
 
     // ---- group summaries ----
-    for (std::uint32_t s = 0; s < canary.signatures.size(); ++s) {
-        CompileGroupSummary g;
-        g.groupHash = canary.signatures[s].groupHash;
-        g.description = describeSignature(canary, s);
-        g.events = groupEvents[s];
-        g.samples = samplesOfSignature[s];
-        g.maxError = groupErrors[s];
-        for (const auto& q : quantized) {
-            if (q.signature == s) {
-                g.sampleLimit = q.limit;
-            }
-        }
-        result.groups.push_back(std::move(g));
-    }
+    result.groups = groupSummaries(canary, pass, samplesOfSignature, timing.quantized);
 
     // ---- header ----
-    {
-        auto source = identity.get(progress);
-        h.sourceSha256 = std::move(source.sha256);
-        h.sourceBytes = source.bytes;
-    }
-    h.logicalEvents = n;
-    h.storedEvents = programStoredEvents(canary);
-    h.coverage = n < total ? CanaryCoverage::Partial : CanaryCoverage::Full;
-    h.timingMode = options.timingMode;
-    h.eventRatioMicros = ratioMicros(h.logicalEvents, h.storedEvents);
-    h.coveredFirst = 0;
-    h.coveredLast = n;
-    {
-        Sha256 chain;
-        for (const auto& seg : canary.segments) {
-            chain.update(seg.sha256);
-            chain.update("\n");
-        }
-        h.coveredSha256 = chain.hexDigest();
-    }
-    if (h.coverage == CanaryCoverage::Full) {
-        h.coveredBytes = h.sourceBytes;
-    } else {
-        SubProgress rebuilding(progress, 0.9, 0.95);
-        h.coveredBytes = traceJsonBytes(prefixTrace(trace, n, rebuilding));
-    }
-    if (bounded) {
-        h.budget = options.budget;
-    }
-    h.compilerVersion = COMMCANARY_VERSION;
-    h.sourceTiming = trace.timing;
-    ClaimFacts facts;
-    facts.coverage = h.coverage;
-    facts.timingMode = h.timingMode;
-    for (std::size_t i = 0; i < n; ++i) {
-        facts.addEvent(trace, i, kDefaultAbsoluteToleranceNs);
-    }
-    std::tie(h.claim, h.claimLimits) = decideClaim(facts);
-
-    if (options.emitGate) {
-        SubProgress gating(progress, 0.95, 1.0);
-        const EmitVerdict verdict = options.emitGate(trace, canary, gating); // throws NegativeResult to refuse
-        facts.behaviorVerified = true;
-        if (facts.skewUncertainty.events != 0 && verdict.absoluteToleranceNs != kDefaultAbsoluteToleranceNs) {
-            facts.skewUncertainty = {};
-            for (std::size_t i = 0; i < n; ++i) {
-                facts.skewUncertainty.add(trace, i, verdict.absoluteToleranceNs);
-            }
-        }
-        std::tie(h.claim, h.claimLimits) = decideClaim(facts);
-    }
-    h.resourceLimitOverrides = resourceLimitOverrides(resourceLimits());
+    fillHeader(scope, identity.get(progress), canary, progress);
+    decideClaims(scope, canary, progress);
+    canary.header.resourceLimitOverrides = resourceLimitOverrides(resourceLimits());
     result.bytes = serializeCanary(canary);
     progress.report(1.0, "canary compiled");
     return result;

@@ -4,6 +4,13 @@
 //
 // Peak memory is the process's peak resident set (getrusage), so run one case per process:
 //   bench_compile --benchmark_filter='BM_CompileTraining/1000000$'
+//
+// Wall time on a shared machine mostly measures how much of the cores the compile gets: it also
+// runs a second thread (the source's normalised SHA-256 and serialised size, joined before the
+// header). To compare two builds of the compiler, count the instructions of one iteration
+// (deterministic) and read cc::compileCanary's inclusive count (the calling thread):
+//   valgrind --tool=callgrind bench_compile --benchmark_filter='BM_CompileTraining/100000/' --benchmark_min_time=0
+//   callgrind_annotate --inclusive=yes callgrind.out.PID | grep 'cc::compileCanary('
 #include "core/compile/compiler.h"
 #include "core/generate/generators.h"
 #include "core/trace/trace_io.h"

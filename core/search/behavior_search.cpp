@@ -107,6 +107,8 @@ public:
         }
         SubProgress preparing(progress_, 0.0, 0.1);
         ref_ = verify::prepareSourceReference(source_, vopts_, preparing);
+        // Every candidate's commitments are recomputed from the source: encode it once, hash slices after.
+        verify::keepSourceEventBytes(ref_, preparing);
         result_.sourceSha256 = ref_.sha256;
         result_.sourceEvents = source_.size();
 

@@ -84,6 +84,11 @@ SourceReference prepareSourceReference(const Trace& source, const VerifyOptions&
     return ref;
 }
 
+void keepSourceEventBytes(SourceReference& ref, Progress& progress)
+{
+    ref.eventBytes = SourceEventBytes::encode(*ref.trace, progress);
+}
+
 VerificationReport verifyBehavior(const SourceReference& ref, const Canary& canary, const Trace* expandedIn,
                                   const VerifyOptions& options, Progress& progress, const std::string& canaryFileSha256,
                                   std::uint64_t canaryFileBytes)
@@ -120,7 +125,7 @@ VerificationReport verifyBehavior(const SourceReference& ref, const Canary& cana
     progress.report(0.05, "re-checking timing mode, commitments and coverage");
     const Correspondence corr = establishCorrespondence(source, canary, *expanded, progress);
     r.timingMode = checkTimingMode(source, canary, *expanded, corr, progress);
-    r.commitments = checkCommitments(source, ref.sha256, canary, progress);
+    r.commitments = checkCommitments(source, ref.sha256, canary, progress, ref.eventBytes.get());
     r.coverage = checkCoverage(source, canary, canaryFileBytes);
 
     const auto& configs = options.configs.configurations;

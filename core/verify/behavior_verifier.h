@@ -11,9 +11,11 @@
 #include "core/replay/simulator.h"
 #include "core/trace/trace.h"
 #include "core/util/progress.h"
+#include "core/verify/source_event_bytes.h"
 #include "core/verify/tolerance.h"
 #include "core/verify/verification.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -40,9 +42,17 @@ struct SourceReference {
     /// Every sample at or above the p99 per configuration, highest latency first (then event, iteration).
     std::vector<std::vector<TailSample>> tails;
     std::vector<PairDecision> ranking; ///< as decided with the verification's tie rule (informative)
+    /// The source's canonical event bytes, kept by keepSourceEventBytes for callers that verify many
+    /// canaries (commitments then hash slices of them instead of re-encoding). Null: re-encoded each time.
+    std::shared_ptr<const SourceEventBytes> eventBytes;
 };
 
 SourceReference prepareSourceReference(const Trace& source, const VerifyOptions& options, Progress& progress);
+
+/// Encodes the source's events once and keeps them in the reference (up to kMaxKeptEventBytes; above
+/// it nothing is kept), so every later verifyBehavior recomputes its commitments by hashing alone.
+/// The digests, and so every report, are the same either way.
+void keepSourceEventBytes(SourceReference& reference, Progress& progress);
 
 /// Verifies a canary against a prepared source. expanded may be null (the canary is expanded
 /// here) or the canary's expansion when the caller already has it. canaryFileSha256 and

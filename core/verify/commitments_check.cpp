@@ -6,8 +6,14 @@
 namespace cc::verify {
 
 CommitmentsStatus checkCommitments(const Trace& source, const std::string& sourceSha256, const Canary& canary,
-                                   Progress& progress)
+                                   Progress& progress, const SourceEventBytes* eventBytes)
 {
+    auto commitment = [&](std::uint64_t first, std::uint64_t last) {
+        return eventBytes != nullptr
+                   ? eventBytes->commitment(static_cast<std::size_t>(first), static_cast<std::size_t>(last))
+                   : segmentCommitment(source, static_cast<std::size_t>(first), static_cast<std::size_t>(last),
+                                       progress);
+    };
     CommitmentsStatus st;
     const auto& h = canary.header;
     st.sourceSha256 = sourceSha256;
@@ -46,7 +52,7 @@ CommitmentsStatus checkCommitments(const Trace& source, const std::string& sourc
             }
             continue;
         }
-        recomputed[s] = segmentCommitment(source, seg.first, seg.first + seg.events, progress);
+        recomputed[s] = commitment(seg.first, seg.first + seg.events);
         if (recomputed[s] == seg.sha256) {
             ++st.segmentsRecomputed;
         } else {
@@ -72,7 +78,7 @@ CommitmentsStatus checkCommitments(const Trace& source, const std::string& sourc
     if (chain.hexDigest() == h.coveredSha256) {
         st.coveredRangeMatches = true;
         st.coveredForm = "segment_chain";
-    } else if (!isSubset(h) && segmentCommitment(source, h.coveredFirst, h.coveredLast, progress) == h.coveredSha256) {
+    } else if (!isSubset(h) && commitment(h.coveredFirst, h.coveredLast) == h.coveredSha256) {
         // (A subset's covered range holds deleted events too: only the segment chain binds a subset.)
         st.coveredRangeMatches = true;
         st.coveredForm = "event_range";

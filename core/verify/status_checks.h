@@ -50,9 +50,10 @@ Correspondence establishCorrespondence(const Trace& source, const Canary& canary
 TimingModeStatus checkTimingMode(const Trace& source, const Canary& canary, const Trace& expanded,
                                  const Correspondence& correspondence, Progress& progress);
 
-/// Recomputes every commitment (source identity, covered range, each segment) from the source.
+/// Recomputes every commitment (source identity, covered range, each segment) from the source, from
+/// its kept event bytes when given (they must be the source's: SourceEventBytes::encode(source)).
 CommitmentsStatus checkCommitments(const Trace& source, const std::string& sourceSha256, const Canary& canary,
-                                   Progress& progress);
+                                   Progress& progress, const SourceEventBytes* eventBytes = nullptr);
 
 /// Declared coverage against what the program covers, the claim a partial canary may carry, and the
 /// header figures that describe what the canary stands for. canaryFileBytes 0 skips the size figure.

@@ -2,8 +2,9 @@
 // and with 2 us timing jitter) and,
 // when ../shared/peer is present, the Python prototype's own 10K and 100K trace fixtures, each with
 // the bundled five configurations and the default declared range (1, 2, 4, ..., 128 samples).
-// One iteration per case (a search is seconds to minutes); peak RSS is the process's so far, so
-// run one case per process for clean memory figures:
+// One iteration per case (a search is seconds to minutes); cpu_s is the search's own CPU time (user +
+// system, every thread, without generating or reading the trace), the figure to compare on a shared
+// machine; peak RSS is the process's so far, so run one case per process for clean memory figures:
 //   build/release/tests/bench/bench_search --benchmark_filter='training/events:100000/jitter_ns:2000'
 #include "core/configs/config_io.h"
 #include "core/generate/generators.h"
@@ -21,6 +22,17 @@ namespace {
 
 using ccbench::peakRssMiB;
 
+/// The process's CPU time so far (user + system, every thread), in seconds.
+double processCpuSeconds()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    auto seconds = [](const timeval& t) {
+        return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+    };
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
 void runSearch(benchmark::State& state, const cc::Trace& trace)
 {
     cc::verify::VerifyOptions verify;
@@ -28,10 +40,12 @@ void runSearch(benchmark::State& state, const cc::Trace& trace)
     cc::search::SearchOptions options;
     cc::NullProgress progress;
     cc::search::SearchResult result;
+    const double cpuBefore = processCpuSeconds();
     for (auto _ : state) {
         result = cc::search::searchBehavior(trace, verify, options, progress);
         benchmark::DoNotOptimize(result.best.bytes.data());
     }
+    state.counters["cpu_s"] = (processCpuSeconds() - cpuBefore) / static_cast<double>(state.iterations());
     state.counters["events"] = static_cast<double>(trace.size());
     state.counters["candidates"] = static_cast<double>(result.candidates.size());
     state.counters["verifications"] = static_cast<double>(result.verifications);

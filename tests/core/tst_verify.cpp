@@ -1,6 +1,7 @@
 // Behaviour verification: the tolerance arithmetic, the five separate statuses and the derived
 // claim, on the bundled adversarial trace and on canaries tampered with one edit each.
 #include "core/canary/canary_reader.h"
+#include "core/canary/commitment.h"
 #include "core/canary/canary_writer.h"
 #include "core/compile/compiler.h"
 #include "core/configs/config_io.h"
@@ -329,6 +330,44 @@ private slots:
         const Canary ok = compileCanary(trace, lossless, progress).canary;
         QVERIFY(last->allPass());
         QCOMPARE(ok.header.coverage, CanaryCoverage::Full);
+    }
+
+    void keptEventBytesGiveTheSameCommitmentsAndReports()
+    {
+        NullProgress progress;
+        const Trace trace =
+            readTrace(cctest::example(QStringLiteral("training_jittered.trace.json")).toStdString(), progress);
+        const auto kept = SourceEventBytes::encode(trace, progress);
+        QVERIFY(kept != nullptr);
+        QCOMPARE(kept->events(), trace.size());
+        const std::size_t n = trace.size();
+        // Empty, single, chunked (more than one commitment chunk) and clamped ranges.
+        const std::pair<std::size_t, std::size_t> ranges[] = {{0, 0}, {3, 3}, {0, 1}, {n - 1, n}, {7, 19},
+                                                              {0, n},  {5, n}, {2, n + 10}, {n, n + 3}};
+        for (const auto& [first, last] : ranges) {
+            QCOMPARE(kept->commitment(first, last), segmentCommitment(trace, first, last));
+            QCOMPARE(kept->commitment(first, last), segmentCommitment(trace, first, last, 4));
+        }
+        QVERIFY(SourceEventBytes::encode(trace, progress, 100) == nullptr); // above the cap: nothing kept
+
+        // A verification with the kept bytes writes the same report as one without, passing or failing.
+        const VerifyOptions options = cctest::defaultVerifyOptions();
+        SourceReference plain = prepareSourceReference(trace, options, progress);
+        SourceReference keeping = prepareSourceReference(trace, options, progress);
+        keepSourceEventBytes(keeping, progress);
+        QVERIFY(keeping.eventBytes != nullptr);
+        CompileOptions bounded;
+        bounded.timingMode = CanaryTimingMode::Bounded;
+        bounded.budget.sampleLimit = 2;
+        for (const Canary& canary : {losslessCanary(trace), compileCanary(trace, bounded, progress).canary}) {
+            Canary tampered = canary;
+            tampered.segments[tampered.segments.size() / 2].sha256 = std::string(64, '0');
+            for (const Canary& c : {canary, roundTrip(tampered)}) {
+                const VerificationReport a = verifyBehavior(plain, c, nullptr, options, progress);
+                const VerificationReport b = verifyBehavior(keeping, c, nullptr, options, progress);
+                QCOMPARE(verificationJson(b), verificationJson(a));
+            }
+        }
     }
 
     void optionsAreValidated()

@@ -9,6 +9,9 @@
 // Correctness of what is painted is tested in tst_timeline (paintedPixelsMatchTheData).
 // findEvents: the find bar's search over a generated 1M-event training trace (the GUI runs it on
 // a worker, job slot "search"), and a repaint with its matches marked and outlined.
+// overlayFrames: fixed frames with every overlay (selected event, range selection, tail windows,
+// search hits, banner, ruler base), through the direct and the offscreen path, saved as
+// screenshots/paint-*.png so a change to the painter can be checked pixel for pixel.
 #include "gui_support.h"
 
 #include "core/generate/generators.h"
@@ -18,7 +21,10 @@
 #include <QPainter>
 #include <QtTest>
 
+#include <algorithm>
 #include <random>
+#include <utility>
+#include <vector>
 
 using namespace cc::ui;
 
@@ -75,6 +81,24 @@ std::shared_ptr<const TimelineData> synthetic(std::size_t events, int lanes)
     return data;
 }
 
+/// Every 7th event of the data is a hit.
+std::shared_ptr<const SearchHits> everySeventh(const TimelineData& data)
+{
+    auto hits = std::make_shared<SearchHits>();
+    hits->mask.assign(data.eventCount, 0);
+    std::vector<std::pair<cc::Ns, std::uint32_t>> byIssue;
+    for (std::uint32_t e = 0; e < data.eventCount; e += 7) {
+        byIssue.emplace_back(data.timings->issue[e], e);
+    }
+    std::sort(byIssue.begin(), byIssue.end());
+    for (const auto& [issue, e] : byIssue) {
+        hits->events.push_back(e);
+        hits->issue.push_back(issue);
+        hits->mask[e] = 1;
+    }
+    return hits;
+}
+
 } // namespace
 
 class TestTimelinePaint : public QObject {
@@ -122,6 +146,78 @@ private slots:
         if (fraction == 1.0 && events == 1'000'000) {
             image.save(cctest::screenshotDir() + QStringLiteral("/timeline-1M.png"));
         }
+    }
+
+    void overlayFrames_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<double>("from");     // visible range, as fractions of the data's span
+        QTest::addColumn<double>("fraction"); // (a negative fraction: that many ns)
+        QTest::addColumn<bool>("direct");     // a 32-bit image the plot is written into
+        QTest::addColumn<bool>("replayed");
+        QTest::addColumn<int>("scrollY");
+        QTest::newRow("all") << QStringLiteral("all") << 0.0 << 1.0 << true << true << 0;
+        QTest::newRow("zoomed") << QStringLiteral("zoomed") << 0.3 << 0.002 << true << true << 0;
+        QTest::newRow("zoomed offscreen") << QStringLiteral("zoomed-offscreen") << 0.3 << 0.002 << false << true << 0;
+        QTest::newRow("middle scrolled") << QStringLiteral("middle-scrolled") << 0.5 << 0.05 << true << true << 37;
+        QTest::newRow("deep, ruler base") << QStringLiteral("deep") << 0.61 << -40.0 << true << true << 0;
+        QTest::newRow("no replay") << QStringLiteral("no-replay") << 0.3 << 0.002 << true << false << 0;
+        QTest::newRow("no replay offscreen")
+            << QStringLiteral("no-replay-offscreen") << 0.0 << 1.0 << false << false << 0;
+    }
+
+    void overlayFrames()
+    {
+        QFETCH(QString, name);
+        QFETCH(double, from);
+        QFETCH(double, fraction);
+        QFETCH(bool, direct);
+        QFETCH(bool, replayed);
+        QFETCH(int, scrollY);
+        static std::shared_ptr<const TimelineData> replay;
+        if (!replay) {
+            auto data = std::make_shared<TimelineData>(*synthetic(200'000, 12));
+            const cc::Ns span = data->end - data->begin;
+            for (int w = 0; w < 40; ++w) {
+                const cc::Ns begin = span / 40 * w + (w * 7919 % 97) * span / 4000;
+                data->tailWindows.push_back(
+                    cc::TailWindow{begin, begin + span / 400 + (w % 3) * span / 20'000, 0, 0, 0, 0, 0, 0});
+            }
+            replay = data;
+        }
+        std::shared_ptr<const TimelineData> data = replay;
+        if (!replayed) {
+            auto preview = std::make_shared<TimelineData>(*replay);
+            preview->timings.reset();
+            data = preview;
+        }
+        TimelineStyle style;
+        TimeScale scale;
+        scale.setBounds(data->begin, data->end);
+        scale.setWidth(1000);
+        const double span = static_cast<double>(data->end - data->begin);
+        const double begin = span * from;
+        scale.setVisible(begin, begin + (fraction > 0 ? span * fraction : -fraction));
+        TimelineOverlay overlay;
+        const std::uint32_t middle = replay->lanes[2].events[replay->lanes[2].firstReaching(
+            static_cast<cc::Ns>(scale.begin() + (scale.end() - scale.begin()) / 2))];
+        overlay.selectedEvent = middle;
+        overlay.selection = VisibleRange{scale.begin() + (scale.end() - scale.begin()) * 0.2,
+                                         scale.begin() + (scale.end() - scale.begin()) * 0.45};
+        overlay.currentTailWindow = 12;
+        overlay.hits = everySeventh(*replay);
+        overlay.banner = replayed ? QString() : QStringLiteral("no replay yet: events at their issue time");
+        // The area sits inside a larger image, off the origin, as in a widget with a frame.
+        QImage image(1000 + style.labelWidth + 30, 500, direct ? QImage::Format_RGB32 : QImage::Format_RGB16);
+        image.fill(Qt::magenta);
+        {
+            QPainter painter(&image);
+            TimelinePainter::paint(painter, QRect(20, 10, 1000 + style.labelWidth, 480), *data, scale, style, scrollY,
+                                   overlay);
+        }
+        QVERIFY(cctest::looksPainted(image));
+        QVERIFY(image.convertToFormat(QImage::Format_RGB32)
+                    .save(cctest::screenshotDir() + QStringLiteral("/paint-%1.png").arg(name)));
     }
 
     void search_data()

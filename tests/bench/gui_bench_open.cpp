@@ -16,6 +16,7 @@
 #include "ui/timeline/timeline_view.h"
 
 #include "bench_support.h"
+#include "gui_bench_support.h"
 
 #include <benchmark/benchmark.h>
 
@@ -112,9 +113,7 @@ void BM_OpenToTimeline(benchmark::State& state)
         QApplication::processEvents();
         clock.start();
         window.openFile(path);
-        while (!failed && (replayedNs < 0 || window.runner()->isBusy())) {
-            QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
-        }
+        ccbench::waitUntil([&]() { return failed || (replayedNs >= 0 && !window.runner()->isBusy()); });
         if (failed) {
             state.SkipWithError("the trace did not open");
             return;

@@ -14,6 +14,7 @@
 #include "ui/jobs/job_runner.h"
 
 #include "bench_support.h"
+#include "gui_bench_support.h"
 
 #include <benchmark/benchmark.h>
 
@@ -122,9 +123,7 @@ void BM_OpenCancel(benchmark::State& state)
                 }
             },
             &receiver, [](cc::ui::Artifact) {});
-        while (!outcome) {
-            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
-        }
+        ccbench::waitUntil([&]() { return outcome.has_value(); });
         if (*outcome != cc::ui::JobRunner::Outcome::Cancelled) {
             state.SkipWithError("the open ended before the cancel reached it");
             return;

@@ -9,8 +9,13 @@
 #include "ui/timeline/timeline_panel.h"
 #include "ui/timeline/timeline_view.h"
 
+#include <QApplication>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QSignalSpy>
 #include <QStringList>
+#include <QUrl>
 #include <QtTest>
 
 namespace cctest {
@@ -29,6 +34,27 @@ inline bool openAll(cc::ui::MainWindow& window, const QStringList& paths)
         }
     }
     return true;
+}
+
+/// Drags path onto the window and drops it there, as a file manager would. Returns the arguments
+/// of the window's fileOpened signal (path, success), or an empty list when the window refused
+/// the drag or opened nothing within 20 s.
+inline QList<QVariant> dropFile(cc::ui::MainWindow& window, const QString& path)
+{
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(path)});
+    QDragEnterEvent enter(QPoint(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    if (!enter.isAccepted()) {
+        return {};
+    }
+    QSignalSpy opened(&window, &cc::ui::MainWindow::fileOpened);
+    QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &drop);
+    if (opened.isEmpty() && !opened.wait(20000)) {
+        return {};
+    }
+    return opened.first();
 }
 
 /// Waits until the timeline shows a replayed trace and no job runs.

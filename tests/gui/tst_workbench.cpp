@@ -16,7 +16,6 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QDockWidget>
-#include <QMimeData>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -191,15 +190,7 @@ private slots:
     {
         MainWindow window;
         window.show();
-        QMimeData mime;
-        mime.setUrls({QUrl::fromLocalFile(cctest::adversarialExample())});
-        QDragEnterEvent enter(QPoint(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(&window, &enter);
-        QVERIFY(enter.isAccepted());
-        QSignalSpy opened(&window, &MainWindow::fileOpened);
-        QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(&window, &drop);
-        QVERIFY(opened.wait(20000));
+        QVERIFY(!cctest::dropFile(window, cctest::adversarialExample()).isEmpty());
         QCOMPARE(window.store()->artifacts().size(), std::size_t(1));
     }
 

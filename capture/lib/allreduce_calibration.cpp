@@ -490,29 +490,18 @@ CalibrationRunResult runCalibration(const CalibrationRunOptions& options, Progre
     if (ec) {
         throw IoError(dir.string() + ": cannot create the benchmark's working folder: " + ec.message());
     }
-    const int port = pickFreePort(options.masterAddr);
-    if (port == 0) {
-        throw IoError("cannot find a free TCP port on " + options.masterAddr + " for the rank-0 store");
-    }
+    const int port = freeStorePort(options.masterAddr);
     AllreduceBenchOptions rankOptions = bench;
-    rankOptions.storeTimeout = std::chrono::seconds(
-        std::max<long long>(30, std::chrono::duration_cast<std::chrono::seconds>(options.timeout).count()));
+    rankOptions.storeTimeout = storeTimeoutUnder(options.timeout);
     std::vector<RankCommand> commands = localRankCommands(*machine.worker.path, allreduceBenchArguments(rankOptions),
                                                           bench.worldSize, options.masterAddr, port, dir);
-    std::map<int, int> done;
-    const long long total = static_cast<long long>(bench.worldSize) * static_cast<long long>(bench.sizesBytes.size());
+    RankGroupProgress group(static_cast<long long>(bench.worldSize) * static_cast<long long>(bench.sizesBytes.size()),
+                            "size");
     LaunchOptions launchOptions;
     launchOptions.timeout = options.timeout;
     launchOptions.onLine = [&](int, std::string_view line) {
         if (auto p = parseProgressLine(line)) {
-            done[p->rank] = p->done;
-            long long sum = 0;
-            for (auto [r, d] : done) {
-                sum += d;
-            }
-            progress.report(total > 0 ? static_cast<double>(sum) / static_cast<double>(total) : 0.0,
-                            "rank " + std::to_string(p->rank) + ": size " + std::to_string(p->done) + " of " +
-                                std::to_string(p->total));
+            group.report(p->rank, *p, progress);
         }
     };
     CalibrationRunResult result;

@@ -437,8 +437,7 @@ PhysicalReplayResult runPhysicalReplay(const PhysicalReplayOptions& o, Progress&
         w.skipOps = o.skipOps;
         w.computeStandIns = o.computeStandIns;
         w.outputDir = dir;
-        w.storeTimeout = std::chrono::seconds(
-            std::max<long long>(30, std::chrono::duration_cast<std::chrono::seconds>(o.timeout).count()));
+        w.storeTimeout = storeTimeoutUnder(o.timeout);
         if (k == 0) {
             w.fault = o.fault;
         }
@@ -446,10 +445,7 @@ PhysicalReplayResult runPhysicalReplay(const PhysicalReplayOptions& o, Progress&
         if (config.shaping) {
             network.emplace(*config.shaping);
         }
-        const int port = pickFreePort(o.masterAddr);
-        if (port == 0) {
-            throw IoError("cannot find a free TCP port on " + o.masterAddr + " for the rank-0 store");
-        }
+        const int port = freeStorePort(o.masterAddr);
         std::vector<RankCommand> commands =
             localRankCommands(*machine.worker.path, replayWorkerArguments(w), o.worldSize, o.masterAddr, port, dir);
         for (auto& c : commands) {

@@ -10,11 +10,6 @@ namespace cc::ui {
 
 namespace {
 
-QVariant rightAligned()
-{
-    return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-}
-
 /// A duration cell: the integer nanoseconds to sort by, else its text.
 QVariant durationCell(Ns ns, bool sort)
 {
@@ -218,9 +213,9 @@ QVariant RankSummaryModel::cell(const Row& r, int column, int role) const
 // ---- BucketLatencyModel --------------------------------------------------------------------
 
 BucketLatencyModel::BucketLatencyModel(QObject* parent)
-    : RowTableModel(
+    : MetricTableModel(
           {tr("Rank"), tr("Layout"), tr("Bucket"), tr("Size"), tr("All-reduces"), tr("Median"), tr("p95"), tr("Max")},
-          parent)
+          -1, parent)
 {
 }
 
@@ -229,16 +224,9 @@ void BucketLatencyModel::setMetrics(const std::vector<cc::capture::RankMetrics>&
     resetRows(perRankRows<Row>(metrics, &cc::capture::RankMetrics::buckets));
 }
 
-QVariant BucketLatencyModel::cell(const Row& r, int column, int role) const
+QVariant BucketLatencyModel::value(const Row& r, int column, bool sort) const
 {
     const cc::capture::LatencyStats& l = r.bucket.latency;
-    if (role == Qt::TextAlignmentRole) {
-        return rightAligned();
-    }
-    const bool sort = role == kCaptureSortRole;
-    if (!sort && role != Qt::DisplayRole) {
-        return {};
-    }
     switch (column) {
     case RankColumn:
         return r.rank;
@@ -264,9 +252,9 @@ QVariant BucketLatencyModel::cell(const Row& r, int column, int role) const
 // ---- LayerLatencyModel ---------------------------------------------------------------------
 
 LayerLatencyModel::LayerLatencyModel(QObject* parent)
-    : RowTableModel(
+    : MetricTableModel(
           {tr("Rank"), tr("Layer"), tr("Gradient size"), tr("Latency per iteration"), tr("Latency, all iterations")},
-          parent)
+          LayerColumn, parent)
 {
 }
 
@@ -275,15 +263,8 @@ void LayerLatencyModel::setMetrics(const std::vector<cc::capture::RankMetrics>& 
     resetRows(perRankRows<LayerLatencyRow>(metrics, &cc::capture::RankMetrics::layers));
 }
 
-QVariant LayerLatencyModel::cell(const Row& r, int column, int role) const
+QVariant LayerLatencyModel::value(const Row& r, int column, bool sort) const
 {
-    if (role == Qt::TextAlignmentRole) {
-        return column == LayerColumn ? QVariant() : rightAligned();
-    }
-    const bool sort = role == kCaptureSortRole;
-    if (!sort && role != Qt::DisplayRole) {
-        return {};
-    }
     switch (column) {
     case RankColumn:
         return r.rank;

@@ -46,6 +46,9 @@ public:
     }
 
 protected:
+    /// The alignment of a number's cell.
+    static QVariant rightAligned() { return QVariant(Qt::AlignRight | Qt::AlignVCenter); }
+
     /// What the table shows for role in column of row (the index is known to be a cell of it).
     virtual QVariant cell(const Row& row, int column, int role) const = 0;
 
@@ -70,6 +73,35 @@ protected:
 private:
     QStringList titles_;
     int columns_;
+};
+
+/// A table of per-rank metrics (buckets, layers): every column right-aligned but its text column,
+/// each cell's integer under kCaptureSortRole and its text under the display role, nothing else.
+template <class RowType> class MetricTableModel : public RowTableModel<RowType> {
+public:
+    /// textColumn: the column aligned as text (-1: none).
+    MetricTableModel(QStringList titles, int textColumn, QObject* parent)
+        : RowTableModel<RowType>(std::move(titles), parent), textColumn_(textColumn)
+    {
+    }
+
+protected:
+    /// The cell's sort key (sort) or its display text.
+    virtual QVariant value(const RowType& row, int column, bool sort) const = 0;
+
+    QVariant cell(const RowType& row, int column, int role) const final
+    {
+        if (role == Qt::TextAlignmentRole) {
+            return column == textColumn_ ? QVariant() : RowTableModel<RowType>::rightAligned();
+        }
+        if (role != kCaptureSortRole && role != Qt::DisplayRole) {
+            return {};
+        }
+        return value(row, column, role == kCaptureSortRole);
+    }
+
+private:
+    int textColumn_;
 };
 
 struct RankSummaryRow {
@@ -126,7 +158,7 @@ protected:
     QVariant cell(const Row& row, int column, int role) const override;
 };
 
-class BucketLatencyModel : public RowTableModel<BucketLatencyRow> {
+class BucketLatencyModel : public MetricTableModel<BucketLatencyRow> {
     Q_OBJECT
 public:
     enum Column {
@@ -148,10 +180,10 @@ public:
     const std::vector<Row>& rows() const { return rows_; }
 
 protected:
-    QVariant cell(const Row& row, int column, int role) const override;
+    QVariant value(const Row& row, int column, bool sort) const override;
 };
 
-class LayerLatencyModel : public RowTableModel<LayerLatencyRow> {
+class LayerLatencyModel : public MetricTableModel<LayerLatencyRow> {
     Q_OBJECT
 public:
     enum Column { RankColumn, LayerColumn, BytesColumn, PerIterationColumn, TotalColumn, ColumnCount };
@@ -160,7 +192,7 @@ public:
     void setMetrics(const std::vector<cc::capture::RankMetrics>& metrics);
 
 protected:
-    QVariant cell(const Row& row, int column, int role) const override;
+    QVariant value(const Row& row, int column, bool sort) const override;
 };
 
 /// "87.5 %" for a defined ratio, else "undefined" (never 0).

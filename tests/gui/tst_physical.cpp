@@ -74,10 +74,9 @@ private slots:
 
         MainWindow window;
         window.show();
-        QSignalSpy opened(&window, &MainWindow::fileOpened);
-        window.openFile(path);
-        QVERIFY(opened.wait(20000));
-        QCOMPARE(opened.first().at(1).toBool(), true);
+        const QList<QVariant> opened = cctest::openAndWait(window, path);
+        QVERIFY(!opened.isEmpty());
+        QCOMPARE(opened.at(1).toBool(), true);
         QCOMPARE(window.store()->artifacts().size(), std::size_t(1));
         QCOMPARE(window.store()->artifacts().front().kind, ArtifactKind::Campaign);
         QCOMPARE(window.store()->artifacts().front().campaign->results, campaign);
@@ -200,14 +199,9 @@ private slots:
 
         MainWindow window;
         window.show();
-        QSignalSpy opened(&window, &MainWindow::fileOpened);
-        window.openFile(path);
-        QVERIFY(opened.wait(20000));
-        QCOMPARE(opened.first().at(1).toBool(), false);
-        QVERIFY(window.store()->artifacts().empty());
-        QVERIFY(window.physical()->document() == nullptr);
-        ErrorDialog* dialog = window.lastErrorDialog();
+        ErrorDialog* dialog = cctest::refusedOpen(window, path);
         QVERIFY(dialog != nullptr);
+        QVERIFY(window.physical()->document() == nullptr);
         QVERIFY(dialog->isVisible());
         QVERIFY(dialog->summary().contains(QStringLiteral("results.json")));
         DiagnosticsModel* diagnostics = dialog->diagnostics();

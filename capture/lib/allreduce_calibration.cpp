@@ -16,6 +16,7 @@
 #include <map>
 #include <set>
 #include <stdexcept>
+#include <tuple>
 #include <utility>
 
 namespace cc::capture {
@@ -62,23 +63,10 @@ std::vector<std::string> allreduceBenchArguments(const AllreduceBenchOptions& o)
     for (auto s : o.sizesBytes) {
         sizes += (sizes.empty() ? "" : ",") + std::to_string(s);
     }
-    return {std::string(kAllreduceBenchVerb),
-            "--world-size",
-            std::to_string(o.worldSize),
-            "--backend",
-            std::string(backendName(o.backend)),
-            "--device",
-            std::string(deviceName(o.device)),
-            "--sizes",
-            sizes,
-            "--iterations",
-            std::to_string(o.iterations),
-            "--warmup",
-            std::to_string(o.warmup),
-            "--output",
-            o.outputDir.string(),
-            "--store-timeout-s",
-            std::to_string(o.storeTimeout.count())};
+    return workerVerbArguments(
+        kAllreduceBenchVerb, o.worldSize, o.backend, o.device,
+        {"--sizes", sizes, "--iterations", std::to_string(o.iterations), "--warmup", std::to_string(o.warmup)},
+        o.outputDir, o.storeTimeout);
 }
 
 AllreduceBenchOptions parseAllreduceBenchArguments(const std::vector<std::string>& args)
@@ -102,38 +90,20 @@ AllreduceBenchOptions parseAllreduceBenchArguments(const std::vector<std::string
             throw WorkerUsageError("unknown option --" + k);
         }
     }
-    auto need = [&](const std::string& key) -> const std::string& {
-        auto it = values.find(key);
-        if (it == values.end()) {
-            throw WorkerUsageError("--" + key + " is required");
-        }
-        return it->second;
-    };
-    auto integer = [&](const std::string& key) {
-        auto v = parseWholeInteger(need(key));
-        if (!v) {
-            throw WorkerUsageError("--" + key + " must be an integer (got \"" + need(key) + "\")");
-        }
-        return *v;
-    };
+    const WorkerOptionValues options(std::move(values));
     AllreduceBenchOptions o;
-    o.worldSize = static_cast<int>(integer("world-size"));
-    auto backend = backendFromName(need("backend"));
-    auto device = deviceFromName(need("device"));
-    if (!backend || !device) {
-        throw WorkerUsageError("--backend must be gloo or nccl and --device cpu or cuda");
-    }
-    o.backend = *backend;
-    o.device = *device;
-    auto sizes = parseMessageSizes(need("sizes"));
+    o.worldSize = static_cast<int>(options.integer("world-size"));
+    std::tie(o.backend, o.device) = options.backendAndDevice();
+    const std::string& sizesText = options.need("sizes");
+    auto sizes = parseMessageSizes(sizesText);
     if (!sizes) {
-        throw WorkerUsageError("--sizes must be ascending byte sizes, multiples of 4 (got \"" + need("sizes") + "\")");
+        throw WorkerUsageError("--sizes must be ascending byte sizes, multiples of 4 (got \"" + sizesText + "\")");
     }
     o.sizesBytes = *sizes;
-    o.iterations = static_cast<int>(integer("iterations"));
-    o.warmup = static_cast<int>(integer("warmup"));
-    o.outputDir = need("output");
-    o.storeTimeout = std::chrono::seconds(integer("store-timeout-s"));
+    o.iterations = static_cast<int>(options.integer("iterations"));
+    o.warmup = static_cast<int>(options.integer("warmup"));
+    o.outputDir = options.need("output");
+    o.storeTimeout = std::chrono::seconds(options.integer("store-timeout-s"));
     if (auto problem = allreduceBenchProblem(o)) {
         throw WorkerUsageError(*problem);
     }
@@ -520,29 +490,18 @@ CalibrationRunResult runCalibration(const CalibrationRunOptions& options, Progre
     if (ec) {
         throw IoError(dir.string() + ": cannot create the benchmark's working folder: " + ec.message());
     }
-    const int port = pickFreePort(options.masterAddr);
-    if (port == 0) {
-        throw IoError("cannot find a free TCP port on " + options.masterAddr + " for the rank-0 store");
-    }
+    const int port = freeStorePort(options.masterAddr);
     AllreduceBenchOptions rankOptions = bench;
-    rankOptions.storeTimeout = std::chrono::seconds(
-        std::max<long long>(30, std::chrono::duration_cast<std::chrono::seconds>(options.timeout).count()));
+    rankOptions.storeTimeout = storeTimeoutUnder(options.timeout);
     std::vector<RankCommand> commands = localRankCommands(*machine.worker.path, allreduceBenchArguments(rankOptions),
                                                           bench.worldSize, options.masterAddr, port, dir);
-    std::map<int, int> done;
-    const long long total = static_cast<long long>(bench.worldSize) * static_cast<long long>(bench.sizesBytes.size());
+    RankGroupProgress group(static_cast<long long>(bench.worldSize) * static_cast<long long>(bench.sizesBytes.size()),
+                            "size");
     LaunchOptions launchOptions;
     launchOptions.timeout = options.timeout;
     launchOptions.onLine = [&](int, std::string_view line) {
         if (auto p = parseProgressLine(line)) {
-            done[p->rank] = p->done;
-            long long sum = 0;
-            for (auto [r, d] : done) {
-                sum += d;
-            }
-            progress.report(total > 0 ? static_cast<double>(sum) / static_cast<double>(total) : 0.0,
-                            "rank " + std::to_string(p->rank) + ": size " + std::to_string(p->done) + " of " +
-                                std::to_string(p->total));
+            group.report(p->rank, *p, progress);
         }
     };
     CalibrationRunResult result;

@@ -79,6 +79,33 @@ std::vector<RankCommand> localRankCommands(const std::filesystem::path& worker,
     return commands;
 }
 
+void RankGroupProgress::report(int rank, const RankProgressLine& line, Progress& progress)
+{
+    done_[rank] = line.done;
+    long long sum = 0;
+    for (auto [r, d] : done_) {
+        sum += d;
+    }
+    progress.report(totalWork_ > 0 ? static_cast<double>(sum) / static_cast<double>(totalWork_) : 0.0,
+                    "rank " + std::to_string(line.rank) + ": " + unit_ + " " + std::to_string(line.done) + " of " +
+                        std::to_string(line.total));
+}
+
+int freeStorePort(const std::string& addr)
+{
+    const int port = pickFreePort(addr);
+    if (port == 0) {
+        throw IoError("cannot find a free TCP port on " + addr + " for the rank-0 store");
+    }
+    return port;
+}
+
+std::chrono::seconds storeTimeoutUnder(std::chrono::milliseconds deadline)
+{
+    return std::chrono::seconds(
+        std::max<long long>(30, std::chrono::duration_cast<std::chrono::seconds>(deadline).count()));
+}
+
 int pickFreePort(const std::string& addr)
 {
     const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -229,8 +256,7 @@ std::vector<RankCommand> cellRankCommands(const CellLaunchIdentity& id, const Ce
     workerOptions.outputDir = id.dir;
     workerOptions.captureId = id.captureId;
     workerOptions.fault = options.fault;
-    workerOptions.storeTimeout = options.storeTimeout.value_or(std::chrono::seconds(
-        std::max<long long>(30, std::chrono::duration_cast<std::chrono::seconds>(options.timeout).count())));
+    workerOptions.storeTimeout = options.storeTimeout.value_or(storeTimeoutUnder(options.timeout));
     std::vector<RankCommand> commands = localRankCommands(*plan.machine.worker.path, workerRunArguments(workerOptions),
                                                           id.spec.worldSize, options.masterAddr, port, id.dir);
     for (auto& c : commands) {
@@ -360,16 +386,12 @@ CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progr
     if (options.shaping) {
         network.emplace(*options.shaping);
     }
-    const int port = options.masterPort != 0 ? options.masterPort : pickFreePort(options.masterAddr);
-    if (port == 0) {
-        throw IoError("cannot find a free TCP port on " + options.masterAddr + " for the rank-0 store");
-    }
+    const int port = options.masterPort != 0 ? options.masterPort : freeStorePort(options.masterAddr);
     writeCellRecord(id, plan, options, port);
     const std::vector<RankCommand> commands = cellRankCommands(id, plan, options, port);
 
     // Progress is the sum of every rank's finished iterations over all the cell's iterations.
-    std::map<int, int> done;
-    const long long totalWork = static_cast<long long>(spec.worldSize) * (spec.warmup + spec.iterations);
+    RankGroupProgress group(static_cast<long long>(spec.worldSize) * (spec.warmup + spec.iterations), "iteration");
     LaunchOptions launchOptions;
     launchOptions.timeout = options.timeout;
     launchOptions.onLine = [&](int rank, std::string_view line) {
@@ -377,14 +399,7 @@ CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progr
             options.onLogLine(rank, line);
         }
         if (auto p = parseProgressLine(line)) {
-            done[rank] = p->done;
-            long long sum = 0;
-            for (auto [r, d] : done) {
-                sum += d;
-            }
-            progress.report(totalWork > 0 ? static_cast<double>(sum) / static_cast<double>(totalWork) : 0.0,
-                            "rank " + std::to_string(p->rank) + ": iteration " + std::to_string(p->done) + " of " +
-                                std::to_string(p->total));
+            group.report(rank, *p, progress);
             if (options.onRankProgress) {
                 options.onRankProgress(*p);
             }

@@ -27,6 +27,7 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -102,6 +103,28 @@ CellRunResult runCell(const CellPlan& plan, const CellRunOptions& options, Progr
 
 /// A free TCP port on addr (bound and released; another process could take it in between).
 int pickFreePort(const std::string& addr);
+/// pickFreePort for the rank-0 store, or an IoError saying that none was found on addr.
+int freeStorePort(const std::string& addr);
+
+/// The progress of a rank group: the sum of every rank's last reported count of done units over
+/// the group's total work, reported with the reporting rank's own count.
+class RankGroupProgress {
+public:
+    /// unit: what a rank counts ("iteration", "size"), as the progress text names it.
+    RankGroupProgress(long long totalWork, std::string unit) : totalWork_(totalWork), unit_(std::move(unit)) {}
+    /// Records line as rank's latest count and reports the group's fraction on progress, as
+    /// "rank R: <unit> D of T" with line's rank, done and total.
+    void report(int rank, const RankProgressLine& line, Progress& progress);
+
+private:
+    std::map<int, int> done_;
+    long long totalWork_;
+    std::string unit_;
+};
+
+/// How long a rank waits for its peers at the store under a launch deadline: the deadline in
+/// whole seconds, at least 30 s.
+std::chrono::seconds storeTimeoutUnder(std::chrono::milliseconds deadline);
 
 /// One command per rank of a world on this host: `worker` with `arguments`, the torchrun-style
 /// environment (rank, world size, local rank = rank, the rank-0 store on masterAddr:masterPort)

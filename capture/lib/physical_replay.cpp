@@ -19,6 +19,7 @@
 #include <sstream>
 #include <sys/utsname.h>
 #include <thread>
+#include <tuple>
 #include <unistd.h>
 
 namespace cc::capture {
@@ -27,25 +28,11 @@ namespace fs = std::filesystem;
 
 std::vector<std::string> replayWorkerArguments(const ReplayWorkerOptions& o)
 {
-    std::vector<std::string> args{std::string(kReplayVerb),
-                                  "--input",
-                                  o.input.string(),
-                                  "--world-size",
-                                  std::to_string(o.worldSize),
-                                  "--backend",
-                                  std::string(backendName(o.backend)),
-                                  "--device",
-                                  std::string(deviceName(o.device)),
-                                  "--gloo-threads",
-                                  std::to_string(o.glooThreads),
-                                  "--repeats",
-                                  std::to_string(o.repeats),
-                                  "--warmup",
-                                  std::to_string(o.warmup),
-                                  "--output",
-                                  o.outputDir.string(),
-                                  "--store-timeout-s",
-                                  std::to_string(o.storeTimeout.count())};
+    std::vector<std::string> args =
+        workerVerbArguments(kReplayVerb, o.worldSize, o.backend, o.device,
+                            {"--input", o.input.string(), "--gloo-threads", std::to_string(o.glooThreads), "--repeats",
+                             std::to_string(o.repeats), "--warmup", std::to_string(o.warmup)},
+                            o.outputDir, o.storeTimeout);
     for (const auto& op : o.skipOps) {
         args.insert(args.end(), {"--skip-op", op});
     }
@@ -84,45 +71,25 @@ ReplayWorkerOptions parseReplayWorkerArguments(const std::vector<std::string>& a
         }
         values[key] = args[++i];
     }
-    auto need = [&](const std::string& key) -> const std::string& {
-        auto it = values.find(key);
-        if (it == values.end()) {
-            throw WorkerUsageError("--" + key + " is required");
+    const WorkerOptionValues options(std::move(values));
+    o.input = options.need("input");
+    o.worldSize = static_cast<int>(options.integer("world-size", 1, 1 << 20));
+    std::tie(o.backend, o.device) = options.backendAndDevice();
+    o.glooThreads = static_cast<int>(options.integer("gloo-threads", 1, 64));
+    o.repeats = static_cast<int>(options.integer("repeats", 1, 100'000));
+    o.warmup = static_cast<int>(options.integer("warmup", 0, 100'000));
+    o.outputDir = options.need("output");
+    o.storeTimeout = std::chrono::seconds(options.integer("store-timeout-s", 1, 1'000'000));
+    if (const std::string* compute = options.find("compute")) {
+        if (*compute != "on" && *compute != "off") {
+            throw WorkerUsageError("--compute must be on or off (got \"" + *compute + "\")");
         }
-        return it->second;
-    };
-    auto integer = [&](const std::string& key, long long lo, long long hi) {
-        auto v = parseWholeInteger(need(key));
-        if (!v || *v < lo || *v > hi) {
-            throw WorkerUsageError("--" + key + " must be an integer from " + std::to_string(lo) + " to " +
-                                   std::to_string(hi) + " (got \"" + need(key) + "\")");
-        }
-        return *v;
-    };
-    o.input = need("input");
-    o.worldSize = static_cast<int>(integer("world-size", 1, 1 << 20));
-    auto backend = backendFromName(need("backend"));
-    auto device = deviceFromName(need("device"));
-    if (!backend || !device) {
-        throw WorkerUsageError("--backend must be gloo or nccl and --device cpu or cuda");
+        o.computeStandIns = *compute == "on";
     }
-    o.backend = *backend;
-    o.device = *device;
-    o.glooThreads = static_cast<int>(integer("gloo-threads", 1, 64));
-    o.repeats = static_cast<int>(integer("repeats", 1, 100'000));
-    o.warmup = static_cast<int>(integer("warmup", 0, 100'000));
-    o.outputDir = need("output");
-    o.storeTimeout = std::chrono::seconds(integer("store-timeout-s", 1, 1'000'000));
-    if (values.contains("compute")) {
-        if (values["compute"] != "on" && values["compute"] != "off") {
-            throw WorkerUsageError("--compute must be on or off (got \"" + values["compute"] + "\")");
-        }
-        o.computeStandIns = values["compute"] == "on";
-    }
-    if (values.contains("inject-kill")) {
-        o.fault = parseFaultInjection(values["inject-kill"]);
+    if (const std::string* fault = options.find("inject-kill")) {
+        o.fault = parseFaultInjection(*fault);
         if (!o.fault) {
-            throw WorkerUsageError("--inject-kill must be RANK:EVENT (got \"" + values["inject-kill"] + "\")");
+            throw WorkerUsageError("--inject-kill must be RANK:EVENT (got \"" + *fault + "\")");
         }
     }
     return o;
@@ -470,8 +437,7 @@ PhysicalReplayResult runPhysicalReplay(const PhysicalReplayOptions& o, Progress&
         w.skipOps = o.skipOps;
         w.computeStandIns = o.computeStandIns;
         w.outputDir = dir;
-        w.storeTimeout = std::chrono::seconds(
-            std::max<long long>(30, std::chrono::duration_cast<std::chrono::seconds>(o.timeout).count()));
+        w.storeTimeout = storeTimeoutUnder(o.timeout);
         if (k == 0) {
             w.fault = o.fault;
         }
@@ -479,10 +445,7 @@ PhysicalReplayResult runPhysicalReplay(const PhysicalReplayOptions& o, Progress&
         if (config.shaping) {
             network.emplace(*config.shaping);
         }
-        const int port = pickFreePort(o.masterAddr);
-        if (port == 0) {
-            throw IoError("cannot find a free TCP port on " + o.masterAddr + " for the rank-0 store");
-        }
+        const int port = freeStorePort(o.masterAddr);
         std::vector<RankCommand> commands =
             localRankCommands(*machine.worker.path, replayWorkerArguments(w), o.worldSize, o.masterAddr, port, dir);
         for (auto& c : commands) {

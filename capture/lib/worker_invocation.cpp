@@ -31,36 +31,77 @@ std::optional<FaultInjection> parseFaultInjection(std::string_view text)
     return FaultInjection{static_cast<int>(*rank), static_cast<int>(*iteration)};
 }
 
+std::vector<std::string> workerVerbArguments(std::string_view verb, int worldSize, Backend backend, Device device,
+                                             std::initializer_list<std::string> own,
+                                             const std::filesystem::path& outputDir, std::chrono::seconds storeTimeout)
+{
+    std::vector<std::string> args{std::string(verb),
+                                  "--world-size",
+                                  std::to_string(worldSize),
+                                  "--backend",
+                                  std::string(backendName(backend)),
+                                  "--device",
+                                  std::string(deviceName(device))};
+    args.insert(args.end(), own);
+    args.insert(args.end(),
+                {"--output", outputDir.string(), "--store-timeout-s", std::to_string(storeTimeout.count())});
+    return args;
+}
+
+const std::string* WorkerOptionValues::find(const std::string& key) const
+{
+    const auto it = values_.find(key);
+    return it == values_.end() ? nullptr : &it->second;
+}
+
+const std::string& WorkerOptionValues::need(const std::string& key) const
+{
+    const std::string* value = find(key);
+    if (value == nullptr) {
+        throw WorkerUsageError("--" + key + " is required");
+    }
+    return *value;
+}
+
+long long WorkerOptionValues::integer(const std::string& key) const
+{
+    const auto v = parseWholeInteger(need(key));
+    if (!v) {
+        throw WorkerUsageError("--" + key + " must be an integer (got \"" + need(key) + "\")");
+    }
+    return *v;
+}
+
+long long WorkerOptionValues::integer(const std::string& key, long long lo, long long hi) const
+{
+    const auto v = parseWholeInteger(need(key));
+    if (!v || *v < lo || *v > hi) {
+        throw WorkerUsageError("--" + key + " must be an integer from " + std::to_string(lo) + " to " +
+                               std::to_string(hi) + " (got \"" + need(key) + "\")");
+    }
+    return *v;
+}
+
+std::pair<Backend, Device> WorkerOptionValues::backendAndDevice() const
+{
+    const auto backend = backendFromName(need("backend"));
+    const auto device = deviceFromName(need("device"));
+    if (!backend || !device) {
+        throw WorkerUsageError("--backend must be gloo or nccl and --device cpu or cuda");
+    }
+    return {*backend, *device};
+}
+
 std::vector<std::string> workerRunArguments(const WorkerRunOptions& o)
 {
     const CellSpec& s = o.spec;
-    std::vector<std::string> args{"run",
-                                  "--world-size",
-                                  std::to_string(s.worldSize),
-                                  "--backend",
-                                  std::string(backendName(s.backend)),
-                                  "--device",
-                                  std::string(deviceName(s.device)),
-                                  "--model",
-                                  std::string(modelKindName(s.model)),
-                                  "--model-params",
-                                  std::to_string(s.modelParams),
-                                  "--iterations",
-                                  std::to_string(s.iterations),
-                                  "--warmup",
-                                  std::to_string(s.warmup),
-                                  "--bucket-cap-bytes",
-                                  std::to_string(s.bucketCapBytes),
-                                  "--first-bucket-bytes",
-                                  std::to_string(s.firstBucketBytes),
-                                  "--batch-size",
-                                  std::to_string(s.batchSize),
-                                  "--seed",
-                                  std::to_string(s.seed),
-                                  "--output",
-                                  o.outputDir.string(),
-                                  "--store-timeout-s",
-                                  std::to_string(o.storeTimeout.count())};
+    std::vector<std::string> args = workerVerbArguments(
+        "run", s.worldSize, s.backend, s.device,
+        {"--model", std::string(modelKindName(s.model)), "--model-params", std::to_string(s.modelParams),
+         "--iterations", std::to_string(s.iterations), "--warmup", std::to_string(s.warmup), "--bucket-cap-bytes",
+         std::to_string(s.bucketCapBytes), "--first-bucket-bytes", std::to_string(s.firstBucketBytes), "--batch-size",
+         std::to_string(s.batchSize), "--seed", std::to_string(s.seed)},
+        o.outputDir, o.storeTimeout);
     if (!o.captureId.empty()) {
         args.insert(args.end(), {"--capture-id", o.captureId});
     }
@@ -90,54 +131,41 @@ WorkerRunOptions parseWorkerRunArguments(const std::vector<std::string>& args)
         if (i + 1 >= args.size()) {
             throw WorkerUsageError(name + " needs a value");
         }
-        values[name] = args[++i];
+        values[name.substr(2)] = args[++i];
     }
-    auto require = [&](const std::string& name) -> const std::string& {
-        auto it = values.find(name);
-        if (it == values.end()) {
-            throw WorkerUsageError(name + " is required");
-        }
-        return it->second;
-    };
-    auto integer = [&](const std::string& name) -> long long {
-        auto v = parseWholeInteger(require(name));
-        if (!v) {
-            throw WorkerUsageError(name + " must be an integer (got \"" + values[name] + "\")");
-        }
-        return *v;
-    };
+    const WorkerOptionValues options(std::move(values));
     WorkerRunOptions o;
     CellSpec& s = o.spec;
-    s.worldSize = static_cast<int>(integer("--world-size"));
-    auto backend = backendFromName(require("--backend"));
+    s.worldSize = static_cast<int>(options.integer("world-size"));
+    auto backend = backendFromName(options.need("backend"));
     if (!backend) {
         throw WorkerUsageError("--backend must be gloo or nccl");
     }
     s.backend = *backend;
-    auto device = deviceFromName(require("--device"));
+    auto device = deviceFromName(options.need("device"));
     if (!device) {
         throw WorkerUsageError("--device must be cpu or cuda");
     }
     s.device = *device;
-    auto model = modelKindFromName(require("--model"));
+    auto model = modelKindFromName(options.need("model"));
     if (!model) {
         throw WorkerUsageError("--model must be mlp or gpt");
     }
     s.model = *model;
-    s.modelParams = integer("--model-params");
-    s.iterations = static_cast<int>(integer("--iterations"));
-    s.warmup = static_cast<int>(integer("--warmup"));
-    s.bucketCapBytes = integer("--bucket-cap-bytes");
-    s.firstBucketBytes = integer("--first-bucket-bytes");
-    s.batchSize = static_cast<int>(integer("--batch-size"));
-    s.seed = static_cast<std::uint64_t>(integer("--seed"));
-    o.outputDir = require("--output");
-    o.storeTimeout = std::chrono::seconds(integer("--store-timeout-s"));
-    if (values.count("--capture-id") != 0) {
-        o.captureId = values["--capture-id"];
+    s.modelParams = options.integer("model-params");
+    s.iterations = static_cast<int>(options.integer("iterations"));
+    s.warmup = static_cast<int>(options.integer("warmup"));
+    s.bucketCapBytes = options.integer("bucket-cap-bytes");
+    s.firstBucketBytes = options.integer("first-bucket-bytes");
+    s.batchSize = static_cast<int>(options.integer("batch-size"));
+    s.seed = static_cast<std::uint64_t>(options.integer("seed"));
+    o.outputDir = options.need("output");
+    o.storeTimeout = std::chrono::seconds(options.integer("store-timeout-s"));
+    if (const std::string* id = options.find("capture-id")) {
+        o.captureId = *id;
     }
-    if (values.count("--inject-kill") != 0) {
-        const std::string& text = values["--inject-kill"];
+    if (const std::string* fault = options.find("inject-kill")) {
+        const std::string& text = *fault;
         o.fault = parseFaultInjection(text);
         if (!o.fault) {
             throw WorkerUsageError("--inject-kill must be RANK:ITERATION (got \"" + text + "\")");

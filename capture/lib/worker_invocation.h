@@ -10,6 +10,8 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <initializer_list>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -46,6 +48,34 @@ struct WorkerRunOptions {
     std::chrono::seconds storeTimeout{300};
 
     friend bool operator==(const WorkerRunOptions&, const WorkerRunOptions&) = default;
+};
+
+/// The command line every worker verb shares, after the program name: the verb, the process
+/// group (--world-size, --backend, --device), the verb's own options in the order given, then
+/// where the ranks write (--output) and how long they wait for the store (--store-timeout-s).
+std::vector<std::string> workerVerbArguments(std::string_view verb, int worldSize, Backend backend, Device device,
+                                             std::initializer_list<std::string> own,
+                                             const std::filesystem::path& outputDir, std::chrono::seconds storeTimeout);
+
+/// The values of a worker command line's options, by name without the leading "--", as each
+/// verb's parser reads them; every refusal is a WorkerUsageError naming the option.
+class WorkerOptionValues {
+public:
+    explicit WorkerOptionValues(std::map<std::string, std::string> values) : values_(std::move(values)) {}
+
+    /// The value of --key, or nullptr when it was not given.
+    const std::string* find(const std::string& key) const;
+    /// The value of --key; refused as "--key is required" when it was not given.
+    const std::string& need(const std::string& key) const;
+    /// --key as a whole integer; refused as "--key must be an integer (got "…")".
+    long long integer(const std::string& key) const;
+    /// --key as a whole integer in [lo, hi]; refused as "--key must be an integer from lo to hi (got "…")".
+    long long integer(const std::string& key, long long lo, long long hi) const;
+    /// --backend and --device; refused together as "--backend must be gloo or nccl and --device cpu or cuda".
+    std::pair<Backend, Device> backendAndDevice() const;
+
+private:
+    std::map<std::string, std::string> values_;
 };
 
 /// The worker's arguments after the program name, starting with the "run" verb.

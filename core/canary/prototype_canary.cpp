@@ -1,5 +1,6 @@
 #include "core/canary/prototype_canary.h"
 
+#include "core/trace/event_keys.h"
 #include "core/trace/trace_io.h"
 #include "core/util/errors.h"
 #include "core/util/json/parser.h"
@@ -15,28 +16,18 @@ namespace {
 constexpr std::size_t kSniffBytes = 64 * 1024;
 
 /// Template fields a leaf gives every occurrence, copied as their JSON tokens.
-constexpr std::string_view kTemplateKeys[] = {
-    "op",
-    "custom_op",
-    "dtype",
-    "bytes",
-    "ranks",
-    "rank_count",
-    "phase",
-    "group",
-    "concurrent_groups",
-    "sender_rank",
-    "receiver_rank",
-    "root_rank",
-    "reduction_op",
-    "message_sequence",
-    "tag",
-    "channel",
-    "partial_rank_arrival",
+constexpr event_keys::Key kTemplateKeys[] = {
+    event_keys::kOp,          event_keys::kCustomOp,        event_keys::kDtype,
+    event_keys::kBytes,       event_keys::kRanks,           event_keys::kRankCount,
+    event_keys::kPhase,       event_keys::kGroup,           event_keys::kConcurrentGroups,
+    event_keys::kSender,      event_keys::kReceiver,        event_keys::kRoot,
+    event_keys::kReductionOp, event_keys::kMessageSequence, event_keys::kTag,
+    event_keys::kChannel,     event_keys::kPartialArrival,
 };
 /// Timing fields an occurrence takes from its sample, else from the leaf.
-constexpr std::string_view kTimingKeys[] = {
-    "gap_us", "compute_before_us", "compute_overlap_us", "compute_pressure", "observed_exposed_us",
+constexpr event_keys::Key kTimingKeys[] = {
+    event_keys::kGap,      event_keys::kComputeBefore, event_keys::kComputeOverlap,
+    event_keys::kPressure, event_keys::kExposed,
 };
 
 /// The string value after `"format"` at `at` (the key's opening quote), or "".
@@ -219,7 +210,8 @@ Leaf readLeaf(const Reader& reader, const json::Value& value, std::string path)
         reader.fail(leaf.path + ".repeat", "is more than " + std::to_string(resourceLimits().maxExpandedEvents) +
                                                " logical events (the expanded-events resource limit)");
     }
-    for (const std::string_view key : kTemplateKeys) {
+    for (const event_keys::Key k : kTemplateKeys) {
+        const std::string_view key = event_keys::keyName(k);
         if (const json::Value* v = value.find(key)) {
             if (!leaf.templateText.empty()) {
                 leaf.templateText += ',';
@@ -380,7 +372,8 @@ Trace expandPrototypeCanary(std::string_view bytes, const std::string& sourceNam
                 for (const Run& run : leaf.runs) {
                     // One occurrence's text; a run repeats it.
                     std::string occurrence = "{" + leaf.templateText;
-                    for (const std::string_view key : kTimingKeys) {
+                    for (const event_keys::Key k : kTimingKeys) {
+                        const std::string_view key = event_keys::keyName(k);
                         const json::Value* v = run.sample->find(key);
                         if (v == nullptr) {
                             v = leaf.value->find(key);

@@ -2,6 +2,7 @@
 // exactly from their text.
 #include "core/trace/trace_io.h"
 
+#include "core/trace/event_keys.h"
 #include "core/trace/trace_builder.h"
 #include "core/util/atomic_file.h"
 #include "core/util/decimal.h"
@@ -37,64 +38,7 @@ namespace {
 
 constexpr Ns kMaxTimeNs = 1'000'000'000'000'000LL; // the format's 1e12 us ceiling
 
-enum Key : int {
-    kOp,
-    kCustomOp,
-    kDtype,
-    kBytes,
-    kRanks,
-    kRankCount,
-    kPhase,
-    kGroup,
-    kRankArrival,
-    kPartialArrival,
-    kArrivalSkew,
-    kStart,
-    kGap,
-    kComputeBefore,
-    kComputeOverlap,
-    kOverlapUnknown,
-    kPressure,
-    kExposed,
-    kConcurrentGroups,
-    kSender,
-    kReceiver,
-    kRoot,
-    kReductionOp,
-    kMessageSequence,
-    kTag,
-    kChannel,
-    kId,
-    kKeyCount
-};
-
-constexpr std::array<std::string_view, kKeyCount> kKeyNames{"op",
-                                                            "custom_op",
-                                                            "dtype",
-                                                            "bytes",
-                                                            "ranks",
-                                                            "rank_count",
-                                                            "phase",
-                                                            "group",
-                                                            "rank_arrival_us",
-                                                            "partial_rank_arrival",
-                                                            "arrival_skew_us",
-                                                            "start_us",
-                                                            "gap_us",
-                                                            "compute_before_us",
-                                                            "compute_overlap_us",
-                                                            "compute_overlap_unknown",
-                                                            "compute_pressure",
-                                                            "observed_exposed_us",
-                                                            "concurrent_groups",
-                                                            "sender_rank",
-                                                            "receiver_rank",
-                                                            "root_rank",
-                                                            "reduction_op",
-                                                            "message_sequence",
-                                                            "tag",
-                                                            "channel",
-                                                            "id"};
+using namespace event_keys;
 
 /// Key lookup by (length, first letter): one comparison per key, two for the one pair that share both.
 class KeyTable {
@@ -707,7 +651,7 @@ struct EventsLayout {
     std::size_t open = 0;  ///< '[' of the events array
     std::size_t close = 0; ///< its ']'
     std::vector<std::size_t> cuts;
-    std::size_t bracketed = 0; ///< events that are objects (or arrays): a capacity hint
+    std::size_t bracketed = 0;                    ///< events that are objects (or arrays): a capacity hint
     std::vector<std::size_t> bracketedBeforeCuts; ///< the same before each cut: where a piece's events go
 };
 

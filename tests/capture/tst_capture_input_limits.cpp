@@ -12,8 +12,8 @@
 #include "capture/lib/sweep_index.h"
 #include "capture/lib/sweep_matrix.h"
 #include "core/util/errors.h"
-#include "core/util/limits.h"
 #include "core/util/json/parser.h"
+#include "core/util/limits.h"
 
 #include "capture_test_support.h"
 
@@ -114,6 +114,22 @@ fs::path fakeWorker(const QTemporaryDir& tmp, const std::string& body)
     cctest::writeAll(QString::fromStdString(path.string()), QByteArray::fromStdString(script));
     fs::permissions(path, fs::perms::owner_all);
     return path;
+}
+
+/// Plans a two-rank cell on a machine whose worker is the fake script `body` and runs it into
+/// tmp/cell under these limits; the plan must be feasible (a cell that is not yields Refused).
+CellRunResult runFakeCell(const QTemporaryDir& tmp, const std::string& body, std::chrono::milliseconds timeout,
+                          std::optional<std::chrono::seconds> storeTimeout = std::nullopt)
+{
+    CellSpec spec;
+    spec.worldSize = 2;
+    const CellPlan plan = planCaptureOn(spec, fakeMachine(fakeWorker(tmp, body)), CellPlanOptions{});
+    CellRunOptions options;
+    options.outputDir = fs::path(tmp.path().toStdString()) / "cell";
+    options.timeout = timeout;
+    options.storeTimeout = storeTimeout;
+    cc::NullProgress quiet;
+    return runCell(plan, options, quiet);
 }
 
 } // namespace
@@ -323,21 +339,14 @@ private slots:
         // Rank 1 hangs (stops itself, as a deadlocked or descheduled process would); rank 0 waits
         // for it as long as the store timeout allows and then gives up, as the worker does.
         QTemporaryDir tmp;
-        const fs::path worker = fakeWorker(tmp, "echo \"rank $RANK started\"\n"
-                                                "if [ \"$RANK\" = 1 ]; then kill -STOP $$; fi\n"
-                                                "sleep \"$timeout\"\n"
-                                                "echo \"rank $RANK: no answer from rank 1 within $timeout s\" >&2\n"
-                                                "exit 1\n");
-        CellSpec spec;
-        spec.worldSize = 2;
-        const CellPlan plan = planCaptureOn(spec, fakeMachine(worker), CellPlanOptions{});
-        QVERIFY(plan.verdict.feasible);
-        CellRunOptions options;
-        options.outputDir = fs::path(tmp.path().toStdString()) / "cell";
-        options.timeout = std::chrono::seconds(120);
-        options.storeTimeout = std::chrono::seconds(2);
-        cc::NullProgress quiet;
-        const CellRunResult result = runCell(plan, options, quiet);
+        const CellRunResult result = runFakeCell(tmp,
+                                                 "echo \"rank $RANK started\"\n"
+                                                 "if [ \"$RANK\" = 1 ]; then kill -STOP $$; fi\n"
+                                                 "sleep \"$timeout\"\n"
+                                                 "echo \"rank $RANK: no answer from rank 1 within $timeout s\" >&2\n"
+                                                 "exit 1\n",
+                                                 std::chrono::seconds(120), std::chrono::seconds(2));
+        const fs::path cell = fs::path(tmp.path().toStdString()) / "cell";
         QCOMPARE(result.status, CellStatus::Failed);
         QVERIFY(result.launch.has_value());
         QCOMPARE(result.launch->outcome, LaunchOutcome::RankFailed);
@@ -346,8 +355,8 @@ private slots:
         for (const auto& r : result.launch->ranks) {
             QVERIFY2(!alive(r.pid), "a rank survived the failed cell");
         }
-        QVERIFY(!fs::exists(options.outputDir / kManifestFileName));
-        QCOMPARE(result.recordPath, options.outputDir / kFailureFileName);
+        QVERIFY(!fs::exists(cell / kManifestFileName));
+        QCOMPARE(result.recordPath, cell / kFailureFileName);
         // failed.json is strict JSON and says who gave up and who was stopped.
         const cc::json::Value failed = readJsonFile(result.recordPath, kMaxCellRecordFileBytes);
         const cc::json::Value& launch = cctest::member(failed, "launch");
@@ -356,7 +365,7 @@ private slots:
         QVERIFY(cctest::member(cctest::member(launch, "ranks").items()[1], "stopped_by_launcher").boolean());
         QVERIFY(QString::fromStdString(cctest::member(cctest::member(launch, "ranks").items()[0], "log_tail").string())
                     .contains(QStringLiteral("no answer from rank 1 within 2 s")));
-        const CellLoad load = loadCell(options.outputDir);
+        const CellLoad load = loadCell(cell);
         QVERIFY(!load.cell.has_value());
         QVERIFY2(QString::fromStdString(load.warning).contains(QStringLiteral("no manifest")), load.warning.c_str());
     }
@@ -364,46 +373,35 @@ private slots:
     void aCellWhoseRanksAllHangIsCaughtByTheDeadline()
     {
         QTemporaryDir tmp;
-        const fs::path worker = fakeWorker(tmp, "echo \"rank $RANK started\"\nkill -STOP $$\nexit 0\n");
-        CellSpec spec;
-        spec.worldSize = 2;
-        const CellPlan plan = planCaptureOn(spec, fakeMachine(worker), CellPlanOptions{});
-        CellRunOptions options;
-        options.outputDir = fs::path(tmp.path().toStdString()) / "cell";
-        options.timeout = std::chrono::seconds(2);
-        cc::NullProgress quiet;
-        const CellRunResult result = runCell(plan, options, quiet);
+        const CellRunResult result =
+            runFakeCell(tmp, "echo \"rank $RANK started\"\nkill -STOP $$\nexit 0\n", std::chrono::seconds(2));
+        const fs::path cell = fs::path(tmp.path().toStdString()) / "cell";
         QCOMPARE(result.status, CellStatus::Failed);
         QCOMPARE(result.launch->outcome, LaunchOutcome::TimedOut);
         for (const auto& r : result.launch->ranks) {
             QVERIFY(r.stoppedByLauncher);
             QVERIFY2(!alive(r.pid), "a hung rank survived the deadline");
         }
-        QVERIFY(!fs::exists(options.outputDir / kManifestFileName));
-        QVERIFY(!loadCell(options.outputDir).cell.has_value());
+        QVERIFY(!fs::exists(cell / kManifestFileName));
+        QVERIFY(!loadCell(cell).cell.has_value());
     }
 
     void aLogTailCutInsideACharacterStillGivesAReadableRecord()
     {
         QTemporaryDir tmp;
         // Rank 1 dies right after printing half of a three-byte character.
-        const fs::path worker = fakeWorker(tmp, "if [ \"$RANK\" = 1 ]; then printf 'dying \\342\\202'; exit 3; fi\n"
-                                                "sleep 60\n");
-        CellSpec spec;
-        spec.worldSize = 2;
-        const CellPlan plan = planCaptureOn(spec, fakeMachine(worker), CellPlanOptions{});
-        CellRunOptions options;
-        options.outputDir = fs::path(tmp.path().toStdString()) / "cell";
-        options.timeout = std::chrono::seconds(120);
-        cc::NullProgress quiet;
-        const CellRunResult result = runCell(plan, options, quiet);
+        const CellRunResult result = runFakeCell(tmp,
+                                                 "if [ \"$RANK\" = 1 ]; then printf 'dying \\342\\202'; exit 3; fi\n"
+                                                 "sleep 60\n",
+                                                 std::chrono::seconds(120));
+        const fs::path cell = fs::path(tmp.path().toStdString()) / "cell";
         QCOMPARE(result.status, CellStatus::Failed);
         QCOMPARE(result.launch->failedRank, 1);
         const cc::json::Value failed = readJsonFile(result.recordPath, kMaxCellRecordFileBytes);
         const std::string tail =
             cctest::member(cctest::member(cctest::member(failed, "launch"), "ranks").items()[1], "log_tail").string();
         QVERIFY2(tail.find("dying \xef\xbf\xbd") != std::string::npos, tail.c_str());
-        QVERIFY(!fs::exists(options.outputDir / kManifestFileName));
+        QVERIFY(!fs::exists(cell / kManifestFileName));
     }
 };
 

@@ -103,6 +103,29 @@ fs::path fresh(QTemporaryDir& tmp, const char* name)
     return dir;
 }
 
+/// A cell folder `name` of session `captureId` and world size `worldSize`: the first `written`
+/// ranks' files (rank r's clock reads offsets[r] behind, 0 where not given) and the manifest.
+fs::path writeCell(QTemporaryDir& tmp, const char* name, const std::string& captureId, int worldSize, int written,
+                   const std::vector<Ns>& offsets = {})
+{
+    const fs::path dir = fresh(tmp, name);
+    for (int r = 0; r < written; ++r) {
+        const auto k = static_cast<std::size_t>(r);
+        writeRank(dir, syntheticCapture(r, worldSize, captureId, k < offsets.size() ? offsets[k] : 0));
+    }
+    CellSpec spec;
+    spec.worldSize = worldSize;
+    writeManifest(dir, spec, captureId, worldSize);
+    return dir;
+}
+
+/// Why loading the cell at dir was refused, or a sentence saying that it loaded.
+QString refusal(const fs::path& dir)
+{
+    const CellLoad load = loadCell(dir);
+    return load.cell.has_value() ? QStringLiteral("(the cell loaded)") : QString::fromStdString(load.warning);
+}
+
 } // namespace
 
 class TestCellLoader : public QObject {
@@ -112,12 +135,7 @@ private slots:
     void aCompleteCellIsAccepted()
     {
         QTemporaryDir tmp;
-        const fs::path dir = fresh(tmp, "complete");
-        CellSpec spec;
-        spec.worldSize = 2;
-        writeRank(dir, syntheticCapture(0, 2, "s1", 0));
-        writeRank(dir, syntheticCapture(1, 2, "s1", 3000));
-        writeManifest(dir, spec, "s1", 2);
+        const fs::path dir = writeCell(tmp, "complete", "s1", 2, 2, {0, 3000});
         const CellLoad load = loadCell(dir);
         QVERIFY2(load.cell.has_value(), load.warning.c_str());
         QCOMPARE(load.cell->ranks.size(), std::size_t{2});
@@ -137,9 +155,7 @@ private slots:
         }
         cc::writeFileAtomic(dir / ".rank5.trace.json.0123456789abcdef.tmp", "{\"format\":");
         cc::writeFileAtomic(dir / ".rank6.trace.json.fedcba9876543210.tmp", "{");
-        const CellLoad load = loadCell(dir);
-        QVERIFY(!load.cell.has_value());
-        const QString warning = QString::fromStdString(load.warning);
+        const QString warning = refusal(dir);
         QVERIFY2(warning.contains(QStringLiteral("no manifest")), qPrintable(warning));
         QVERIFY2(warning.contains(QStringLiteral("rank 0 wrote no file")), qPrintable(warning));
         QVERIFY2(warning.contains(QStringLiteral("rank2.json, rank3.json, rank4.json")), qPrintable(warning));
@@ -160,24 +176,14 @@ private slots:
         two.rank = 2;
         cc::writeFileAtomic(dir / rankCaptureFileName(2), rankCaptureText(two));
         writeManifest(dir, spec, "s3", 2);
-        const CellLoad load = loadCell(dir);
-        QVERIFY(!load.cell.has_value());
-        QVERIFY2(QString::fromStdString(load.warning).contains(QStringLiteral("rank 0 wrote no file")),
-                 load.warning.c_str());
+        const QString warning = refusal(dir);
+        QVERIFY2(warning.contains(QStringLiteral("rank 0 wrote no file")), qPrintable(warning));
     }
 
     void aRankCountMismatchIsRejected()
     {
         QTemporaryDir tmp;
-        const fs::path dir = fresh(tmp, "mismatch");
-        CellSpec spec;
-        spec.worldSize = 3;
-        writeRank(dir, syntheticCapture(0, 3, "s4", 0));
-        writeRank(dir, syntheticCapture(1, 3, "s4", 0));
-        writeManifest(dir, spec, "s4", 3);
-        const CellLoad load = loadCell(dir);
-        QVERIFY(!load.cell.has_value());
-        const QString warning = QString::fromStdString(load.warning);
+        const QString warning = refusal(writeCell(tmp, "mismatch", "s4", 3, 2));
         QVERIFY2(warning.contains(QStringLiteral("2 rank files but its recorded world size is 3")),
                  qPrintable(warning));
         QVERIFY2(warning.contains(QStringLiteral("rank0.json, rank1.json")), qPrintable(warning));
@@ -186,41 +192,26 @@ private slots:
     void aRankFileChangedAfterTheManifestIsRejected()
     {
         QTemporaryDir tmp;
-        const fs::path dir = fresh(tmp, "tampered");
-        CellSpec spec;
-        spec.worldSize = 2;
-        writeRank(dir, syntheticCapture(0, 2, "s5", 0));
-        writeRank(dir, syntheticCapture(1, 2, "s5", 0));
-        writeManifest(dir, spec, "s5", 2);
+        const fs::path dir = writeCell(tmp, "tampered", "s5", 2, 2);
         RankCapture edited = syntheticCapture(1, 2, "s5", 0);
         edited.iterations[0].buckets[0].completeNs += 1;
         cc::writeFileAtomic(dir / rankCaptureFileName(1), rankCaptureText(edited));
-        const CellLoad load = loadCell(dir);
-        QVERIFY(!load.cell.has_value());
-        QVERIFY2(
-            QString::fromStdString(load.warning).contains(QStringLiteral("not the file the manifest fingerprinted")),
-            load.warning.c_str());
+        const QString warning = refusal(dir);
+        QVERIFY2(warning.contains(QStringLiteral("not the file the manifest fingerprinted")), qPrintable(warning));
     }
 
     void aMergedTraceOutsideTheCellIsRefused()
     {
         QTemporaryDir tmp;
-        const fs::path dir = fresh(tmp, "escape");
-        CellSpec spec;
-        spec.worldSize = 2;
-        writeRank(dir, syntheticCapture(0, 2, "s9", 0));
-        writeRank(dir, syntheticCapture(1, 2, "s9", 0));
-        writeManifest(dir, spec, "s9", 2);
+        const fs::path dir = writeCell(tmp, "escape", "s9", 2, 2);
         cc::writeFileAtomic(dir.parent_path() / "outside.json", "{}");
         const auto path = QString::fromStdString((dir / kManifestFileName).string());
         QByteArray manifest = cctest::readAll(path);
         QVERIFY(manifest.contains("\"merged_trace\":null"));
         manifest.replace("\"merged_trace\":null", "\"merged_trace\":\"../outside.json\"");
         QVERIFY(cctest::writeAll(path, manifest));
-        const CellLoad load = loadCell(dir);
-        QVERIFY(!load.cell.has_value());
-        QVERIFY2(QString::fromStdString(load.warning).contains(QStringLiteral("not a file in the cell folder")),
-                 load.warning.c_str());
+        const QString warning = refusal(dir);
+        QVERIFY2(warning.contains(QStringLiteral("not a file in the cell folder")), qPrintable(warning));
     }
 
     void aMalformedRankFileIsRejectedWithItsPath()

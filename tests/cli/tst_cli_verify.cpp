@@ -51,6 +51,33 @@ QString status(const QJsonObject& verification, const char* key)
         .toString();
 }
 
+/// The partial canary `bytes` relabelled as full coverage, written to dir/relabelled.canary.json;
+/// its path, or empty when the bytes do not say partial or could not be written.
+QString writeRelabelledFull(const QTemporaryDir& dir, QByteArray bytes)
+{
+    if (!bytes.contains("\"coverage\":\"partial\"")) {
+        return {};
+    }
+    bytes.replace("\"coverage\":\"partial\"", "\"coverage\":\"full\"");
+    const QString path = dir.filePath(QStringLiteral("relabelled.canary.json"));
+    return writeAll(path, bytes) ? path : QString();
+}
+
+/// What verify-behavior said of a canary against the adversarial trace: its exit code and the
+/// verification it wrote.
+struct Verdict {
+    int exitCode = -1;
+    QJsonObject verification;
+};
+
+/// Runs verify-behavior of canary against the adversarial trace, writing dir/<name>.verification.json.
+Verdict verifyAgainstAdversarial(const QTemporaryDir& dir, const QString& canary, const QString& name)
+{
+    const QString output = dir.filePath(name + QStringLiteral(".verification.json"));
+    const auto r = runCli({QStringLiteral("verify-behavior"), adversarialPath(), canary, QStringLiteral("-o"), output});
+    return {r.exitCode, readJson(output)};
+}
+
 } // namespace
 
 class TestCliVerify : public QObject {
@@ -169,28 +196,18 @@ private slots:
         bytes[digit] = bytes[digit] == 'a' ? 'b' : 'a';
         const QString edited = dir.filePath(QStringLiteral("edited.canary.json"));
         QVERIFY(writeAll(edited, bytes));
-        const QString output = dir.filePath(QStringLiteral("edited.verification.json"));
-        const auto r =
-            runCli({QStringLiteral("verify-behavior"), adversarialPath(), edited, QStringLiteral("-o"), output});
-        QCOMPARE(r.exitCode, 1);
-        const QJsonObject v = readJson(output);
+        const auto [code, v] = verifyAgainstAdversarial(dir, edited, QStringLiteral("edited"));
+        QCOMPARE(code, 1);
         QCOMPARE(status(v, "commitments"), QStringLiteral("fail"));
         for (const char* key : {"timing_mode", "coverage", "behavioral_fidelity", "ranking"}) {
             QCOMPARE(status(v, key), QStringLiteral("pass"));
         }
 
         // A prefix canary relabelled as full.
-        const QString prefix = writeLosslessCanary(dir, 60);
-        QByteArray partial = readAll(prefix);
-        QVERIFY(partial.contains("\"coverage\":\"partial\""));
-        partial.replace("\"coverage\":\"partial\"", "\"coverage\":\"full\"");
-        const QString relabelled = dir.filePath(QStringLiteral("relabelled.canary.json"));
-        QVERIFY(writeAll(relabelled, partial));
-        const QString output2 = dir.filePath(QStringLiteral("relabelled.verification.json"));
-        const auto r2 =
-            runCli({QStringLiteral("verify-behavior"), adversarialPath(), relabelled, QStringLiteral("-o"), output2});
-        QCOMPARE(r2.exitCode, 1);
-        const QJsonObject v2 = readJson(output2);
+        const QString relabelled = writeRelabelledFull(dir, readAll(writeLosslessCanary(dir, 60)));
+        QVERIFY(!relabelled.isEmpty());
+        const auto [code2, v2] = verifyAgainstAdversarial(dir, relabelled, QStringLiteral("relabelled"));
+        QCOMPARE(code2, 1);
         QCOMPARE(status(v2, "coverage"), QStringLiteral("fail"));
         QCOMPARE(status(v2, "commitments"), QStringLiteral("pass"));
         QCOMPARE(status(v2, "timing_mode"), QStringLiteral("pass"));
@@ -210,7 +227,7 @@ private slots:
         QCOMPARE(info.exitCode, 0);
         QVERIFY2(info.out.contains(QStringLiteral("commcanary-workbench.canary.v1")), qPrintable(info.out));
         QVERIFY2(info.out.contains(QStringLiteral("partial (a subset: 32 kept events in ")), qPrintable(info.out));
-        QByteArray bytes = readAll(sample);
+        const QByteArray bytes = readAll(sample);
         QVERIFY(bytes.contains("\"coverage\":\"partial\""));
         QVERIFY(bytes.contains("\"runs\":[["));
         const QString honest = dir.filePath(QStringLiteral("honest.verification.json"));
@@ -238,14 +255,10 @@ private slots:
         QCOMPARE(kept, qint64(32));
         QVERIFY2(h.out.contains(QStringLiteral("a subset in %1 runs").arg(runs.size())), qPrintable(h.out));
 
-        bytes.replace("\"coverage\":\"partial\"", "\"coverage\":\"full\"");
-        const QString relabelled = dir.filePath(QStringLiteral("relabelled.canary.json"));
-        QVERIFY(writeAll(relabelled, bytes));
-        const QString tampered = dir.filePath(QStringLiteral("tampered.verification.json"));
-        const auto t =
-            runCli({QStringLiteral("verify-behavior"), adversarialPath(), relabelled, QStringLiteral("-o"), tampered});
-        QCOMPARE(t.exitCode, 1);
-        const QJsonObject after = readJson(tampered);
+        const QString relabelled = writeRelabelledFull(dir, bytes);
+        QVERIFY(!relabelled.isEmpty());
+        const auto [code, after] = verifyAgainstAdversarial(dir, relabelled, QStringLiteral("tampered"));
+        QCOMPARE(code, 1);
         QCOMPARE(status(after, "coverage"), QStringLiteral("fail"));
         for (const char* key : {"timing_mode", "commitments", "behavioral_fidelity", "ranking"}) {
             QCOMPARE(status(after, key), status(before, key));

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <zlib.h>
 
+#include <functional>
 #include <map>
 
 using cc::interop::importKinetoProfile;
@@ -142,6 +143,28 @@ std::string allReduceArgs(const std::string& ranks = "[0, 1]", int size = 2)
 {
     return R"("Collective name": "allreduce", "In msg nelems": 1024, "Out msg nelems": 1024, "dtype": "Float", "Group size": )" +
            std::to_string(size) + R"(, "Process Group Name": "0", "Process Group Ranks": ")" + ranks + "\"";
+}
+
+/// A rank list Kineto cut short: "[", the first `shown` entries entry(0), entry(1), ..., then
+/// `tail` ("...]", or "..., 99]" in the newer form).
+std::string truncatedRanks(int shown, const std::string& tail, const std::function<int(int)>& entry)
+{
+    std::string ranks = "[";
+    for (int k = 0; k < shown; ++k) {
+        ranks += std::to_string(entry(k)) + ", ";
+    }
+    return ranks + tail;
+}
+
+/// record_param_comms args of an 8-element all_reduce over groupSize ranks of process group
+/// `group`, its rank list truncatedRanks(shown, tail, entry), with the stride description from rank 0.
+std::string truncatedRanksArgs(int shown, const std::string& tail, int groupSize, const std::string& group, int stride,
+                               const std::function<int(int)>& entry)
+{
+    return R"("Collective name": "allreduce", "In msg nelems": 8, "Out msg nelems": 8, "dtype": "Float", "Group size": )" +
+           std::to_string(groupSize) + R"(, "Process Group Name": ")" + group + R"(", "Process Group Ranks": ")" +
+           truncatedRanks(shown, tail, entry) + R"(", "Global rank start": 0, "Global rank stride": )" +
+           std::to_string(stride);
 }
 
 std::string filler(int i)
@@ -355,14 +378,7 @@ void TestKinetoImport::ncclDataDetails()
 
 void TestKinetoImport::truncatedRanksOlderFormRebuiltFromStride()
 {
-    std::string visible;
-    for (int k = 0; k < 30; ++k) {
-        visible += std::to_string(2 * k) + ", ";
-    }
-    const std::string ranks = "[" + visible + "...]";
-    const std::string args =
-        R"("Collective name": "allreduce", "In msg nelems": 8, "Out msg nelems": 8, "dtype": "Float", "Group size": 64, "Process Group Name": "3", "Process Group Ranks": ")" +
-        ranks + R"(", "Global rank start": 0, "Global rank stride": 2)";
+    const std::string args = truncatedRanksArgs(30, "...]", 64, "3", 2, [](int k) { return 2 * k; });
     auto imported =
         import(write(s("older.json"), profile({paramComms("10", args)}, R"({"rank": 0, "world_size": 128})")));
     const auto& members = imported.trace.ranks(0);
@@ -373,13 +389,7 @@ void TestKinetoImport::truncatedRanksOlderFormRebuiltFromStride()
 
 void TestKinetoImport::truncatedRanksNewerFormKeepsTheLastEntry()
 {
-    std::string visible;
-    for (int k = 0; k < 29; ++k) {
-        visible += std::to_string(k) + ", ";
-    }
-    const std::string args =
-        R"("Collective name": "allreduce", "In msg nelems": 8, "Out msg nelems": 8, "dtype": "Float", "Group size": 100, "Process Group Name": "0", "Process Group Ranks": "[)" +
-        visible + R"(..., 99]", "Global rank start": 0, "Global rank stride": 1)";
+    const std::string args = truncatedRanksArgs(29, "..., 99]", 100, "0", 1, [](int k) { return k; });
     auto imported =
         import(write(s("newer.json"), profile({paramComms("10", args)}, R"({"rank": 5, "world_size": 100})")));
     QCOMPARE(imported.trace.ranks(0).size(), std::size_t{100});
@@ -388,13 +398,7 @@ void TestKinetoImport::truncatedRanksNewerFormKeepsTheLastEntry()
 
 void TestKinetoImport::truncatedRanksWithoutStrideFailNamingTheEvent()
 {
-    std::string visible;
-    for (int k = 0; k < 30; ++k) {
-        visible += std::to_string(k) + ", ";
-    }
-    const std::string args =
-        R"("Collective name": "allreduce", "In msg nelems": 8, "Out msg nelems": 8, "dtype": "Float", "Group size": 64, "Process Group Name": "0", "Process Group Ranks": "[)" +
-        visible + R"(...]", "Global rank start": 0, "Global rank stride": -1)";
+    const std::string args = truncatedRanksArgs(30, "...]", 64, "0", -1, [](int k) { return k; });
     const QString why = refusal(write(s("nostride.json"), profile({filler(0), paramComms("10", args, 9)})));
     QVERIFY2(why.contains(s("event 1 (id \"record_param_comms at ts 10 us\"): field traceEvents[1].args.Process Group "
                             "Ranks: is truncated")),
@@ -402,21 +406,15 @@ void TestKinetoImport::truncatedRanksWithoutStrideFailNamingTheEvent()
     QVERIFY2(why.contains(s("group members are never guessed")), qPrintable(why));
     // no stride description at all
     const std::string bare =
-        R"("Collective name": "allreduce", "In msg nelems": 8, "Out msg nelems": 8, "dtype": "Float", "Group size": 64, "Process Group Ranks": "[)" +
-        visible + R"(...]")";
+        R"("Collective name": "allreduce", "In msg nelems": 8, "Out msg nelems": 8, "dtype": "Float", "Group size": 64, "Process Group Ranks": ")" +
+        truncatedRanks(30, "...]", [](int k) { return k; }) + "\"";
     const QString why2 = refusal(write(s("nostride2.json"), profile({paramComms("10", bare)})));
     QVERIFY2(why2.contains(s("no stride description")), qPrintable(why2));
 }
 
 void TestKinetoImport::strideThatContradictsVisibleEntriesIsRefused()
 {
-    std::string visible;
-    for (int k = 0; k < 30; ++k) {
-        visible += std::to_string(k == 7 ? 70 : k) + ", ";
-    }
-    const std::string args =
-        R"("Collective name": "allreduce", "In msg nelems": 8, "Out msg nelems": 8, "dtype": "Float", "Group size": 64, "Process Group Name": "0", "Process Group Ranks": "[)" +
-        visible + R"(...]", "Global rank start": 0, "Global rank stride": 1)";
+    const std::string args = truncatedRanksArgs(30, "...]", 64, "0", 1, [](int k) { return k == 7 ? 70 : k; });
     const QString why = refusal(write(s("contradict.json"), profile({paramComms("10", args)})));
     QVERIFY2(why.contains(s("visible entry 7 is 70 but the stride description gives 7")), qPrintable(why));
 }

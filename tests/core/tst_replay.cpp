@@ -27,6 +27,7 @@
 #include <stdexcept>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 using namespace cc;
@@ -83,6 +84,14 @@ SetReplay runSet(const Trace& trace, const ReplayProtocol& protocol)
 {
     NullProgress progress;
     return replayAll(trace, defaultConfigSet(), protocol, progress);
+}
+
+/// The replays of trace under contextual and under the same protocol isolated (every collective alone).
+std::pair<SetReplay, SetReplay> inContextAndIsolated(const Trace& trace, const ReplayProtocol& contextual)
+{
+    ReplayProtocol isolated = contextual;
+    isolated.isolated = true;
+    return {runSet(trace, contextual), runSet(trace, isolated)};
 }
 
 Trace adversarial()
@@ -1539,11 +1548,7 @@ private slots:
     void adversarialIsolatedAndContextualRankingsInvert()
     {
         Trace t = adversarial();
-        ReplayProtocol contextual;
-        ReplayProtocol isolated;
-        isolated.isolated = true;
-        SetReplay c = runSet(t, contextual);
-        SetReplay i = runSet(t, isolated);
+        const auto [c, i] = inContextAndIsolated(t, ReplayProtocol{});
 
         // Queueing behind late ranks and pressure-slowed collectives: low_latency is fastest in
         // isolation but loses the median to high_bandwidth, whose extra channels keep
@@ -1573,10 +1578,7 @@ private slots:
         for (std::uint64_t seed = 0; seed < 12; ++seed) {
             ReplayProtocol contextual;
             contextual.seed = seed;
-            ReplayProtocol isolated = contextual;
-            isolated.isolated = true;
-            SetReplay c = runSet(t, contextual);
-            SetReplay i = runSet(t, isolated);
+            const auto [c, i] = inContextAndIsolated(t, contextual);
             QCOMPARE(outcome(i, "baseline", "overlap_friendly", RankMetric::Median), PairOutcome::FirstFaster);
             QCOMPARE(outcome(c, "baseline", "overlap_friendly", RankMetric::Median), PairOutcome::SecondFaster);
             QCOMPARE(outcome(c, "low_latency", "overlap_friendly", RankMetric::P99), PairOutcome::SecondFaster);

@@ -5,12 +5,19 @@
 #include "gui_support.h"
 
 #include "ui/artifacts/artifact_model.h"
+#include "ui/artifacts/artifact_store.h"
+#include "ui/shell/error_dialog.h"
 #include "ui/shell/main_window.h"
 #include "ui/timeline/timeline_panel.h"
 #include "ui/timeline/timeline_view.h"
 
+#include <QApplication>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QSignalSpy>
 #include <QStringList>
+#include <QUrl>
 #include <QtTest>
 
 namespace cctest {
@@ -29,6 +36,53 @@ inline bool openAll(cc::ui::MainWindow& window, const QStringList& paths)
         }
     }
     return true;
+}
+
+/// Does open (something that makes the window open one file) and returns the arguments of the
+/// window's first fileOpened signal after it (path, success), or an empty list when none came
+/// within timeoutMs.
+template <class Open> QList<QVariant> fileOpenedAfter(cc::ui::MainWindow& window, Open open, int timeoutMs = 20000)
+{
+    QSignalSpy opened(&window, &cc::ui::MainWindow::fileOpened);
+    open();
+    if (opened.isEmpty() && !opened.wait(timeoutMs)) {
+        return {};
+    }
+    return opened.first();
+}
+
+/// Opens path as File > Open would; fileOpenedAfter's answer.
+inline QList<QVariant> openAndWait(cc::ui::MainWindow& window, const QString& path, int timeoutMs = 20000)
+{
+    return fileOpenedAfter(
+        window, [&]() { window.openFile(path); }, timeoutMs);
+}
+
+/// Opens path, which the window must refuse: the error dialog it shows, or nullptr when it opened
+/// the file, kept any artifact, or said nothing within 20 s.
+inline cc::ui::ErrorDialog* refusedOpen(cc::ui::MainWindow& window, const QString& path)
+{
+    const QList<QVariant> opened = openAndWait(window, path);
+    if (opened.isEmpty() || opened.at(1).toBool() || !window.store()->artifacts().empty()) {
+        return nullptr;
+    }
+    return window.lastErrorDialog();
+}
+
+/// Drags path onto the window and drops it there, as a file manager would. Returns the arguments
+/// of the window's fileOpened signal (path, success), or an empty list when the window refused
+/// the drag or opened nothing within 20 s.
+inline QList<QVariant> dropFile(cc::ui::MainWindow& window, const QString& path)
+{
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(path)});
+    QDragEnterEvent enter(QPoint(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    if (!enter.isAccepted()) {
+        return {};
+    }
+    QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    return fileOpenedAfter(window, [&]() { QApplication::sendEvent(&window, &drop); });
 }
 
 /// Waits until the timeline shows a replayed trace and no job runs.

@@ -60,6 +60,16 @@ void fill(CampaignLauncher* launcher, const QString& matrix, const QString& set,
     launcher->outputField()->setText(out);
 }
 
+/// Writes matrixText as dir/matrix.json and twoUnshaped() as dir/set.json and fills the launcher
+/// with them and out; false when a file could not be written.
+bool fillWritten(CampaignLauncher* launcher, const QTemporaryDir& dir, const QByteArray& matrixText, const QString& out)
+{
+    const QString matrix = dir.filePath(QStringLiteral("matrix.json"));
+    const QString set = dir.filePath(QStringLiteral("set.json"));
+    fill(launcher, matrix, set, out);
+    return cctest::writeAll(matrix, matrixText) && cctest::writeAll(set, twoUnshaped());
+}
+
 /// The smallest campaign the CLI's suite runs: two passes, no warm-up, one baseline of two samples.
 void small(CampaignLauncher* launcher)
 {
@@ -99,13 +109,10 @@ private slots:
     void aBadMatrixIsRefusedAndNothingIsWritten()
     {
         QTemporaryDir dir;
-        const QString matrix = dir.filePath(QStringLiteral("matrix.json"));
-        const QString set = dir.filePath(QStringLiteral("set.json"));
-        QVERIFY(cctest::writeAll(matrix, "{\"model\": \"mlp\", \"world_sizes\": ["));
-        QVERIFY(cctest::writeAll(set, twoUnshaped()));
         MainWindow window;
         CampaignLauncher* launcher = window.capture()->campaign();
-        fill(launcher, matrix, set, dir.filePath(QStringLiteral("out")));
+        QVERIFY(
+            fillWritten(launcher, dir, "{\"model\": \"mlp\", \"world_sizes\": [", dir.filePath(QStringLiteral("out"))));
         QSignalSpy finished(launcher, &CampaignLauncher::campaignFinished);
         launcher->launchButton()->click();
         QVERIFY(launcher->isRunning() || !finished.isEmpty());
@@ -124,14 +131,10 @@ private slots:
             QSKIP(qPrintable(QStringLiteral("gloo/cpu cannot run here: ") + unavailable_));
         }
         QTemporaryDir dir;
-        const QString matrix = dir.filePath(QStringLiteral("matrix.json"));
-        const QString set = dir.filePath(QStringLiteral("set.json"));
         const QString out = dir.filePath(QStringLiteral("campaign"));
-        QVERIFY(cctest::writeAll(matrix, kMatrix));
-        QVERIFY(cctest::writeAll(set, twoUnshaped()));
         MainWindow window;
         CampaignLauncher* launcher = window.capture()->campaign();
-        fill(launcher, matrix, set, out);
+        QVERIFY(fillWritten(launcher, dir, kMatrix, out));
         QSignalSpy finished(launcher, &CampaignLauncher::campaignFinished);
         launcher->launchButton()->click();
         QVERIFY(launcher->isRunning());
@@ -160,15 +163,11 @@ private slots:
             QSKIP(qPrintable(QStringLiteral("gloo/cpu cannot run here: ") + unavailable_));
         }
         QTemporaryDir dir;
-        const QString matrix = dir.filePath(QStringLiteral("matrix.json"));
-        const QString set = dir.filePath(QStringLiteral("set.json"));
         const QString out = dir.filePath(QStringLiteral("campaign"));
-        QVERIFY(cctest::writeAll(matrix, kMatrix));
-        QVERIFY(cctest::writeAll(set, twoUnshaped()));
         MainWindow window;
         window.show();
         CampaignLauncher* launcher = window.capture()->campaign();
-        fill(launcher, matrix, set, out);
+        QVERIFY(fillWritten(launcher, dir, kMatrix, out));
         small(launcher);
         QSignalSpy finished(launcher, &CampaignLauncher::campaignFinished);
         QSignalSpy opened(launcher, &CampaignLauncher::campaignOpened);

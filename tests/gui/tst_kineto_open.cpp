@@ -12,9 +12,7 @@
 #include "ui/shell/main_window.h"
 #include "ui/shell/save_controller.h"
 
-#include <QDropEvent>
 #include <QMessageBox>
-#include <QMimeData>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QtTest>
@@ -207,16 +205,9 @@ private slots:
         QVERIFY(cctest::writeAll(path, generatedProfile()));
         MainWindow window;
         window.show();
-        QMimeData mime;
-        mime.setUrls({QUrl::fromLocalFile(path)});
-        QDragEnterEvent enter(QPoint(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(&window, &enter);
-        QVERIFY(enter.isAccepted());
-        QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QSignalSpy opened(&window, &MainWindow::fileOpened);
-        QApplication::sendEvent(&window, &drop);
-        QVERIFY(opened.wait(20000));
-        QCOMPARE(opened.first().at(1).toBool(), true);
+        const QList<QVariant> opened = cctest::dropFile(window, path);
+        QVERIFY(!opened.isEmpty());
+        QCOMPARE(opened.at(1).toBool(), true);
         const Artifact* trace = window.store()->activeTraceArtifact();
         QVERIFY(trace != nullptr);
         QCOMPARE(trace->trace->size(), std::size_t(4));

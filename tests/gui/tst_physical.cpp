@@ -5,7 +5,7 @@
 // prototype's figures; a malformed results file is refused with the file and the JSON path, and
 // nothing opens.
 #include "campaign_sample.h"
-#include "gui_support.h"
+#include "main_window_support.h"
 
 #include "ui/artifacts/artifact_store.h"
 #include "ui/physical/physical_models.h"
@@ -18,7 +18,6 @@
 #include <QAbstractItemModelTester>
 #include <QDockWidget>
 #include <QLabel>
-#include <QMimeData>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -75,10 +74,9 @@ private slots:
 
         MainWindow window;
         window.show();
-        QSignalSpy opened(&window, &MainWindow::fileOpened);
-        window.openFile(path);
-        QVERIFY(opened.wait(20000));
-        QCOMPARE(opened.first().at(1).toBool(), true);
+        const QList<QVariant> opened = cctest::openAndWait(window, path);
+        QVERIFY(!opened.isEmpty());
+        QCOMPARE(opened.at(1).toBool(), true);
         QCOMPARE(window.store()->artifacts().size(), std::size_t(1));
         QCOMPARE(window.store()->artifacts().front().kind, ArtifactKind::Campaign);
         QCOMPARE(window.store()->artifacts().front().campaign->results, campaign);
@@ -178,16 +176,9 @@ private slots:
         QVERIFY(writeCampaign(path, cctest::fullCampaign()));
         MainWindow window;
         window.show();
-        QMimeData mime;
-        mime.setUrls({QUrl::fromLocalFile(path)});
-        QDragEnterEvent enter(QPoint(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(&window, &enter);
-        QVERIFY(enter.isAccepted());
-        QSignalSpy opened(&window, &MainWindow::fileOpened);
-        QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(&window, &drop);
-        QVERIFY(opened.wait(20000));
-        QCOMPARE(opened.first().at(1).toBool(), true);
+        const QList<QVariant> opened = cctest::dropFile(window, path);
+        QVERIFY(!opened.isEmpty());
+        QCOMPARE(opened.at(1).toBool(), true);
         QTableView* decisions = window.physical()->decisionTable();
         QCOMPARE(decisions->model()->rowCount(), 8);
         QCOMPARE(decisions->model()->columnCount(), 15 + 5);
@@ -208,14 +199,9 @@ private slots:
 
         MainWindow window;
         window.show();
-        QSignalSpy opened(&window, &MainWindow::fileOpened);
-        window.openFile(path);
-        QVERIFY(opened.wait(20000));
-        QCOMPARE(opened.first().at(1).toBool(), false);
-        QVERIFY(window.store()->artifacts().empty());
-        QVERIFY(window.physical()->document() == nullptr);
-        ErrorDialog* dialog = window.lastErrorDialog();
+        ErrorDialog* dialog = cctest::refusedOpen(window, path);
         QVERIFY(dialog != nullptr);
+        QVERIFY(window.physical()->document() == nullptr);
         QVERIFY(dialog->isVisible());
         QVERIFY(dialog->summary().contains(QStringLiteral("results.json")));
         DiagnosticsModel* diagnostics = dialog->diagnostics();

@@ -70,6 +70,30 @@ bool saveWidget(QWidget* widget, const QString& name)
     return cctest::looksPainted(image) && image.save(cctest::screenshotDir() + QLatin1Char('/') + name);
 }
 
+/// The jittered training trace and a canary of it (compiled with --timing-sample-limit
+/// sampleLimit), both open in a store whose canaries a replay controller follows.
+struct JitteredWithCanary {
+    QTemporaryDir dir;
+    JobRunner runner;
+    ReplayController replay{&runner};
+    ArtifactStore store;
+    bool opened = false;
+
+    explicit JitteredWithCanary(const QString& sampleLimit)
+    {
+        replay.followCanaries(&store);
+        const QString canaryPath =
+            compileWithCli(dir, QStringLiteral("training_jittered.trace.json"), QStringLiteral("jittered.canary.json"),
+                           {QStringLiteral("--timing-sample-limit"), sampleLimit});
+        if (canaryPath.isEmpty()) {
+            return;
+        }
+        load(store, canaryPath);
+        load(store, cctest::example(QStringLiteral("training_jittered.trace.json")));
+        opened = true;
+    }
+};
+
 } // namespace
 
 class TestTimelineCanary : public QObject {
@@ -209,19 +233,10 @@ private slots:
 
     void distributionsOverlaySourceAndCanary()
     {
-        QTemporaryDir dir;
-        const QString canaryPath =
-            compileWithCli(dir, QStringLiteral("training_jittered.trace.json"), QStringLiteral("jittered.canary.json"),
-                           {QStringLiteral("--timing-sample-limit"), QStringLiteral("2")});
-        QVERIFY(!canaryPath.isEmpty());
-        JobRunner runner;
-        ReplayController replay(&runner);
-        ArtifactStore store;
-        replay.followCanaries(&store);
-        load(store, canaryPath);
-        load(store, cctest::example(QStringLiteral("training_jittered.trace.json")));
-        replay.setTrace(store.activeTraceArtifact()->trace);
-        DistributionPanel panel(&replay);
+        JitteredWithCanary f(QStringLiteral("2"));
+        QVERIFY(f.opened);
+        f.replay.setTrace(f.store.activeTraceArtifact()->trace);
+        DistributionPanel panel(&f.replay);
         panel.resize(1100, 560);
         static_cast<QWidget&>(panel).show(); // the panel's own show(data) hides QWidget::show
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
@@ -229,12 +244,12 @@ private slots:
             const auto& series = panel.data().series;
             return std::any_of(series.begin(), series.end(), [](const DistributionSeries& s) { return s.canary; });
         };
-        QVERIFY(
-            QTest::qWaitFor([&]() { return replay.canaryReplay().valid() && overlaid() && !runner.isBusy(); }, 60000));
+        QVERIFY(QTest::qWaitFor([&]() { return f.replay.canaryReplay().valid() && overlaid() && !f.runner.isBusy(); },
+                                60000));
 
         // Per configuration: the source's series, then the canary's, with the same name.
         const DistributionData& data = panel.data();
-        const int configurations = replay.current().configurationCount();
+        const int configurations = f.replay.current().configurationCount();
         QCOMPARE(static_cast<int>(data.series.size()), 2 * configurations);
         for (int c = 0; c < configurations; ++c) {
             const DistributionSeries& source = data.series[static_cast<std::size_t>(2 * c)];
@@ -245,9 +260,9 @@ private slots:
             QCOMPARE(source.configuration, c);
             QCOMPARE(canary.configuration, c);
             QCOMPARE(source.count, canary.count); // a full canary expands to every source event
-            QCOMPARE(source.p99, replay.current().configuration(c)->summary.latency.p99);
-            QCOMPARE(canary.p99, replay.canaryReplay().configuration(c)->summary.latency.p99);
-            QCOMPARE(canary.max, replay.canaryReplay().configuration(c)->summary.latency.max);
+            QCOMPARE(source.p99, f.replay.current().configuration(c)->summary.latency.p99);
+            QCOMPARE(canary.p99, f.replay.canaryReplay().configuration(c)->summary.latency.p99);
+            QCOMPARE(canary.max, f.replay.canaryReplay().configuration(c)->summary.latency.max);
             QVERIFY(source.p50 <= source.p95 && source.p95 <= source.p99 && source.p99 <= source.max);
             // Visibly distinct: another colour and another line style, both in the legend.
             QVERIFY(seriesColor(source) != seriesColor(canary));
@@ -287,7 +302,7 @@ private slots:
                     .data()
                     .toString()
                     .endsWith(QLatin1Char('%')));
-        QCOMPARE(data.series[0].hiddenSharePpm, replay.current().configuration(0)->summary.hiddenSharePpm);
+        QCOMPARE(data.series[0].hiddenSharePpm, f.replay.current().configuration(0)->summary.hiddenSharePpm);
         QVERIFY(saveWidget(&panel, QStringLiteral("distributions-canary-overlay.png")));
 
         // Queue wait is the other metric, overlaid the same way.
@@ -298,26 +313,17 @@ private slots:
         QVERIFY(ready.wait(30000));
         QCOMPARE(panel.data().filter.metric, DistributionMetric::QueueWait);
         QCOMPARE(static_cast<int>(panel.data().series.size()), 2 * configurations);
-        QCOMPARE(panel.data().series[0].p99, replay.current().configuration(0)->summary.queueWait.p99);
+        QCOMPARE(panel.data().series[0].p99, f.replay.current().configuration(0)->summary.queueWait.p99);
     }
 
     void timelineShowsTheSelectedEventsSegment()
     {
-        QTemporaryDir dir;
-        const QString canaryPath =
-            compileWithCli(dir, QStringLiteral("training_jittered.trace.json"), QStringLiteral("jittered.canary.json"),
-                           {QStringLiteral("--timing-sample-limit"), QStringLiteral("4")});
-        QVERIFY(!canaryPath.isEmpty());
-        JobRunner runner;
-        ReplayController replay(&runner);
-        ArtifactStore store;
-        replay.followCanaries(&store);
-        load(store, canaryPath);
-        load(store, cctest::example(QStringLiteral("training_jittered.trace.json")));
+        JitteredWithCanary f(QStringLiteral("4"));
+        QVERIFY(f.opened);
         QWidget window; // owns the panel and the details (after the runner and the controller)
-        auto* timeline = new TimelinePanel(&runner, &replay, &window);
+        auto* timeline = new TimelinePanel(&f.runner, &f.replay, &window);
         TimelinePanel& panel = *timeline;
-        replay.setTrace(store.activeTraceArtifact()->trace);
+        f.replay.setTrace(f.store.activeTraceArtifact()->trace);
         auto* layout = new QHBoxLayout(&window);
         layout->addWidget(timeline, 3);
         layout->addWidget(panel.details(), 2);
@@ -326,13 +332,13 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(QTest::qWaitFor(
             [&]() {
-                return panel.view()->data() && panel.view()->data()->replayed() && replay.canaryReplay().valid() &&
-                       !runner.isBusy();
+                return panel.view()->data() && panel.view()->data()->replayed() && f.replay.canaryReplay().valid() &&
+                       !f.runner.isBusy();
             },
             60000));
 
         // Select an event of an interval segment and zoom to it, as a click would.
-        const cc::Canary& canary = *replay.canary();
+        const cc::Canary& canary = *f.replay.canary();
         const auto interval = std::find_if(canary.segments.begin(), canary.segments.end(),
                                            [](const auto& s) { return s.kind == cc::SegmentKind::Interval; });
         QVERIFY(interval != canary.segments.end());
@@ -350,9 +356,9 @@ private slots:
         QVERIFY(fields->value(QStringLiteral("Segment kind")).startsWith(QStringLiteral("interval")));
         QCOMPARE(fields->value(QStringLiteral("Commitment (SHA-256)")), QString::fromStdString(interval->sha256));
         ConfigTimingModel* timings = panel.details()->timingModel();
-        QCOMPARE(timings->rowCount(), 2 * replay.current().configurationCount());
+        QCOMPARE(timings->rowCount(), 2 * f.replay.current().configurationCount());
         for (int row = 0; row < timings->rowCount(); row += 2) {
-            const cc::EventSample sample = replay.current().configuration(row / 2)->samples.at(event);
+            const cc::EventSample sample = f.replay.current().configuration(row / 2)->samples.at(event);
             QCOMPARE(timings->index(row, ConfigTimingModel::LatencyColumn).data().toString(),
                      formatDuration(sample.latency));
             QCOMPARE(timings->index(row, ConfigTimingModel::QueueWaitColumn).data().toString(),

@@ -16,7 +16,6 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QDockWidget>
-#include <QMimeData>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -39,10 +38,9 @@ private slots:
         MainWindow window;
         QAbstractItemModelTester tester(window.artifactModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         window.show();
-        QSignalSpy opened(&window, &MainWindow::fileOpened);
-        window.openFile(cctest::adversarialExample());
-        QVERIFY(opened.wait(30000));
-        QCOMPARE(opened.first().at(1).toBool(), true);
+        const QList<QVariant> opened = cctest::openAndWait(window, cctest::adversarialExample(), 30000);
+        QVERIFY(!opened.isEmpty());
+        QCOMPARE(opened.at(1).toBool(), true);
         QCOMPARE(window.store()->artifacts().size(), std::size_t(1));
         QCOMPARE(window.store()->artifacts().front().kind, ArtifactKind::Trace);
         QVERIFY(window.store()->activeTrace() != 0);
@@ -149,12 +147,7 @@ private slots:
             {"op":"all_reduce","bytes":-5,"ranks":[0,1],"gap_us":1,"id":"bad-one"}]})"));
         MainWindow window;
         window.show();
-        QSignalSpy opened(&window, &MainWindow::fileOpened);
-        window.openFile(path);
-        QVERIFY(opened.wait(20000));
-        QCOMPARE(opened.first().at(1).toBool(), false);
-        QVERIFY(window.store()->artifacts().empty());
-        ErrorDialog* dialog = window.lastErrorDialog();
+        ErrorDialog* dialog = cctest::refusedOpen(window, path);
         QVERIFY(dialog != nullptr);
         QVERIFY(dialog->isVisible());
         QVERIFY(dialog->summary().contains(QStringLiteral("broken.trace.json")));
@@ -178,28 +171,17 @@ private slots:
     void missingFileIsAnIoError()
     {
         MainWindow window;
-        QSignalSpy opened(&window, &MainWindow::fileOpened);
-        window.openFile(QStringLiteral("no-such-file.trace.json"));
-        QVERIFY(opened.wait(20000));
-        QCOMPARE(opened.first().at(1).toBool(), false);
-        QVERIFY(window.lastErrorDialog() != nullptr);
-        QVERIFY(window.lastErrorDialog()->summary().contains(QStringLiteral("no-such-file")));
-        window.lastErrorDialog()->close();
+        ErrorDialog* dialog = cctest::refusedOpen(window, QStringLiteral("no-such-file.trace.json"));
+        QVERIFY(dialog != nullptr);
+        QVERIFY(dialog->summary().contains(QStringLiteral("no-such-file")));
+        dialog->close();
     }
 
     void droppedFilesOpen()
     {
         MainWindow window;
         window.show();
-        QMimeData mime;
-        mime.setUrls({QUrl::fromLocalFile(cctest::adversarialExample())});
-        QDragEnterEvent enter(QPoint(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(&window, &enter);
-        QVERIFY(enter.isAccepted());
-        QSignalSpy opened(&window, &MainWindow::fileOpened);
-        QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(&window, &drop);
-        QVERIFY(opened.wait(20000));
+        QVERIFY(!cctest::dropFile(window, cctest::adversarialExample()).isEmpty());
         QCOMPARE(window.store()->artifacts().size(), std::size_t(1));
     }
 
@@ -208,10 +190,9 @@ private slots:
         MainWindow window;
         window.openFile(cctest::adversarialExample());
         QVERIFY(waitForReplay(window));
-        QSignalSpy opened(&window, &MainWindow::fileOpened);
-        window.openFile(cctest::defaultConfigs());
-        QVERIFY(opened.wait(20000));
-        QCOMPARE(opened.first().at(1).toBool(), true);
+        const QList<QVariant> opened = cctest::openAndWait(window, cctest::defaultConfigs());
+        QVERIFY(!opened.isEmpty());
+        QCOMPARE(opened.at(1).toBool(), true);
         QCOMPARE(window.store()->artifacts().back().kind, ArtifactKind::ConfigSet);
         QVERIFY(window.replay()->configSetName().contains(QStringLiteral("default.configs.json")));
         QVERIFY(waitForReplay(window));

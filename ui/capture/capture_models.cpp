@@ -10,9 +10,16 @@ namespace cc::ui {
 
 namespace {
 
-QVariant rightAligned()
+/// A duration cell: the integer nanoseconds to sort by, else its text.
+QVariant durationCell(Ns ns, bool sort)
 {
-    return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    return sort ? QVariant(static_cast<qlonglong>(ns)) : QVariant(formatDuration(ns));
+}
+
+/// A size cell: the integer bytes to sort by, else its text.
+QVariant bytesCell(std::int64_t bytes, bool sort)
+{
+    return sort ? QVariant(static_cast<qlonglong>(bytes)) : QVariant(formatBytes(bytes));
 }
 
 /// One row per element of member (buckets or layers) of each rank's metrics, in rank order.
@@ -40,7 +47,10 @@ QString ratioText(const cc::capture::Ratio& ratio)
 
 // ---- RankProgressModel ---------------------------------------------------------------------
 
-RankProgressModel::RankProgressModel(QObject* parent) : RowTableModel(ColumnCount, parent) {}
+RankProgressModel::RankProgressModel(QObject* parent)
+    : RowTableModel({tr("Rank"), tr("Iterations"), tr("Phase")}, parent)
+{
+}
 
 void RankProgressModel::reset(int worldSize)
 {
@@ -83,13 +93,8 @@ bool RankProgressModel::complete() const
     return true;
 }
 
-QVariant RankProgressModel::data(const QModelIndex& index, int role) const
+QVariant RankProgressModel::cell(const Row& r, int column, int role) const
 {
-    const RankRunState* row = rowAt(index);
-    if (row == nullptr) {
-        return {};
-    }
-    const RankRunState& r = *row;
     const int permille = r.total > 0 ? static_cast<int>(static_cast<long long>(r.done) * 1000 / r.total) : 0;
     switch (role) {
     case DoneRole:
@@ -99,13 +104,13 @@ QVariant RankProgressModel::data(const QModelIndex& index, int role) const
     case PermilleRole:
         return permille;
     case SortRole:
-        return index.column() == RankColumn ? QVariant(r.rank) : QVariant(permille);
+        return column == RankColumn ? QVariant(r.rank) : QVariant(permille);
     case Qt::TextAlignmentRole:
-        return index.column() == PhaseColumn ? QVariant() : rightAligned();
+        return column == PhaseColumn ? QVariant() : rightAligned();
     case Qt::ToolTipRole:
-        return index.column() == PhaseColumn && !r.activity.empty() ? QVariant(qs(r.activity)) : QVariant();
+        return column == PhaseColumn && !r.activity.empty() ? QVariant(qs(r.activity)) : QVariant();
     case Qt::DisplayRole:
-        switch (index.column()) {
+        switch (column) {
         case RankColumn:
             return r.rank;
         case ProgressColumn:
@@ -136,26 +141,14 @@ QVariant RankProgressModel::data(const QModelIndex& index, int role) const
     }
 }
 
-QVariant RankProgressModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
-        return {};
-    }
-    switch (section) {
-    case RankColumn:
-        return tr("Rank");
-    case ProgressColumn:
-        return tr("Iterations");
-    case PhaseColumn:
-        return tr("Phase");
-    default:
-        return {};
-    }
-}
-
 // ---- RankSummaryModel ----------------------------------------------------------------------
 
-RankSummaryModel::RankSummaryModel(QObject* parent) : RowTableModel(ColumnCount, parent) {}
+RankSummaryModel::RankSummaryModel(QObject* parent)
+    : RowTableModel({tr("Rank"), tr("Recorded iterations"), tr("Overlap efficiency"), tr("Communication overhead"),
+                     tr("Buckets")},
+                    parent)
+{
+}
 
 void RankSummaryModel::setMetrics(const std::vector<cc::capture::RankMetrics>& metrics)
 {
@@ -167,18 +160,13 @@ void RankSummaryModel::setMetrics(const std::vector<cc::capture::RankMetrics>& m
     resetRows(std::move(rows));
 }
 
-QVariant RankSummaryModel::data(const QModelIndex& index, int role) const
+QVariant RankSummaryModel::cell(const Row& r, int column, int role) const
 {
-    const RankSummaryRow* row = rowAt(index);
-    if (row == nullptr) {
-        return {};
-    }
-    const RankSummaryRow& r = *row;
     if (role == Qt::TextAlignmentRole) {
         return rightAligned();
     }
     if (role == kCaptureSortRole) {
-        switch (index.column()) {
+        switch (column) {
         case RankColumn:
             return r.rank;
         case IterationsColumn:
@@ -193,9 +181,9 @@ QVariant RankSummaryModel::data(const QModelIndex& index, int role) const
             return {};
         }
     }
-    if (role == Qt::ToolTipRole && (index.column() == OverlapColumn || index.column() == OverheadColumn)) {
-        const cc::capture::Ratio& ratio = index.column() == OverlapColumn ? r.overlap : r.overhead;
-        return index.column() == OverlapColumn
+    if (role == Qt::ToolTipRole && (column == OverlapColumn || column == OverheadColumn)) {
+        const cc::capture::Ratio& ratio = column == OverlapColumn ? r.overlap : r.overhead;
+        return column == OverlapColumn
                    ? tr("|communication ∩ compute| / |communication| = %1 ns / %2 ns")
                          .arg(ratio.numerator)
                          .arg(ratio.denominator)
@@ -206,7 +194,7 @@ QVariant RankSummaryModel::data(const QModelIndex& index, int role) const
     if (role != Qt::DisplayRole) {
         return {};
     }
-    switch (index.column()) {
+    switch (column) {
     case RankColumn:
         return r.rank;
     case IterationsColumn:
@@ -222,52 +210,24 @@ QVariant RankSummaryModel::data(const QModelIndex& index, int role) const
     }
 }
 
-QVariant RankSummaryModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
-        return {};
-    }
-    switch (section) {
-    case RankColumn:
-        return tr("Rank");
-    case IterationsColumn:
-        return tr("Recorded iterations");
-    case OverlapColumn:
-        return tr("Overlap efficiency");
-    case OverheadColumn:
-        return tr("Communication overhead");
-    case BucketsColumn:
-        return tr("Buckets");
-    default:
-        return {};
-    }
-}
-
 // ---- BucketLatencyModel --------------------------------------------------------------------
 
-BucketLatencyModel::BucketLatencyModel(QObject* parent) : RowTableModel(ColumnCount, parent) {}
+BucketLatencyModel::BucketLatencyModel(QObject* parent)
+    : MetricTableModel(
+          {tr("Rank"), tr("Layout"), tr("Bucket"), tr("Size"), tr("All-reduces"), tr("Median"), tr("p95"), tr("Max")},
+          -1, parent)
+{
+}
 
 void BucketLatencyModel::setMetrics(const std::vector<cc::capture::RankMetrics>& metrics)
 {
     resetRows(perRankRows<Row>(metrics, &cc::capture::RankMetrics::buckets));
 }
 
-QVariant BucketLatencyModel::data(const QModelIndex& index, int role) const
+QVariant BucketLatencyModel::value(const Row& r, int column, bool sort) const
 {
-    const Row* row = rowAt(index);
-    if (row == nullptr) {
-        return {};
-    }
-    const Row& r = *row;
     const cc::capture::LatencyStats& l = r.bucket.latency;
-    if (role == Qt::TextAlignmentRole) {
-        return rightAligned();
-    }
-    const bool sort = role == kCaptureSortRole;
-    if (!sort && role != Qt::DisplayRole) {
-        return {};
-    }
-    switch (index.column()) {
+    switch (column) {
     case RankColumn:
         return r.rank;
     case LayoutColumn:
@@ -275,42 +235,15 @@ QVariant BucketLatencyModel::data(const QModelIndex& index, int role) const
     case BucketColumn:
         return r.bucket.bucket;
     case BytesColumn:
-        return sort ? QVariant(static_cast<qlonglong>(r.bucket.bytes)) : QVariant(formatBytes(r.bucket.bytes));
+        return bytesCell(r.bucket.bytes, sort);
     case SamplesColumn:
         return static_cast<qulonglong>(l.count);
     case MedianColumn:
-        return sort ? QVariant(static_cast<qlonglong>(l.median)) : QVariant(formatDuration(l.median));
+        return durationCell(l.median, sort);
     case P95Column:
-        return sort ? QVariant(static_cast<qlonglong>(l.p95)) : QVariant(formatDuration(l.p95));
+        return durationCell(l.p95, sort);
     case MaxColumn:
-        return sort ? QVariant(static_cast<qlonglong>(l.max)) : QVariant(formatDuration(l.max));
-    default:
-        return {};
-    }
-}
-
-QVariant BucketLatencyModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
-        return {};
-    }
-    switch (section) {
-    case RankColumn:
-        return tr("Rank");
-    case LayoutColumn:
-        return tr("Layout");
-    case BucketColumn:
-        return tr("Bucket");
-    case BytesColumn:
-        return tr("Size");
-    case SamplesColumn:
-        return tr("All-reduces");
-    case MedianColumn:
-        return tr("Median");
-    case P95Column:
-        return tr("p95");
-    case MaxColumn:
-        return tr("Max");
+        return durationCell(l.max, sort);
     default:
         return {};
     }
@@ -318,61 +251,31 @@ QVariant BucketLatencyModel::headerData(int section, Qt::Orientation orientation
 
 // ---- LayerLatencyModel ---------------------------------------------------------------------
 
-LayerLatencyModel::LayerLatencyModel(QObject* parent) : RowTableModel(ColumnCount, parent) {}
+LayerLatencyModel::LayerLatencyModel(QObject* parent)
+    : MetricTableModel(
+          {tr("Rank"), tr("Layer"), tr("Gradient size"), tr("Latency per iteration"), tr("Latency, all iterations")},
+          LayerColumn, parent)
+{
+}
 
 void LayerLatencyModel::setMetrics(const std::vector<cc::capture::RankMetrics>& metrics)
 {
     resetRows(perRankRows<LayerLatencyRow>(metrics, &cc::capture::RankMetrics::layers));
 }
 
-QVariant LayerLatencyModel::data(const QModelIndex& index, int role) const
+QVariant LayerLatencyModel::value(const Row& r, int column, bool sort) const
 {
-    const LayerLatencyRow* row = rowAt(index);
-    if (row == nullptr) {
-        return {};
-    }
-    const LayerLatencyRow& r = *row;
-    if (role == Qt::TextAlignmentRole) {
-        return index.column() == LayerColumn ? QVariant() : rightAligned();
-    }
-    const bool sort = role == kCaptureSortRole;
-    if (!sort && role != Qt::DisplayRole) {
-        return {};
-    }
-    switch (index.column()) {
+    switch (column) {
     case RankColumn:
         return r.rank;
     case LayerColumn:
         return qs(r.layer.layer);
     case BytesColumn:
-        return sort ? QVariant(static_cast<qlonglong>(r.layer.bytes)) : QVariant(formatBytes(r.layer.bytes));
+        return bytesCell(r.layer.bytes, sort);
     case PerIterationColumn:
-        return sort ? QVariant(static_cast<qlonglong>(r.layer.perIterationNs))
-                    : QVariant(formatDuration(r.layer.perIterationNs));
+        return durationCell(r.layer.perIterationNs, sort);
     case TotalColumn:
-        return sort ? QVariant(static_cast<qlonglong>(r.layer.attributedNs))
-                    : QVariant(formatDuration(r.layer.attributedNs));
-    default:
-        return {};
-    }
-}
-
-QVariant LayerLatencyModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
-        return {};
-    }
-    switch (section) {
-    case RankColumn:
-        return tr("Rank");
-    case LayerColumn:
-        return tr("Layer");
-    case BytesColumn:
-        return tr("Gradient size");
-    case PerIterationColumn:
-        return tr("Latency per iteration");
-    case TotalColumn:
-        return tr("Latency, all iterations");
+        return durationCell(r.layer.attributedNs, sort);
     default:
         return {};
     }

@@ -8,6 +8,7 @@
 #include "ui/capture/capture_feed.h"
 
 #include <QAbstractTableModel>
+#include <QStringList>
 
 #include <vector>
 
@@ -15,19 +16,42 @@ namespace cc::ui {
 
 inline constexpr int kCaptureSortRole = Qt::UserRole + 1;
 
-/// What the capture tables share: one row per element of rows_ and a fixed column count. Each
-/// table draws its own cells and headers.
-template <class Row> class RowTableModel : public QAbstractTableModel {
+/// What the capture tables share: one row per element of rows_ and a fixed list of column
+/// titles (translated by the table that names them). Each table draws its own cells (cell()).
+template <class RowType> class RowTableModel : public QAbstractTableModel {
 public:
-    RowTableModel(int columns, QObject* parent) : QAbstractTableModel(parent), columns_(columns) {}
+    using Row = RowType;
+
+    RowTableModel(QStringList titles, QObject* parent)
+        : QAbstractTableModel(parent), titles_(std::move(titles)), columns_(static_cast<int>(titles_.size()))
+    {
+    }
 
     int rowCount(const QModelIndex& parent = {}) const override
     {
         return parent.isValid() ? 0 : static_cast<int>(rows_.size());
     }
     int columnCount(const QModelIndex& parent = {}) const override { return parent.isValid() ? 0 : columns_; }
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override
+    {
+        const Row* row = rowAt(index);
+        return row == nullptr ? QVariant() : cell(*row, index.column(), role);
+    }
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override
+    {
+        if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= columns_) {
+            return {};
+        }
+        return titles_[section];
+    }
 
 protected:
+    /// The alignment of a number's cell.
+    static QVariant rightAligned() { return QVariant(Qt::AlignRight | Qt::AlignVCenter); }
+
+    /// What the table shows for role in column of row (the index is known to be a cell of it).
+    virtual QVariant cell(const Row& row, int column, int role) const = 0;
+
     /// The row a cell index of this table names, or nullptr for any other index.
     const Row* rowAt(const QModelIndex& index) const
     {
@@ -47,7 +71,37 @@ protected:
     std::vector<Row> rows_;
 
 private:
+    QStringList titles_;
     int columns_;
+};
+
+/// A table of per-rank metrics (buckets, layers): every column right-aligned but its text column,
+/// each cell's integer under kCaptureSortRole and its text under the display role, nothing else.
+template <class RowType> class MetricTableModel : public RowTableModel<RowType> {
+public:
+    /// textColumn: the column aligned as text (-1: none).
+    MetricTableModel(QStringList titles, int textColumn, QObject* parent)
+        : RowTableModel<RowType>(std::move(titles), parent), textColumn_(textColumn)
+    {
+    }
+
+protected:
+    /// The cell's sort key (sort) or its display text.
+    virtual QVariant value(const RowType& row, int column, bool sort) const = 0;
+
+    QVariant cell(const RowType& row, int column, int role) const final
+    {
+        if (role == Qt::TextAlignmentRole) {
+            return column == textColumn_ ? QVariant() : RowTableModel<RowType>::rightAligned();
+        }
+        if (role != kCaptureSortRole && role != Qt::DisplayRole) {
+            return {};
+        }
+        return value(row, column, role == kCaptureSortRole);
+    }
+
+private:
+    int textColumn_;
 };
 
 struct RankSummaryRow {
@@ -88,8 +142,8 @@ public:
     /// True when every rank reported and finished all its iterations.
     bool complete() const;
 
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    QVariant cell(const Row& row, int column, int role) const override;
 };
 
 class RankSummaryModel : public RowTableModel<RankSummaryRow> {
@@ -100,11 +154,11 @@ public:
     explicit RankSummaryModel(QObject* parent = nullptr);
     void setMetrics(const std::vector<cc::capture::RankMetrics>& metrics);
 
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    QVariant cell(const Row& row, int column, int role) const override;
 };
 
-class BucketLatencyModel : public RowTableModel<BucketLatencyRow> {
+class BucketLatencyModel : public MetricTableModel<BucketLatencyRow> {
     Q_OBJECT
 public:
     enum Column {
@@ -125,11 +179,11 @@ public:
     using Row = BucketLatencyRow;
     const std::vector<Row>& rows() const { return rows_; }
 
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    QVariant value(const Row& row, int column, bool sort) const override;
 };
 
-class LayerLatencyModel : public RowTableModel<LayerLatencyRow> {
+class LayerLatencyModel : public MetricTableModel<LayerLatencyRow> {
     Q_OBJECT
 public:
     enum Column { RankColumn, LayerColumn, BytesColumn, PerIterationColumn, TotalColumn, ColumnCount };
@@ -137,8 +191,8 @@ public:
     explicit LayerLatencyModel(QObject* parent = nullptr);
     void setMetrics(const std::vector<cc::capture::RankMetrics>& metrics);
 
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    QVariant value(const Row& row, int column, bool sort) const override;
 };
 
 /// "87.5 %" for a defined ratio, else "undefined" (never 0).

@@ -48,14 +48,14 @@ QString tauText(std::int64_t tauPpm)
     return qs(cc::campaignTauText(tauPpm));
 }
 
-CampaignConfigurationModel::CampaignConfigurationModel(QObject* parent) : QAbstractTableModel(parent) {}
-
-void CampaignConfigurationModel::setDocument(std::shared_ptr<const CampaignDocument> document)
+void CampaignTableModel::setDocument(std::shared_ptr<const CampaignDocument> document)
 {
     beginResetModel();
     document_ = std::move(document);
     endResetModel();
 }
+
+CampaignConfigurationModel::CampaignConfigurationModel(QObject* parent) : CampaignTableModel(parent) {}
 
 int CampaignConfigurationModel::rowCount(const QModelIndex& parent) const
 {
@@ -142,14 +142,7 @@ QVariant CampaignConfigurationModel::headerData(int section, Qt::Orientation ori
     return QAbstractTableModel::headerData(section, orientation, role);
 }
 
-CampaignDecisionModel::CampaignDecisionModel(QObject* parent) : QAbstractTableModel(parent) {}
-
-void CampaignDecisionModel::setDocument(std::shared_ptr<const CampaignDocument> document)
-{
-    beginResetModel();
-    document_ = std::move(document);
-    endResetModel();
-}
+CampaignDecisionModel::CampaignDecisionModel(QObject* parent) : CampaignTableModel(parent) {}
 
 int CampaignDecisionModel::pairCount() const
 {

@@ -11,9 +11,20 @@
 
 namespace cc::ui {
 
+/// What the campaign tables share: the document they show, replaced in one model reset.
+class CampaignTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    using QAbstractTableModel::QAbstractTableModel;
+    void setDocument(std::shared_ptr<const CampaignDocument> document);
+
+protected:
+    std::shared_ptr<const CampaignDocument> document_;
+};
+
 /// One row per configuration: W-full's mean step time and recorded iterations, then each proxy's
 /// mean pass time.
-class CampaignConfigurationModel : public QAbstractTableModel {
+class CampaignConfigurationModel : public CampaignTableModel {
     Q_OBJECT
 public:
     /// The configuration's name is the row's (vertical) header, so it stays in view while the
@@ -22,28 +33,23 @@ public:
     enum Role { SortRole = Qt::UserRole + 1 };
 
     explicit CampaignConfigurationModel(QObject* parent = nullptr);
-    void setDocument(std::shared_ptr<const CampaignDocument> document);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    std::shared_ptr<const CampaignDocument> document_;
 };
 
 /// The decision matrix: one row per proxy (its label the row header), one column per configuration pair ("A vs B")
 /// saying whether the proxy keeps W-full's decision (agrees, disagrees, or a tie W-full cannot separate; colour and a
 /// symbol with a word, so it reads without colour), then the proxy's score: agreement, Kendall tau, decided and tied
 /// pairs, wall time.
-class CampaignDecisionModel : public QAbstractTableModel {
+class CampaignDecisionModel : public CampaignTableModel {
     Q_OBJECT
 public:
     enum Role { SortRole = Qt::UserRole + 1, VerdictRole };
 
     explicit CampaignDecisionModel(QObject* parent = nullptr);
-    void setDocument(std::shared_ptr<const CampaignDocument> document);
 
     /// Column layout: pairCount() pair columns, then the score columns. The proxy's label is the
     /// row's (vertical) header, so it stays in view while the pairs scroll.
@@ -58,9 +64,6 @@ public:
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    std::shared_ptr<const CampaignDocument> document_;
 };
 
 /// "✓ agrees", "✗ disagrees", "= tie" (translated).

@@ -283,9 +283,22 @@ void rankingPage(VerificationPage& page, const cc::verify::RankingStatus& k)
     sortFailingFirst(page);
 }
 
-void keyValueHeaders(VerificationPage& page)
+/// A page of one status: its key in the report, its translated title and whether it passes.
+VerificationPage statusPage(QString key, QString title, bool pass)
 {
+    VerificationPage page;
+    page.key = std::move(key);
+    page.title = std::move(title);
+    page.pass = pass;
+    return page;
+}
+
+/// A status page whose rows are evidence and value.
+VerificationPage keyValuePage(QString key, QString title, bool pass)
+{
+    VerificationPage page = statusPage(std::move(key), std::move(title), pass);
     page.headers = {VerificationText::tr("Evidence"), VerificationText::tr("Value")};
+    return page;
 }
 
 } // namespace
@@ -316,37 +329,24 @@ VerificationDocument verificationDocument(cc::verify::VerificationReport report,
     document.sourceSha256 = qs(report.sourceSha256);
     document.canarySha256 = qs(report.canaryFileSha256);
 
-    VerificationPage timing;
-    timing.key = QStringLiteral("timing_mode");
-    timing.title = VerificationText::tr("Timing mode");
-    timing.pass = report.timingMode.pass;
-    keyValueHeaders(timing);
+    VerificationPage timing =
+        keyValuePage(QStringLiteral("timing_mode"), VerificationText::tr("Timing mode"), report.timingMode.pass);
     timingPage(timing, report.timingMode);
 
-    VerificationPage commitments;
-    commitments.key = QStringLiteral("commitments");
-    commitments.title = VerificationText::tr("Commitments");
-    commitments.pass = report.commitments.pass;
-    keyValueHeaders(commitments);
+    VerificationPage commitments =
+        keyValuePage(QStringLiteral("commitments"), VerificationText::tr("Commitments"), report.commitments.pass);
     commitmentsPage(commitments, report.commitments);
 
-    VerificationPage coverage;
-    coverage.key = QStringLiteral("coverage");
-    coverage.title = VerificationText::tr("Coverage");
-    coverage.pass = report.coverage.pass;
-    keyValueHeaders(coverage);
+    VerificationPage coverage =
+        keyValuePage(QStringLiteral("coverage"), VerificationText::tr("Coverage"), report.coverage.pass);
     coveragePage(coverage, report.coverage);
 
-    VerificationPage fidelity;
-    fidelity.key = QStringLiteral("behavioral_fidelity");
-    fidelity.title = VerificationText::tr("Behavioural fidelity");
-    fidelity.pass = report.fidelity.pass;
+    VerificationPage fidelity = statusPage(QStringLiteral("behavioral_fidelity"),
+                                           VerificationText::tr("Behavioural fidelity"), report.fidelity.pass);
     fidelityPage(fidelity, report);
 
-    VerificationPage ranking;
-    ranking.key = QStringLiteral("ranking");
-    ranking.title = VerificationText::tr("Ranking");
-    ranking.pass = report.ranking.pass;
+    VerificationPage ranking =
+        statusPage(QStringLiteral("ranking"), VerificationText::tr("Ranking"), report.ranking.pass);
     rankingPage(ranking, report.ranking);
 
     for (VerificationPage* page : {&timing, &commitments, &coverage}) {

@@ -213,10 +213,11 @@ struct Scope {
     bool firstGapFree;                       ///< the first event's start is the origin; its gap is never used
     const compile::SortedArrivals& arrivals; ///< every event's arrivals sorted by rank
     compile::QuantizationMemo* memo;         ///< group quantizations of earlier compiles, or none
+    const CompileContext::SegmentCommitment* commitment; ///< the source's commitments, or none
 };
 
 Scope scopeOf(const Trace& trace, const CompileOptions& options, const compile::SortedArrivals& arrivals,
-              compile::QuantizationMemo* memo)
+              compile::QuantizationMemo* memo, const CompileContext::SegmentCommitment* commitment)
 {
     const std::size_t total = trace.size();
     const std::size_t n =
@@ -230,7 +231,8 @@ Scope scopeOf(const Trace& trace, const CompileOptions& options, const compile::
                  .timestamped = timestamped,
                  .firstGapFree = timestamped,
                  .arrivals = arrivals,
-                 .memo = memo};
+                 .memo = memo,
+                 .commitment = commitment};
 }
 
 /// Per event: its interned signature and its effective gap.
@@ -497,8 +499,14 @@ SegmentPass commitSegments(const Scope& scope, const ProgramTables& tables, cons
                 progress.check();
             }
         }
-        seg.sha256 = segmentCommitment(scope.trace, static_cast<std::size_t>(seg.first),
-                                       static_cast<std::size_t>(seg.first + seg.events), progress);
+        const auto first = static_cast<std::size_t>(seg.first);
+        const auto last = static_cast<std::size_t>(seg.first + seg.events);
+        if (scope.commitment != nullptr && *scope.commitment) {
+            progress.check();
+            seg.sha256 = (*scope.commitment)(first, last);
+        } else {
+            seg.sha256 = segmentCommitment(scope.trace, first, last, progress);
+        }
         if (!worst.isZero()) {
             if (!scope.bounded) {
                 throw std::logic_error("lossless compile produced an approximation in segment " + std::to_string(k));
@@ -671,9 +679,10 @@ namespace {
 /// quantizations already made) and the source's identity, collected only for the header.
 CompileResult compileWith(const Trace& trace, const CompileOptions& options, Progress& progress,
                           const compile::SortedArrivals& arrivals, compile::QuantizationMemo* memo,
+                          const CompileContext::SegmentCommitment* commitment,
                           const std::function<SourceIdentity::Value()>& sourceIdentity)
 {
-    const Scope scope = scopeOf(trace, options, arrivals, memo);
+    const Scope scope = scopeOf(trace, options, arrivals, memo, commitment);
     CompileResult result;
     Canary& canary = result.canary;
     canary.header.sourceEvents = scope.total;
@@ -721,8 +730,9 @@ CompileResult compileWith(const Trace& trace, const CompileOptions& options, Pro
 } // namespace
 
 struct CompileContext::State {
-    State(const Trace& t, Progress& progress)
-        : trace(t), sha256(normalizedSha256(t, progress)), bytes(traceJsonBytes(t)), arrivals(t, progress)
+    State(const Trace& t, Progress& progress, SegmentCommitment c)
+        : trace(t), sha256(normalizedSha256(t, progress)), bytes(traceJsonBytes(t)), arrivals(t, progress),
+          commitment(std::move(c))
     {
     }
     const Trace& trace;
@@ -730,10 +740,26 @@ struct CompileContext::State {
     std::uint64_t bytes;
     compile::SortedArrivals arrivals;
     compile::QuantizationMemo memo;
+    SegmentCommitment commitment;
+    /// Segment commitments already made, by (first, last): candidates share many segments.
+    std::map<std::pair<std::size_t, std::size_t>, std::string> committed;
+
+    std::string commit(std::size_t first, std::size_t last, const Progress& progress)
+    {
+        if (auto known = committed.find({first, last}); known != committed.end()) {
+            return known->second;
+        }
+        std::string digest = commitment ? commitment(first, last) : segmentCommitment(trace, first, last, progress);
+        if (committed.size() < kMaxKeptCommitments) {
+            committed.emplace(std::make_pair(first, last), digest);
+        }
+        return digest;
+    }
+    static constexpr std::size_t kMaxKeptCommitments = std::size_t{1} << 18;
 };
 
-CompileContext::CompileContext(const Trace& trace, Progress& progress)
-    : state_(std::make_unique<State>(trace, progress))
+CompileContext::CompileContext(const Trace& trace, Progress& progress, SegmentCommitment commitment)
+    : state_(std::make_unique<State>(trace, progress, std::move(commitment)))
 {
 }
 
@@ -761,7 +787,7 @@ CompileResult compileCanary(const Trace& trace, const CompileOptions& options, P
     // for the header, so that both of its whole passes over the trace overlap every phase.
     SourceIdentity identity(trace);
     const compile::SortedArrivals arrivals(trace, progress);
-    return compileWith(trace, options, progress, arrivals, nullptr, [&] { return identity.get(progress); });
+    return compileWith(trace, options, progress, arrivals, nullptr, nullptr, [&] { return identity.get(progress); });
 }
 
 CompileResult compileCanary(const Trace& trace, const CompileOptions& options, Progress& progress,
@@ -772,7 +798,10 @@ CompileResult compileCanary(const Trace& trace, const CompileOptions& options, P
     }
     checkOptions(trace, options);
     CompileContext::State& known = *context.state_;
-    return compileWith(trace, options, progress, known.arrivals, &known.memo, [&] {
+    const CompileContext::SegmentCommitment commit = [&known, &progress](std::size_t first, std::size_t last) {
+        return known.commit(first, last, progress);
+    };
+    return compileWith(trace, options, progress, known.arrivals, &known.memo, &commit, [&] {
         return SourceIdentity::Value{known.sha256, known.bytes};
     });
 }

@@ -73,7 +73,8 @@ struct CompileResult {
 /// source's identity for the header (normalised SHA-256, serialised size) and every event's arrivals
 /// sorted by rank; and, as bounded compiles of it run, each group's quantization per (sample limit,
 /// field caps), so that a later compile giving a group the same budget reuses it instead of redoing
-/// it (behaviour search changes one group's limit per candidate and compiles every candidate twice).
+/// it (behaviour search changes one group's limit per candidate and compiles every candidate twice),
+/// and the segment commitments made, by source range.
 /// Built once for a source that is compiled many times; a compile without one derives what it needs
 /// itself. The output never depends on it: a compile with a context, fresh or well used, is byte for
 /// byte the compile without one.
@@ -82,9 +83,14 @@ struct CompileResult {
 /// different trace). Not thread-safe: one compile at a time may use it.
 class CompileContext {
 public:
+    /// The commitment of source events [first, last): exactly what cc::segmentCommitment(trace, first,
+    /// last) returns, from a caller that already holds the source's canonical event bytes (behaviour
+    /// search: verify::SourceEventBytes), so that no compile re-encodes the source's events.
+    using SegmentCommitment = std::function<std::string(std::size_t first, std::size_t last)>;
+
     /// Two whole passes over the trace (its hash and its serialised size) and one over its arrivals.
-    /// Throws Cancelled on cancel.
-    CompileContext(const Trace& trace, Progress& progress);
+    /// Without commitment, segments are committed with cc::segmentCommitment. Throws Cancelled on cancel.
+    CompileContext(const Trace& trace, Progress& progress, SegmentCommitment commitment = {});
     ~CompileContext();
     CompileContext(const CompileContext&) = delete;
     CompileContext& operator=(const CompileContext&) = delete;

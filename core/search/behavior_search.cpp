@@ -112,7 +112,14 @@ public:
         verify::keepSourceEventBytes(ref_, preparing);
         // Every candidate is compiled from the same source: what compiling derives from the source alone
         // (its identity, sorted arrivals, the groups' quantizations as they are made) is kept across them.
-        context_ = std::make_unique<CompileContext>(source_, preparing);
+        // The segments' commitments are hashed from the kept source bytes too.
+        CompileContext::SegmentCommitment commitment;
+        if (ref_.eventBytes) {
+            commitment = [bytes = ref_.eventBytes](std::size_t first, std::size_t last) {
+                return bytes->commitment(first, last);
+            };
+        }
+        context_ = std::make_unique<CompileContext>(source_, preparing, std::move(commitment));
         result_.sourceSha256 = ref_.sha256;
         result_.sourceEvents = source_.size();
 

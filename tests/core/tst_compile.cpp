@@ -3,6 +3,7 @@
 // and fails closed, unknown timing is never turned into a number, prefixes are partial.
 #include "core/canary/canary_reader.h"
 #include "core/canary/canary_writer.h"
+#include "core/canary/commitment.h"
 #include "core/canary/expand.h"
 #include "core/canary/fidelity.h"
 #include "core/compile/compiler.h"
@@ -280,6 +281,16 @@ private slots:
                 }
             }
             QVERIFY(refused);
+            // A caller that holds the source's canonical bytes may commit the segments itself.
+            std::size_t committed = 0;
+            CompileContext committing(t, p, [&](std::size_t first, std::size_t last) {
+                ++committed;
+                return segmentCommitment(t, first, last);
+            });
+            for (const CompileOptions& o : runs) {
+                QCOMPARE(outcome(t, o, &committing), outcome(t, o, nullptr));
+            }
+            QVERIFY(committed > 0);
         }
         const Trace t = training(2000, 0);
         NullProgress p;

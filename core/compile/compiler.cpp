@@ -19,6 +19,7 @@
 #include <future>
 #include <map>
 #include <span>
+#include <stdexcept>
 
 namespace cc {
 
@@ -128,9 +129,9 @@ public:
             e.exposed = diff(s.exposed, t_.observedExposed[i]);
         }
         if ((s.layout & kLayoutArrivals) != 0) {
-            tables_.sortedArrivals(i, arrivals_);
-            for (std::size_t k = 0; k < arrivals_.size() && k < s.arrivalTimes.size(); ++k) {
-                e.arrivalOffset = std::max(e.arrivalOffset, diff(s.arrivalTimes[k], arrivals_[k].second));
+            const auto arrivals = tables_.arrivals().times(i);
+            for (std::size_t k = 0; k < arrivals.size() && k < s.arrivalTimes.size(); ++k) {
+                e.arrivalOffset = std::max(e.arrivalOffset, diff(s.arrivalTimes[k], arrivals[k]));
             }
         }
         if ((s.layout & (kLayoutSkewKnown | kLayoutSkewPartial)) != 0) {
@@ -149,7 +150,6 @@ private:
     const ProgramTables& tables_;
     bool firstGapFree_;
     Ns issue_ = 0;
-    std::vector<std::pair<std::int32_t, Ns>> arrivals_;
 };
 
 /// The source's identity, its normalised SHA-256 and its serialised size: two whole passes over
@@ -206,20 +206,33 @@ private:
 struct Scope {
     const Trace& trace;
     const CompileOptions& options;
-    std::size_t total; ///< the source's events
-    std::size_t n;     ///< events compiled: the prefix, or all of them
-    bool bounded;      ///< timing approximated within the budget
-    bool timestamped;  ///< time orders the trace
-    bool firstGapFree; ///< the first event's start is the origin; its gap is never used
+    std::size_t total;                       ///< the source's events
+    std::size_t n;                           ///< events compiled: the prefix, or all of them
+    bool bounded;                            ///< timing approximated within the budget
+    bool timestamped;                        ///< time orders the trace
+    bool firstGapFree;                       ///< the first event's start is the origin; its gap is never used
+    const compile::SortedArrivals& arrivals; ///< every event's arrivals sorted by rank
+    compile::QuantizationMemo* memo;         ///< group quantizations of earlier compiles, or none
+    const CompileContext::SegmentCommitment* commitment; ///< the source's commitments, or none
 };
 
-Scope scopeOf(const Trace& trace, const CompileOptions& options)
+Scope scopeOf(const Trace& trace, const CompileOptions& options, const compile::SortedArrivals& arrivals,
+              compile::QuantizationMemo* memo, const CompileContext::SegmentCommitment* commitment)
 {
     const std::size_t total = trace.size();
     const std::size_t n =
         options.prefixEvents ? static_cast<std::size_t>(std::min<std::uint64_t>(*options.prefixEvents, total)) : total;
     const bool timestamped = trace.timing == TimingSemantics::Timestamped;
-    return Scope{trace, options, total, n, options.timingMode == CanaryTimingMode::Bounded, timestamped, timestamped};
+    return Scope{.trace = trace,
+                 .options = options,
+                 .total = total,
+                 .n = n,
+                 .bounded = options.timingMode == CanaryTimingMode::Bounded,
+                 .timestamped = timestamped,
+                 .firstGapFree = timestamped,
+                 .arrivals = arrivals,
+                 .memo = memo,
+                 .commitment = commitment};
 }
 
 /// Per event: its interned signature and its effective gap.
@@ -363,6 +376,7 @@ TimingColumn boundedTiming(const Scope& scope, ProgramTables& tables, const Even
     in.budget = &scope.options.budget;
     in.alignmentSlack = scope.options.roundAlignmentSlack;
     in.describe = [&](std::uint32_t signature) { return describeFirstEvent(scope, columns, signature); };
+    in.memo = scope.memo;
     SubProgress approximating(progress, 0.3, 0.45);
     auto q = compile::quantizeTiming(in, approximating);
     const std::size_t n = scope.n;
@@ -485,8 +499,14 @@ SegmentPass commitSegments(const Scope& scope, const ProgramTables& tables, cons
                 progress.check();
             }
         }
-        seg.sha256 = segmentCommitment(scope.trace, static_cast<std::size_t>(seg.first),
-                                       static_cast<std::size_t>(seg.first + seg.events), progress);
+        const auto first = static_cast<std::size_t>(seg.first);
+        const auto last = static_cast<std::size_t>(seg.first + seg.events);
+        if (scope.commitment != nullptr && *scope.commitment) {
+            progress.check();
+            seg.sha256 = (*scope.commitment)(first, last);
+        } else {
+            seg.sha256 = segmentCommitment(scope.trace, first, last, progress);
+        }
         if (!worst.isZero()) {
             if (!scope.bounded) {
                 throw std::logic_error("lossless compile produced an approximation in segment " + std::to_string(k));
@@ -653,22 +673,23 @@ std::string describeSignature(const Canary& c, std::uint32_t signature)
     return text;
 }
 
-CompileResult compileCanary(const Trace& trace, const CompileOptions& options, Progress& progress)
+namespace {
+
+/// The compile proper, over what it derives from the source alone (sorted arrivals, group
+/// quantizations already made) and the source's identity, collected only for the header.
+CompileResult compileWith(const Trace& trace, const CompileOptions& options, Progress& progress,
+                          const compile::SortedArrivals& arrivals, compile::QuantizationMemo* memo,
+                          const CompileContext::SegmentCommitment* commitment,
+                          const std::function<SourceIdentity::Value()>& sourceIdentity)
 {
-    checkOptions(trace, options);
-    const Scope scope = scopeOf(trace, options);
+    const Scope scope = scopeOf(trace, options, arrivals, memo, commitment);
     CompileResult result;
     Canary& canary = result.canary;
-
-    // ---- the source's identity, on a second thread (collected before the header) ----
-    // Started before the first phase and joined only at the header, so that both of its whole
-    // passes over the trace overlap every phase below.
-    SourceIdentity identity(trace);
     canary.header.sourceEvents = scope.total;
     progress.report(0.0, "reading timing");
 
     // ---- signatures and gaps ----
-    ProgramTables tables(trace);
+    ProgramTables tables(trace, arrivals);
     EventColumns columns = signaturesAndGaps(scope, tables, progress);
 
     // ---- timing: exact, or approximated within the budget ----
@@ -698,12 +719,91 @@ CompileResult compileCanary(const Trace& trace, const CompileOptions& options, P
     result.groups = groupSummaries(canary, pass, samplesOfSignature, timing.quantized);
 
     // ---- header ----
-    fillHeader(scope, identity.get(progress), canary, progress);
+    fillHeader(scope, sourceIdentity(), canary, progress);
     decideClaims(scope, canary, progress);
     canary.header.resourceLimitOverrides = resourceLimitOverrides(resourceLimits());
     result.bytes = serializeCanary(canary);
     progress.report(1.0, "canary compiled");
     return result;
+}
+
+} // namespace
+
+struct CompileContext::State {
+    State(const Trace& t, Progress& progress, SegmentCommitment c)
+        : trace(t), sha256(normalizedSha256(t, progress)), bytes(traceJsonBytes(t)), arrivals(t, progress),
+          commitment(std::move(c))
+    {
+    }
+    const Trace& trace;
+    std::string sha256;
+    std::uint64_t bytes;
+    compile::SortedArrivals arrivals;
+    compile::QuantizationMemo memo;
+    SegmentCommitment commitment;
+    /// Segment commitments already made, by (first, last): candidates share many segments.
+    std::map<std::pair<std::size_t, std::size_t>, std::string> committed;
+
+    std::string commit(std::size_t first, std::size_t last, const Progress& progress)
+    {
+        if (auto known = committed.find({first, last}); known != committed.end()) {
+            return known->second;
+        }
+        std::string digest = commitment ? commitment(first, last) : segmentCommitment(trace, first, last, progress);
+        if (committed.size() < kMaxKeptCommitments) {
+            committed.emplace(std::make_pair(first, last), digest);
+        }
+        return digest;
+    }
+    static constexpr std::size_t kMaxKeptCommitments = std::size_t{1} << 18;
+};
+
+CompileContext::CompileContext(const Trace& trace, Progress& progress, SegmentCommitment commitment)
+    : state_(std::make_unique<State>(trace, progress, std::move(commitment)))
+{
+}
+
+CompileContext::~CompileContext() = default;
+
+const Trace& CompileContext::trace() const
+{
+    return state_->trace;
+}
+
+const std::string& CompileContext::sourceSha256() const
+{
+    return state_->sha256;
+}
+
+std::uint64_t CompileContext::sourceBytes() const
+{
+    return state_->bytes;
+}
+
+CompileResult compileCanary(const Trace& trace, const CompileOptions& options, Progress& progress)
+{
+    checkOptions(trace, options);
+    // The source's identity on a second thread, started before the first phase and collected only
+    // for the header, so that both of its whole passes over the trace overlap every phase.
+    SourceIdentity identity(trace);
+    const compile::SortedArrivals arrivals(trace, progress);
+    return compileWith(trace, options, progress, arrivals, nullptr, nullptr, [&] { return identity.get(progress); });
+}
+
+CompileResult compileCanary(const Trace& trace, const CompileOptions& options, Progress& progress,
+                            CompileContext& context)
+{
+    if (&context.trace() != &trace) {
+        throw std::invalid_argument("compileCanary: the compile context was built from another trace");
+    }
+    checkOptions(trace, options);
+    CompileContext::State& known = *context.state_;
+    const CompileContext::SegmentCommitment commit = [&known, &progress](std::size_t first, std::size_t last) {
+        return known.commit(first, last, progress);
+    };
+    return compileWith(trace, options, progress, known.arrivals, &known.memo, &commit, [&] {
+        return SourceIdentity::Value{known.sha256, known.bytes};
+    });
 }
 
 } // namespace cc

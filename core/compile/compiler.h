@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -68,9 +69,51 @@ struct CompileResult {
     std::vector<CompileGroupSummary> groups; ///< by first appearance in the source
 };
 
+/// What every compile of one source derives from the source alone, whatever the options: the
+/// source's identity for the header (normalised SHA-256, serialised size) and every event's arrivals
+/// sorted by rank; and, as bounded compiles of it run, each group's quantization per (sample limit,
+/// field caps), so that a later compile giving a group the same budget reuses it instead of redoing
+/// it (behaviour search changes one group's limit per candidate and compiles every candidate twice),
+/// and the segment commitments made, by source range.
+/// Built once for a source that is compiled many times; a compile without one derives what it needs
+/// itself. The output never depends on it: a compile with a context, fresh or well used, is byte for
+/// byte the compile without one.
+///
+/// Bound to the trace it was built from, which must outlive it unchanged (compileCanary refuses a
+/// different trace). Not thread-safe: one compile at a time may use it.
+class CompileContext {
+public:
+    /// The commitment of source events [first, last): exactly what cc::segmentCommitment(trace, first,
+    /// last) returns, from a caller that already holds the source's canonical event bytes (behaviour
+    /// search: verify::SourceEventBytes), so that no compile re-encodes the source's events.
+    using SegmentCommitment = std::function<std::string(std::size_t first, std::size_t last)>;
+
+    /// Two whole passes over the trace (its hash and its serialised size) and one over its arrivals.
+    /// Without commitment, segments are committed with cc::segmentCommitment. Throws Cancelled on cancel.
+    CompileContext(const Trace& trace, Progress& progress, SegmentCommitment commitment = {});
+    ~CompileContext();
+    CompileContext(const CompileContext&) = delete;
+    CompileContext& operator=(const CompileContext&) = delete;
+
+    const Trace& trace() const;
+    const std::string& sourceSha256() const; ///< normalizedSha256 of the trace
+    std::uint64_t sourceBytes() const;       ///< traceJsonBytes of the trace
+
+    struct State;
+
+private:
+    std::unique_ptr<State> state_;
+    friend CompileResult compileCanary(const Trace&, const CompileOptions&, Progress&, CompileContext&);
+};
+
 /// Compiles. Throws InputError for options that make no sense (lossless with a budget, prefix 0,
 /// zero sample limits), NegativeResult when the budget cannot be met, Cancelled on cancel.
 CompileResult compileCanary(const Trace& trace, const CompileOptions& options, Progress& progress);
+
+/// The same, with what the context already knows of the trace (byte-identical results). Throws
+/// std::invalid_argument when the context was built from another trace.
+CompileResult compileCanary(const Trace& trace, const CompileOptions& options, Progress& progress,
+                            CompileContext& context);
 
 /// Words for a signature in messages and summaries ("all_reduce 4096 B, 8 ranks, group tp, phase decode").
 std::string describeSignature(const Canary& canary, std::uint32_t signature);

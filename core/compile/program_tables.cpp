@@ -36,7 +36,53 @@ std::uint64_t timingHash(const CanaryTiming& t)
     return h;
 }
 
-ProgramTables::ProgramTables(const Trace& trace) : trace_(trace)
+SortedArrivals::SortedArrivals(const Trace& trace, const Progress& progress) : trace_(&trace)
+{
+    const std::size_t n = trace.size();
+    std::size_t unsorted = n;
+    for (std::size_t i = 0; i < n && unsorted == n; ++i) {
+        const auto begin = trace.arrivalBegin[i];
+        for (std::uint32_t k = 1; k < trace.arrivalCount[i]; ++k) {
+            const std::pair<std::int32_t, Ns> before{trace.arrivalRank[begin + k - 1],
+                                                     trace.arrivalTime[begin + k - 1]};
+            const std::pair<std::int32_t, Ns> now{trace.arrivalRank[begin + k], trace.arrivalTime[begin + k]};
+            if (now < before) {
+                unsorted = i;
+                break;
+            }
+        }
+        if ((i & 0xffff) == 0) {
+            progress.check();
+        }
+    }
+    if (unsorted == n) {
+        return;
+    }
+    own_ = true;
+    rank_ = trace.arrivalRank;
+    time_ = trace.arrivalTime;
+    std::vector<std::pair<std::int32_t, Ns>> pairs;
+    for (std::size_t i = unsorted; i < n; ++i) {
+        const auto begin = trace.arrivalBegin[i];
+        pairs.clear();
+        for (std::uint32_t k = 0; k < trace.arrivalCount[i]; ++k) {
+            pairs.emplace_back(trace.arrivalRank[begin + k], trace.arrivalTime[begin + k]);
+        }
+        if (std::is_sorted(pairs.begin(), pairs.end())) {
+            continue;
+        }
+        std::sort(pairs.begin(), pairs.end());
+        for (std::uint32_t k = 0; k < trace.arrivalCount[i]; ++k) {
+            rank_[begin + k] = pairs[k].first;
+            time_[begin + k] = pairs[k].second;
+        }
+        if ((i & 0xffff) == 0) {
+            progress.check();
+        }
+    }
+}
+
+ProgramTables::ProgramTables(const Trace& trace, const SortedArrivals& arrivals) : trace_(trace), arrivals_(arrivals)
 {
     timingSlots_.assign(1024, kNoIndex);
 }
@@ -143,25 +189,10 @@ std::uint32_t ProgramTables::layoutOf(std::size_t i) const
     return layout;
 }
 
-void ProgramTables::sortedArrivals(std::size_t i, std::vector<std::pair<std::int32_t, Ns>>& out) const
-{
-    out.clear();
-    const auto begin = trace_.arrivalBegin[i];
-    for (std::uint32_t k = 0; k < trace_.arrivalCount[i]; ++k) {
-        out.emplace_back(trace_.arrivalRank[begin + k], trace_.arrivalTime[begin + k]);
-    }
-    if (!std::is_sorted(out.begin(), out.end())) {
-        std::sort(out.begin(), out.end());
-    }
-}
-
 std::uint32_t ProgramTables::arrivalRanksOf(std::size_t i)
 {
-    sortedArrivals(i, scratch_);
-    scratchRanks_.clear();
-    for (const auto& [rank, time] : scratch_) {
-        scratchRanks_.push_back(rank);
-    }
+    const auto ranks = arrivals_.ranks(i);
+    scratchRanks_.assign(ranks.begin(), ranks.end());
     return rankSetOf(scratchRanks_);
 }
 
@@ -177,10 +208,9 @@ void ProgramTables::exactTiming(std::size_t i, Ns gap, CanaryTiming& out)
     out.skew = layoutStoresSkew(out.layout) ? t.skewValue[i] : kAbsentNs;
     out.arrivalTimes.clear();
     if ((out.layout & kLayoutArrivals) != 0) {
-        out.arrivalRanks = arrivalRanksOf(i); // fills scratch_ with the sorted pairs
-        for (const auto& [rank, time] : scratch_) {
-            out.arrivalTimes.push_back(time);
-        }
+        out.arrivalRanks = arrivalRanksOf(i);
+        const auto times = arrivals_.times(i);
+        out.arrivalTimes.assign(times.begin(), times.end());
     } else {
         out.arrivalRanks = kNoIndex;
     }

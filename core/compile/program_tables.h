@@ -7,17 +7,48 @@
 #include "core/canary/canary.h"
 #include "core/trace/projections.h"
 #include "core/trace/trace.h"
+#include "core/util/progress.h"
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 namespace cc::compile {
 
+/// Every event's arrivals sorted by (rank, time), at the trace's own offsets (Trace::arrivalBegin,
+/// arrivalCount). A fact of the source alone: built once per source (CompileContext) instead of
+/// re-sorting an event's arrivals every time a compile pass reads them. When the trace's arrivals
+/// are sorted already (the common case) it reads the trace's columns in place and holds nothing.
+/// The trace must outlive it and stay unchanged.
+class SortedArrivals {
+public:
+    SortedArrivals(const Trace& trace, const Progress& progress);
+
+    std::span<const std::int32_t> ranks(std::size_t i) const
+    {
+        return {rankColumn() + trace_->arrivalBegin[i], trace_->arrivalCount[i]};
+    }
+    std::span<const Ns> times(std::size_t i) const
+    {
+        return {timeColumn() + trace_->arrivalBegin[i], trace_->arrivalCount[i]};
+    }
+
+private:
+    const std::int32_t* rankColumn() const { return own_ ? rank_.data() : trace_->arrivalRank.data(); }
+    const Ns* timeColumn() const { return own_ ? time_.data() : trace_->arrivalTime.data(); }
+
+    const Trace* trace_;
+    bool own_ = false; ///< some event's arrivals needed sorting: rank_ and time_ hold every event's
+    std::vector<std::int32_t> rank_;
+    std::vector<Ns> time_;
+};
+
 class ProgramTables {
 public:
-    explicit ProgramTables(const Trace& trace);
+    /// arrivals: the trace's sorted arrivals (it must outlive the tables).
+    ProgramTables(const Trace& trace, const SortedArrivals& arrivals);
 
     /// The canary signature of event i (interned by content; the group hash is cc::contentHash).
     std::uint32_t signatureOf(std::size_t i);
@@ -41,14 +72,15 @@ public:
     /// Moves the tables into a canary's program.
     void moveInto(Canary& canary);
 
-    /// Arrival (rank, time) pairs of event i sorted by rank, into out.
-    void sortedArrivals(std::size_t i, std::vector<std::pair<std::int32_t, Ns>>& out) const;
+    /// The arrivals of every event sorted by rank.
+    const SortedArrivals& arrivals() const { return arrivals_; }
 
 private:
     std::uint32_t internString(std::uint32_t traceStringId);
     void growTimingIndex();
 
     const Trace& trace_;
+    const SortedArrivals& arrivals_;
     std::vector<std::string> strings_;
     std::unordered_map<std::uint32_t, std::uint32_t> stringOfTraceId_;
     std::vector<CanaryRankSet> rankSets_;
@@ -62,7 +94,6 @@ private:
     std::vector<std::uint32_t> timingSlots_; ///< open addressing over timings_, kNoIndex = empty
     std::vector<CanaryToken> tokens_;
     std::unordered_map<std::uint64_t, std::uint32_t> tokenIndex_;
-    std::vector<std::pair<std::int32_t, Ns>> scratch_;
     std::vector<std::int32_t> scratchRanks_;
 };
 

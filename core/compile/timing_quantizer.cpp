@@ -7,9 +7,35 @@
 #include <array>
 #include <bit>
 #include <limits>
+#include <map>
+#include <tuple>
 #include <unordered_map>
 
 namespace cc::compile {
+
+/// Per-field caps (the six scalars, then one shared by every arrival); -1 where a field is free.
+using MemoCaps = std::array<std::int64_t, 7>;
+
+struct QuantizationMemo::Store {
+    /// One group's finished quantization: its samples (in the order it made them) and, per event of
+    /// its positions in visiting order (position, round, event of the round), the sample it took.
+    struct Group {
+        GroupQuantization summary;
+        std::vector<CanaryTiming> samples;
+        std::vector<std::uint32_t> sampleOfEvent;
+        MemoCaps caps{}; ///< the caps it was cut with (round alignment reads them)
+        std::optional<std::string> refusal;
+    };
+    /// (events compiled, the budget's caps, signature, sample limit or 0 for none)
+    using GroupKey = std::tuple<std::size_t, MemoCaps, std::uint32_t, std::uint64_t>;
+    /// (events compiled, signature, snapping to shared values, the caps of the pass)
+    using PassKey = std::tuple<std::size_t, std::uint32_t, bool, MemoCaps>;
+    std::map<GroupKey, Group> groups;
+    std::map<PassKey, std::uint64_t> passSamples;
+};
+
+QuantizationMemo::QuantizationMemo() : store(std::make_unique<Store>()) {}
+QuantizationMemo::~QuantizationMemo() = default;
 
 namespace {
 
@@ -25,6 +51,7 @@ const char* const kCapNames[kCapSlots] = {"gap_ns",     "compute_before_ns", "ov
                                           "exposed_ns", "skew_ns",           "arrival_offset_ns"};
 
 using Caps = std::array<std::int64_t, kCapSlots>;
+static_assert(std::is_same_v<Caps, MemoCaps>);
 
 struct Position {
     std::uint64_t base = 0;   ///< first event of round 0
@@ -218,9 +245,9 @@ private:
             add(kSkew, t.skewValue[i]);
         }
         if (shape.arrivalCount > 0) {
-            in_.tables->sortedArrivals(i, arrivals_);
-            for (std::size_t k = 0; k < arrivals_.size() && k < shape.arrivalCount; ++k) {
-                add(kScalarDims + k, arrivals_[k].second);
+            const auto arrivals = in_.tables->arrivals().times(i);
+            for (std::size_t k = 0; k < arrivals.size() && k < shape.arrivalCount; ++k) {
+                add(kScalarDims + k, arrivals[k]);
             }
         }
     }
@@ -493,20 +520,96 @@ private:
         if (positions.empty()) {
             return g;
         }
+        QuantizationMemo::Store* memo = in_.memo != nullptr ? in_.memo->store.get() : nullptr;
+        const QuantizationMemo::Store::GroupKey key{in_.events, budgetCaps_, signature, g.limit.value_or(0)};
+        if (memo != nullptr) {
+            if (auto kept = memo->groups.find(key); kept != memo->groups.end()) {
+                if (kept->second.refusal) {
+                    throw NegativeResult(*kept->second.refusal);
+                }
+                commitGroup(positions, kept->second.samples, kept->second.sampleOfEvent);
+                capsOfSignature_[signature] = kept->second.caps;
+                return kept->second.summary;
+            }
+        }
+        try {
+            QuantizationMemo::Store::Group done;
+            done.summary = approximateGroup(signature, positions, g, done.samples, done.sampleOfEvent, done.caps);
+            commitGroup(positions, done.samples, done.sampleOfEvent);
+            capsOfSignature_[signature] = done.caps;
+            if (memo != nullptr) {
+                return memo->groups.emplace(key, std::move(done)).first->second.summary;
+            }
+            return done.summary;
+        } catch (const NegativeResult& e) {
+            if (memo != nullptr) {
+                memo->groups[key].refusal = e.what();
+            }
+            throw;
+        }
+    }
+
+    /// Appends a group's samples to the result and gives each event of its positions (in visiting
+    /// order) its sample.
+    void commitGroup(const std::vector<std::uint32_t>& positions, const std::vector<CanaryTiming>& samples,
+                     const std::vector<std::uint32_t>& sampleOfEvent)
+    {
+        const auto first = static_cast<std::uint32_t>(result_.samples.size());
+        result_.samples.insert(result_.samples.end(), samples.begin(), samples.end());
+        std::size_t k = 0;
+        for (auto p : positions) {
+            const Position& pos = positions_[p];
+            for (std::uint64_t r = 0; r < pos.rounds; ++r) {
+                for (std::uint64_t q = 0; q < pos.count; ++q) {
+                    result_.sampleOfEvent[static_cast<std::size_t>(pos.base + r * pos.period + q)] =
+                        first + sampleOfEvent[k++];
+                }
+            }
+        }
+    }
+
+    /// The sample count of one pass with these caps (and the current snapping), from the memo when an
+    /// earlier compile ran that pass; a pass run here leaves its assignment in the scratch state.
+    std::uint64_t probe(std::uint32_t signature, const std::vector<std::uint32_t>& positions, const Caps& caps,
+                        std::vector<std::uint32_t>& groupSamples)
+    {
+        QuantizationMemo::Store* memo = in_.memo != nullptr ? in_.memo->store.get() : nullptr;
+        const QuantizationMemo::Store::PassKey key{in_.events, signature, snap_, caps};
+        if (memo != nullptr) {
+            if (auto known = memo->passSamples.find(key); known != memo->passSamples.end()) {
+                return known->second;
+            }
+        }
+        const std::uint64_t samples = pass(positions, caps, groupSamples);
+        lastPass_ = std::make_pair(snap_, caps);
+        if (memo != nullptr) {
+            memo->passSamples.emplace(key, samples);
+        }
+        return samples;
+    }
+
+    /// Approximates one group within its limit: its samples, the sample of each of its events (in
+    /// visiting order, as indices into samples) and the caps it was cut with.
+    GroupQuantization approximateGroup(std::uint32_t signature, const std::vector<std::uint32_t>& positions,
+                                       GroupQuantization g, std::vector<CanaryTiming>& samplesOut,
+                                       std::vector<std::uint32_t>& sampleOfEventOut, Caps& capsOut)
+    {
         std::vector<std::uint32_t> groupSamples;
+        lastPass_.reset();
         const auto range = ranges(positions);
         std::uint32_t share = 0;
         // First the longest chunks (best structure); if that keeps too many samples, snap every
         // chunk to the group's shared values (fewest samples for the caps); then loosen.
         snap_ = false;
-        std::uint64_t samples = pass(positions, capsAt(range, 0, budgetCaps_), groupSamples);
+        const Caps exact = capsAt(range, 0, budgetCaps_);
+        std::uint64_t samples = probe(signature, positions, exact, groupSamples);
         if (g.limit && samples > *g.limit) {
             snap_ = true;
-            samples = pass(positions, capsAt(range, 0, budgetCaps_), groupSamples);
+            samples = probe(signature, positions, exact, groupSamples);
         }
         if (g.limit && samples > *g.limit) {
             // Loosen the uncapped fields just enough.
-            std::uint64_t atMost = pass(positions, capsAt(range, kShareOne, budgetCaps_), groupSamples);
+            std::uint64_t atMost = probe(signature, positions, capsAt(range, kShareOne, budgetCaps_), groupSamples);
             if (atMost > *g.limit) {
                 failBudget(signature, positions, range, g, atMost);
             }
@@ -514,33 +617,41 @@ private:
             std::uint32_t hi = kShareOne; // fits
             while (hi - lo > 1) {
                 std::uint32_t mid = lo + (hi - lo) / 2;
-                if (pass(positions, capsAt(range, mid, budgetCaps_), groupSamples) <= *g.limit) {
+                if (probe(signature, positions, capsAt(range, mid, budgetCaps_), groupSamples) <= *g.limit) {
                     hi = mid;
                 } else {
                     lo = mid;
                 }
             }
             share = hi;
-            samples = pass(positions, capsAt(range, share, budgetCaps_), groupSamples);
         }
-        // Commit this group's samples and assignments.
-        std::vector<std::uint32_t> globalOf(scratchSamples_.size(), kNoIndex);
+        const Caps chosen = capsAt(range, share, budgetCaps_);
+        // The assignment is that of a pass with the chosen caps: the last one run, unless that was another.
+        if (lastPass_ && lastPass_->first == snap_ && lastPass_->second == chosen) {
+            samples = groupSamples.size();
+        } else {
+            samples = pass(positions, chosen, groupSamples);
+        }
+        std::vector<std::uint32_t> localOf(scratchSamples_.size(), kNoIndex);
+        samplesOut.clear();
         for (auto local : groupSamples) {
-            globalOf[local] = static_cast<std::uint32_t>(result_.samples.size());
-            result_.samples.push_back(scratchSamples_[local]);
+            localOf[local] = static_cast<std::uint32_t>(samplesOut.size());
+            samplesOut.push_back(scratchSamples_[local]);
         }
+        sampleOfEventOut.clear();
+        sampleOfEventOut.reserve(static_cast<std::size_t>(g.events));
         for (auto p : positions) {
             const Position& pos = positions_[p];
             for (std::uint64_t r = 0; r < pos.rounds; ++r) {
                 for (std::uint64_t q = 0; q < pos.count; ++q) {
-                    const auto event = static_cast<std::size_t>(pos.base + r * pos.period + q);
-                    result_.sampleOfEvent[event] = globalOf[scratchAssignment_[event]];
+                    sampleOfEventOut.push_back(
+                        localOf[scratchAssignment_[static_cast<std::size_t>(pos.base + r * pos.period + q)]]);
                 }
             }
         }
         g.samples = samples;
         g.freeShare = share;
-        capsOfSignature_[signature] = capsAt(range, share, budgetCaps_);
+        capsOut = chosen;
         return g;
     }
 
@@ -774,9 +885,9 @@ private:
     std::vector<CanaryTiming> scratchSamples_;
     std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> recentByShape_;
     std::vector<std::size_t> chunkEvents_;
-    std::vector<std::pair<std::int32_t, Ns>> arrivals_;
     bool collectDistinct_ = false;
-    bool snap_ = false; ///< chunks must fit one of the group's shared values
+    bool snap_ = false;                             ///< chunks must fit one of the group's shared values
+    std::optional<std::pair<bool, Caps>> lastPass_; ///< (snap, caps) of the pass whose assignment is in scratch
     std::vector<bool> lastAdded_;
     std::vector<std::int64_t> lastValue_;
     std::array<std::vector<std::int64_t>, kCapSlots> distinct_;        ///< the group's values per cap slot

@@ -11,6 +11,7 @@
 #include "core/util/json/writer.h"
 
 #include <algorithm>
+#include <memory>
 #include <set>
 
 namespace cc::search {
@@ -109,6 +110,16 @@ public:
         ref_ = verify::prepareSourceReference(source_, vopts_, preparing);
         // Every candidate's commitments are recomputed from the source: encode it once, hash slices after.
         verify::keepSourceEventBytes(ref_, preparing);
+        // Every candidate is compiled from the same source: what compiling derives from the source alone
+        // (its identity, sorted arrivals, the groups' quantizations as they are made) is kept across them.
+        // The segments' commitments are hashed from the kept source bytes too.
+        CompileContext::SegmentCommitment commitment;
+        if (ref_.eventBytes) {
+            commitment = [bytes = ref_.eventBytes](std::size_t first, std::size_t last) {
+                return bytes->commitment(first, last);
+            };
+        }
+        context_ = std::make_unique<CompileContext>(source_, preparing, std::move(commitment));
         result_.sourceSha256 = ref_.sha256;
         result_.sourceEvents = source_.size();
 
@@ -171,8 +182,8 @@ private:
         std::optional<CompileResult> plainResult;
         try {
             NullProgress quiet;
-            alignedResult = compileCanary(source_, aligned, quiet);
-            plainResult = compileCanary(source_, options, quiet);
+            alignedResult = compileCanary(source_, aligned, quiet, *context_);
+            plainResult = compileCanary(source_, options, quiet, *context_);
         } catch (const NegativeResult&) {
             return evaluate(stage, options, allowEqual); // records the refusal
         }
@@ -205,7 +216,7 @@ private:
         NullProgress quiet;
         CompileResult compiled;
         try {
-            compiled = precompiled ? std::move(*precompiled) : compileCanary(source_, options, quiet);
+            compiled = precompiled ? std::move(*precompiled) : compileCanary(source_, options, quiet, *context_);
         } catch (const NegativeResult& e) {
             rec.outcome = "refused_by_compiler";
             rec.refusal = e.what();
@@ -335,7 +346,7 @@ private:
             return EmitVerdict{vopts.tolerances.absoluteNs};
         };
         NullProgress quiet;
-        CompileResult final = compileCanary(source_, options, quiet);
+        CompileResult final = compileCanary(source_, options, quiet, *context_);
         const std::string sha = sha256Hex(final.bytes);
         result_.verification =
             verify::verifyBehavior(ref_, final.canary, nullptr, vopts_, quiet, sha, final.bytes.size());
@@ -350,6 +361,7 @@ private:
     const SearchOptions& options_;
     Progress& progress_;
     verify::SourceReference ref_;
+    std::unique_ptr<CompileContext> context_;
     std::optional<Best> best_;
     SearchResult result_;
 };

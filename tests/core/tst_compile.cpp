@@ -3,6 +3,7 @@
 // and fails closed, unknown timing is never turned into a number, prefixes are partial.
 #include "core/canary/canary_reader.h"
 #include "core/canary/canary_writer.h"
+#include "core/canary/commitment.h"
 #include "core/canary/expand.h"
 #include "core/canary/fidelity.h"
 #include "core/compile/compiler.h"
@@ -224,6 +225,78 @@ private slots:
             QCOMPARE(h.sourceBytes, static_cast<std::uint64_t>(writeTraceJson(t).size()));
             QCOMPARE(h.sourceEvents, static_cast<std::uint64_t>(t.size()));
         }
+    }
+
+    void aSharedContextCompilesByteForByteAsWithout()
+    {
+        // Behaviour search hands one CompileContext to every compile of a source: the source's identity,
+        // its sorted arrivals and the groups' quantizations are kept across compiles. Whatever the
+        // context has already seen, a compile with it is the compile without it, refusals included.
+        // The random trace lists arrivals in shuffled rank order, so they are sorted once here.
+        auto outcome = [](const Trace& t, const CompileOptions& o, CompileContext* context) {
+            NullProgress p;
+            try {
+                const CompileResult r = context != nullptr ? compileCanary(t, o, p, *context) : compileCanary(t, o, p);
+                std::string text = r.bytes;
+                for (const auto& g : r.groups) {
+                    text += "\n" + groupHashHex(g.groupHash) + " " + std::to_string(g.events) + " " +
+                            std::to_string(g.samples) + " " + std::to_string(g.sampleLimit.value_or(0));
+                }
+                return text;
+            } catch (const NegativeResult& e) {
+                return std::string("refused: ") + e.what();
+            }
+        };
+        for (const Trace& t : {training(6000, 3000, 3), randomTrace(7, 1, 3000)}) {
+            NullProgress p;
+            CompileContext context(t, p);
+            QCOMPARE(context.sourceSha256(), sha(t));
+            QCOMPARE(context.sourceBytes(), static_cast<std::uint64_t>(writeTraceJson(t).size()));
+            std::vector<CompileOptions> runs(1); // lossless first
+            for (std::uint64_t limit : {1, 2, 8}) {
+                for (std::uint32_t slack : {3U, 0U}) {
+                    CompileOptions o;
+                    o.timingMode = CanaryTimingMode::Bounded;
+                    o.budget.sampleLimit = limit;
+                    o.roundAlignmentSlack = slack;
+                    runs.push_back(o);
+                }
+            }
+            CompileOptions perGroup = runs.back();
+            perGroup.budget.groupSampleLimits[compile(t, perGroup).groups.front().groupHash] = 1;
+            runs.push_back(perGroup);
+            CompileOptions capped = runs[1]; // a gap cap the jitter cannot keep within one sample
+            capped.budget.gap = 1;
+            runs.push_back(capped);
+            CompileOptions prefix = runs[3];
+            prefix.prefixEvents = t.size() / 2;
+            runs.push_back(prefix);
+            bool refused = false;
+            for (int pass = 0; pass < 2; ++pass) { // the second time in reverse, over a well-used context
+                for (std::size_t k = 0; k < runs.size(); ++k) {
+                    const CompileOptions& o = runs[pass == 0 ? k : runs.size() - 1 - k];
+                    const std::string expected = outcome(t, o, nullptr);
+                    refused = refused || expected.starts_with("refused: ");
+                    QCOMPARE(outcome(t, o, &context), expected);
+                }
+            }
+            QVERIFY(refused);
+            // A caller that holds the source's canonical bytes may commit the segments itself.
+            std::size_t committed = 0;
+            CompileContext committing(t, p, [&](std::size_t first, std::size_t last) {
+                ++committed;
+                return segmentCommitment(t, first, last);
+            });
+            for (const CompileOptions& o : runs) {
+                QCOMPARE(outcome(t, o, &committing), outcome(t, o, nullptr));
+            }
+            QVERIFY(committed > 0);
+        }
+        const Trace t = training(2000, 0);
+        NullProgress p;
+        CompileContext context(t, p);
+        const Trace other = training(2000, 0);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, compileCanary(other, CompileOptions{}, p, context));
     }
 
     void cancellationStopsTheCompile()

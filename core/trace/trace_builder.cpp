@@ -236,170 +236,200 @@ void TraceBuilder::fail(std::size_t eventIndex, std::string eventId, std::string
     diagnose(eventIndex, eventId, std::move(field), std::move(rule));
 }
 
-void TraceBuilder::add(const Event& e)
+void TraceBuilder::reject(std::size_t index, const Event& e, std::string field, std::string rule)
 {
-    const std::size_t index = added_++;
-    auto bad = [&](std::string field, std::string rule) { diagnose(index, e.id, std::move(field), std::move(rule)); };
-    const auto& limits = resourceLimits();
-    if (added_ > limits.maxEvents) {
-        if (added_ == limits.maxEvents + 1) {
-            bad("events", "the trace has more than " + std::to_string(limits.maxEvents) + " events (resource limit)");
-        }
-        return;
-    }
+    diagnose(index, e.id, std::move(field), std::move(rule));
+}
 
-    // ---- operation ----
+// add()'s steps, one per rule group, in its order. Each runs once per event of every trace read:
+// always_inline keeps add() the one loop body it was (left to the compiler, 3.6 % more instructions).
+// ---- operation ----
+[[gnu::always_inline]] inline OpKind TraceBuilder::checkOperation(std::size_t index, const Event& e)
+{
     OpKind kind = OpKind::Custom;
     if (e.op.empty()) {
-        bad("op", "must be a non-empty string");
+        reject(index, e, "op", "must be a non-empty string");
     } else if (auto known = opKindFromName(e.op)) {
         kind = e.customOp ? OpKind::Custom : *known;
     } else if (!e.customOp) {
-        bad("op", "unknown operation \"" + e.op +
-                      "\": a collective with no mapping must be marked \"custom_op\": true (it is never relabelled)");
+        reject(index, e, "op",
+               "unknown operation \"" + e.op +
+                   "\": a collective with no mapping must be marked \"custom_op\": true (it is never relabelled)");
     }
     if (e.bytes <= 0) {
-        bad("bytes", "must be a positive integer number of bytes (got " + std::to_string(e.bytes) + ")");
+        reject(index, e, "bytes", "must be a positive integer number of bytes (got " + std::to_string(e.bytes) + ")");
     }
+    return kind;
+}
 
-    // ---- ranks ----
+// ---- ranks ----
+[[gnu::always_inline]] inline void TraceBuilder::checkRanks(std::size_t index, const Event& e,
+                                                            std::uint64_t maxRanksPerEvent, std::uint64_t maxRankSlots)
+{
     if (e.ranks.empty()) {
-        bad("ranks", "must name at least one rank");
-    } else if (e.ranks.size() > limits.maxRanksPerEvent) {
-        bad("ranks", "has " + std::to_string(e.ranks.size()) + " members, more than the limit of " +
-                         std::to_string(limits.maxRanksPerEvent));
-    } else if ((rankSlots_ += e.ranks.size()) > limits.maxRankSlots && !rankSlotsRefused_) {
+        reject(index, e, "ranks", "must name at least one rank");
+    } else if (e.ranks.size() > maxRanksPerEvent) {
+        reject(index, e, "ranks",
+               "has " + std::to_string(e.ranks.size()) + " members, more than the limit of " +
+                   std::to_string(maxRanksPerEvent));
+    } else if ((rankSlots_ += e.ranks.size()) > maxRankSlots && !rankSlotsRefused_) {
         rankSlotsRefused_ = true;
-        bad("ranks", "brings the trace's rank memberships (ranks summed over events) past the limit of " +
-                         std::to_string(limits.maxRankSlots) + " (resource limit: replay walks every one)");
+        reject(index, e, "ranks",
+               "brings the trace's rank memberships (ranks summed over events) past the limit of " +
+                   std::to_string(maxRankSlots) + " (resource limit: replay walks every one)");
     }
     members_.assign(e.ranks.begin(), e.ranks.end());
     std::sort(members_.begin(), members_.end());
     for (std::size_t k = 0; k < members_.size(); ++k) {
         if (members_[k] < 0) {
-            bad("ranks", "rank " + std::to_string(members_[k]) + " is negative");
+            reject(index, e, "ranks", "rank " + std::to_string(members_[k]) + " is negative");
         } else if (k > 0 && members_[k] == members_[k - 1] && (k < 2 || members_[k - 2] != members_[k])) {
-            bad("ranks", "rank " + std::to_string(members_[k]) + " appears twice");
+            reject(index, e, "ranks", "rank " + std::to_string(members_[k]) + " appears twice");
         }
     }
     members_.erase(std::unique(members_.begin(), members_.end()), members_.end());
     if (e.rankCount && *e.rankCount != static_cast<std::int32_t>(e.ranks.size())) {
-        bad("rank_count", "is " + std::to_string(*e.rankCount) + " but ranks has " + std::to_string(e.ranks.size()) +
-                              " members");
+        reject(index, e, "rank_count",
+               "is " + std::to_string(*e.rankCount) + " but ranks has " + std::to_string(e.ranks.size()) + " members");
     }
-    auto isMember = [&](std::int32_t r) { return std::binary_search(members_.begin(), members_.end(), r); };
+}
 
-    // ---- point-to-point and rooted operations ----
+[[gnu::always_inline]] inline bool TraceBuilder::isMember(std::int32_t rank) const
+{
+    return std::binary_search(members_.begin(), members_.end(), rank);
+}
+
+// ---- point-to-point and rooted operations ----
+[[gnu::always_inline]] inline void TraceBuilder::checkEndpoints(std::size_t index, const Event& e, OpKind kind)
+{
     if (isPointToPoint(kind)) {
         if (!e.senderRank || !e.receiverRank) {
-            bad(e.senderRank ? "receiver_rank" : "sender_rank",
-                e.op + " needs both endpoints: sender_rank and receiver_rank");
+            reject(index, e, e.senderRank ? "receiver_rank" : "sender_rank",
+                   e.op + " needs both endpoints: sender_rank and receiver_rank");
         } else {
             if (!isMember(*e.senderRank)) {
-                bad("sender_rank", "rank " + std::to_string(*e.senderRank) + " is not a member of ranks");
+                reject(index, e, "sender_rank", "rank " + std::to_string(*e.senderRank) + " is not a member of ranks");
             }
             if (!isMember(*e.receiverRank)) {
-                bad("receiver_rank", "rank " + std::to_string(*e.receiverRank) + " is not a member of ranks");
+                reject(index, e, "receiver_rank",
+                       "rank " + std::to_string(*e.receiverRank) + " is not a member of ranks");
             }
             if (*e.senderRank == *e.receiverRank) {
-                bad("receiver_rank", "sender and receiver are the same rank " + std::to_string(*e.senderRank));
+                reject(index, e, "receiver_rank",
+                       "sender and receiver are the same rank " + std::to_string(*e.senderRank));
             }
         }
     }
     if (e.rootRank && !isMember(*e.rootRank)) {
-        bad("root_rank", "rank " + std::to_string(*e.rootRank) + " is not a member of ranks");
+        reject(index, e, "root_rank", "rank " + std::to_string(*e.rootRank) + " is not a member of ranks");
     }
     for (auto [value, name] : {std::pair{e.senderRank, "sender_rank"}, std::pair{e.receiverRank, "receiver_rank"},
                                std::pair{e.rootRank, "root_rank"}}) {
         if (value && *value < 0) {
-            bad(name, "must not be negative");
+            reject(index, e, name, "must not be negative");
         }
     }
     if (e.concurrentGroups && *e.concurrentGroups < 1) {
-        bad("concurrent_groups", "must be a positive integer");
+        reject(index, e, "concurrent_groups", "must be a positive integer");
     }
     if (e.messageSequence && *e.messageSequence < 0) {
-        bad("message_sequence", "must not be negative");
+        reject(index, e, "message_sequence", "must not be negative");
     }
+}
 
-    // ---- strings (empty means absent; readers refuse empty strings) ----
+// ---- strings (empty means absent; readers refuse empty strings) ----
+[[gnu::always_inline]] inline void TraceBuilder::checkStrings(std::size_t index, const Event& e)
+{
     if (!e.dtype.empty() && !isKnownDtype(e.dtype)) {
-        bad("dtype", "unknown dtype \"" + e.dtype + "\"");
+        reject(index, e, "dtype", "unknown dtype \"" + e.dtype + "\"");
     }
     if (!e.reductionOp.empty() && !isReductionOp(e.reductionOp)) {
-        bad("reduction_op", "must be one of avg, max, min, product, sum (got \"" + e.reductionOp + "\")");
+        reject(index, e, "reduction_op", "must be one of avg, max, min, product, sum (got \"" + e.reductionOp + "\")");
     }
+}
 
-    // ---- timing values ----
-    for (auto [value, name] : {std::pair{e.start, "start_us"}, std::pair{e.gap, "gap_us"},
-                               std::pair{e.computeBefore, "compute_before_us"},
-                               std::pair{e.computeOverlap, "compute_overlap_us"},
-                               std::pair{e.arrivalSkew, "arrival_skew_us"},
-                               std::pair{e.observedExposed, "observed_exposed_us"}, std::pair{e.pressure, "compute_pressure"}}) {
+// ---- timing values ----
+[[gnu::always_inline]] inline void TraceBuilder::checkTimingValues(std::size_t index, const Event& e)
+{
+    for (auto [value, name] :
+         {std::pair{e.start, "start_us"}, std::pair{e.gap, "gap_us"}, std::pair{e.computeBefore, "compute_before_us"},
+          std::pair{e.computeOverlap, "compute_overlap_us"}, std::pair{e.arrivalSkew, "arrival_skew_us"},
+          std::pair{e.observedExposed, "observed_exposed_us"}, std::pair{e.pressure, "compute_pressure"}}) {
         if (value && *value < 0) {
-            bad(name, "must not be negative");
+            reject(index, e, name, "must not be negative");
         }
     }
     if (e.computeOverlapUnknown && e.computeOverlap) {
-        bad("compute_overlap_us", "is given while compute_overlap_unknown is true: a value cannot be both measured and unknown");
+        reject(index, e, "compute_overlap_us",
+               "is given while compute_overlap_unknown is true: a value cannot be both measured and unknown");
     }
+}
 
-    // ---- arrivals and skew ----
-    SkewState skewState = SkewState::Unknown;
-    Ns skewValue = 0;
-    if (e.arrivalsGiven) {
-        seen_.clear();
-        Ns lo = 0;
-        Ns hi = 0;
-        bool first = true;
-        for (const auto& a : e.arrivals) {
-            if (!isMember(a.rank)) {
-                bad("rank_arrival_us", "rank " + std::to_string(a.rank) + " is not a member of ranks");
-            }
-            if (a.arrival < 0) {
-                bad("rank_arrival_us", "arrival of rank " + std::to_string(a.rank) + " is negative");
-            }
-            seen_.push_back(a.rank);
-            lo = first ? a.arrival : std::min(lo, a.arrival);
-            hi = first ? a.arrival : std::max(hi, a.arrival);
-            first = false;
+// ---- arrivals and skew ----
+[[gnu::always_inline]] inline TraceBuilder::EventSkew TraceBuilder::checkArrivals(std::size_t index, const Event& e)
+{
+    if (!e.arrivalsGiven) {
+        if (e.partialRankArrival) {
+            return {e.arrivalSkew ? SkewState::Partial : SkewState::Unknown, e.arrivalSkew.value_or(0)};
         }
-        std::sort(seen_.begin(), seen_.end());
-        for (std::size_t k = 1; k < seen_.size(); ++k) {
-            if (seen_[k] == seen_[k - 1]) {
-                bad("rank_arrival_us", "rank " + std::to_string(seen_[k]) + " has two arrival times");
-            }
+        if (e.arrivalSkew) {
+            return {SkewState::Known, *e.arrivalSkew};
         }
-        seen_.erase(std::unique(seen_.begin(), seen_.end()), seen_.end());
-        if (e.arrivalsAsArray && e.arrivals.size() != e.ranks.size()) {
-            bad("rank_arrival_us", "an arrival array must have one entry per member of ranks (" +
-                                       std::to_string(e.ranks.size()) + "), got " + std::to_string(e.arrivals.size()));
-        }
-        const bool complete = seen_.size() == members_.size() && !members_.empty();
-        if (!complete && !e.partialRankArrival) {
-            bad("rank_arrival_us", "covers " + std::to_string(seen_.size()) + " of " + std::to_string(members_.size()) +
-                                       " ranks; arrivals from only some ranks must be marked \"partial_rank_arrival\": true");
-        }
-        if (complete && !e.partialRankArrival) {
-            skewState = SkewState::Known;
-            skewValue = hi - lo;
-            if (e.arrivalSkew && std::llabs(*e.arrivalSkew - skewValue) > kContradictionToleranceNs) {
-                bad("arrival_skew_us", "is " + nsText(*e.arrivalSkew) + " but rank_arrival_us spans " + nsText(skewValue) +
-                                           ": contradicting values are refused, not arbitrated");
-            }
-        } else if (!e.arrivals.empty() || e.arrivalSkew) {
-            skewState = SkewState::Partial;
-            skewValue = e.arrivalSkew ? std::max(*e.arrivalSkew, hi - lo) : hi - lo;
-        }
-    } else if (e.partialRankArrival) {
-        skewState = e.arrivalSkew ? SkewState::Partial : SkewState::Unknown;
-        skewValue = e.arrivalSkew.value_or(0);
-    } else if (e.arrivalSkew) {
-        skewState = SkewState::Known;
-        skewValue = *e.arrivalSkew;
+        return {SkewState::Unknown, 0};
     }
+    seen_.clear();
+    Ns lo = 0;
+    Ns hi = 0;
+    bool first = true;
+    for (const auto& a : e.arrivals) {
+        if (!isMember(a.rank)) {
+            reject(index, e, "rank_arrival_us", "rank " + std::to_string(a.rank) + " is not a member of ranks");
+        }
+        if (a.arrival < 0) {
+            reject(index, e, "rank_arrival_us", "arrival of rank " + std::to_string(a.rank) + " is negative");
+        }
+        seen_.push_back(a.rank);
+        lo = first ? a.arrival : std::min(lo, a.arrival);
+        hi = first ? a.arrival : std::max(hi, a.arrival);
+        first = false;
+    }
+    std::sort(seen_.begin(), seen_.end());
+    for (std::size_t k = 1; k < seen_.size(); ++k) {
+        if (seen_[k] == seen_[k - 1]) {
+            reject(index, e, "rank_arrival_us", "rank " + std::to_string(seen_[k]) + " has two arrival times");
+        }
+    }
+    seen_.erase(std::unique(seen_.begin(), seen_.end()), seen_.end());
+    if (e.arrivalsAsArray && e.arrivals.size() != e.ranks.size()) {
+        reject(index, e, "rank_arrival_us",
+               "an arrival array must have one entry per member of ranks (" + std::to_string(e.ranks.size()) +
+                   "), got " + std::to_string(e.arrivals.size()));
+    }
+    const bool complete = seen_.size() == members_.size() && !members_.empty();
+    if (!complete && !e.partialRankArrival) {
+        reject(index, e, "rank_arrival_us",
+               "covers " + std::to_string(seen_.size()) + " of " + std::to_string(members_.size()) +
+                   " ranks; arrivals from only some ranks must be marked \"partial_rank_arrival\": true");
+    }
+    if (complete && !e.partialRankArrival) {
+        const Ns span = hi - lo;
+        if (e.arrivalSkew && std::llabs(*e.arrivalSkew - span) > kContradictionToleranceNs) {
+            reject(index, e, "arrival_skew_us",
+                   "is " + nsText(*e.arrivalSkew) + " but rank_arrival_us spans " + nsText(span) +
+                       ": contradicting values are refused, not arbitrated");
+        }
+        return {SkewState::Known, span};
+    }
+    if (!e.arrivals.empty() || e.arrivalSkew) {
+        return {SkewState::Partial, e.arrivalSkew ? std::max(*e.arrivalSkew, hi - lo) : hi - lo};
+    }
+    return {SkewState::Unknown, 0};
+}
 
-    // ---- store ----
+// ---- store ----
+[[gnu::always_inline]] inline void TraceBuilder::storeEvent(std::size_t index, const Event& e, OpKind kind,
+                                                            EventSkew skew)
+{
     Trace& t = trace_;
     ColumnIds ids;
     ids.op = intern(kRecentOp, e.op);
@@ -413,7 +443,7 @@ void TraceBuilder::add(const Event& e)
     ids.reductionOp = internOpt(kRecentReductionOp, e.reductionOp);
     makeRoom(t.arrivalRank, e.arrivals.size());
     makeRoom(t.arrivalTime, e.arrivals.size());
-    appendColumns(t, e, ids, static_cast<std::uint32_t>(index), kind, skewState, skewValue);
+    appendColumns(t, e, ids, static_cast<std::uint32_t>(index), kind, skew.state, skew.value);
     if (!e.id.empty()) {
         makeRoom(t.idArena, e.id.size());
         t.idArena += e.id;
@@ -421,6 +451,27 @@ void TraceBuilder::add(const Event& e)
     if (!e.extraJson.empty()) {
         t.extras.push_back(e.extraJson);
     }
+}
+
+void TraceBuilder::add(const Event& e)
+{
+    const std::size_t index = added_++;
+    const auto& limits = resourceLimits();
+    if (added_ > limits.maxEvents) {
+        if (added_ == limits.maxEvents + 1) {
+            reject(index, e, "events",
+                   "the trace has more than " + std::to_string(limits.maxEvents) + " events (resource limit)");
+        }
+        return;
+    }
+    // The checks record what is wrong and go on, so one event can bring several diagnostics.
+    const OpKind kind = checkOperation(index, e);
+    checkRanks(index, e, limits.maxRanksPerEvent, limits.maxRankSlots);
+    checkEndpoints(index, e, kind);
+    checkStrings(index, e);
+    checkTimingValues(index, e);
+    const EventSkew skew = checkArrivals(index, e);
+    storeEvent(index, e, kind, skew);
 }
 
 Trace TraceBuilder::finish(Progress& progress)

@@ -68,6 +68,21 @@ private:
     template <typename Column> void makeRoom(Column& column, std::size_t more);
     void diagnose(std::size_t eventIndex, std::string_view eventId, std::string field, std::string rule);
 
+    // add()'s steps, in its order: each check records what is wrong and goes on.
+    struct EventSkew {
+        SkewState state = SkewState::Unknown;
+        Ns value = 0;
+    };
+    void reject(std::size_t index, const Event& e, std::string field, std::string rule);
+    OpKind checkOperation(std::size_t index, const Event& e);
+    void checkRanks(std::size_t index, const Event& e, std::uint64_t maxRanksPerEvent, std::uint64_t maxRankSlots);
+    bool isMember(std::int32_t rank) const; ///< in members_, the event's sorted distinct ranks
+    void checkEndpoints(std::size_t index, const Event& e, OpKind kind);
+    void checkStrings(std::size_t index, const Event& e);
+    void checkTimingValues(std::size_t index, const Event& e);
+    EventSkew checkArrivals(std::size_t index, const Event& e);
+    void storeEvent(std::size_t index, const Event& e, OpKind kind, EventSkew skew);
+
     Trace trace_;
     std::vector<Diagnostic> diagnostics_;
     std::size_t added_ = 0;

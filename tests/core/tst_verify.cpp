@@ -1,8 +1,8 @@
 // Behaviour verification: the tolerance arithmetic, the five separate statuses and the derived
 // claim, on the bundled adversarial trace and on canaries tampered with one edit each.
 #include "core/canary/canary_reader.h"
-#include "core/canary/commitment.h"
 #include "core/canary/canary_writer.h"
+#include "core/canary/commitment.h"
 #include "core/compile/compiler.h"
 #include "core/configs/config_io.h"
 #include "core/trace/trace_builder.h"
@@ -342,8 +342,8 @@ private slots:
         QCOMPARE(kept->events(), trace.size());
         const std::size_t n = trace.size();
         // Empty, single, chunked (more than one commitment chunk) and clamped ranges.
-        const std::pair<std::size_t, std::size_t> ranges[] = {{0, 0}, {3, 3}, {0, 1}, {n - 1, n}, {7, 19},
-                                                              {0, n},  {5, n}, {2, n + 10}, {n, n + 3}};
+        const std::pair<std::size_t, std::size_t> ranges[] = {{0, 0}, {3, 3}, {0, 1},      {n - 1, n}, {7, 19},
+                                                              {0, n}, {5, n}, {2, n + 10}, {n, n + 3}};
         for (const auto& [first, last] : ranges) {
             QCOMPARE(kept->commitment(first, last), segmentCommitment(trace, first, last));
             QCOMPARE(kept->commitment(first, last), segmentCommitment(trace, first, last, 4));

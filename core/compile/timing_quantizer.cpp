@@ -218,12 +218,18 @@ private:
 
     void addValues(std::size_t i, const Shape& shape, Stats& stats)
     {
-        lastAdded_.assign(stats.lo.size(), false);
-        lastValue_.resize(stats.lo.size());
+        // Which values were added is kept only while collecting distinct values (addEvent reads it).
+        const bool keep = collectDistinct_;
+        if (keep) {
+            lastAdded_.assign(stats.lo.size(), false);
+            lastValue_.resize(stats.lo.size());
+        }
         auto add = [&](std::size_t d, std::int64_t v) {
             stats.add(d, v);
-            lastAdded_[d] = true;
-            lastValue_[d] = v;
+            if (keep) {
+                lastAdded_[d] = true;
+                lastValue_[d] = v;
+            }
         };
         const auto& t = *in_.trace;
         if (!(in_.firstGapFree && i == 0)) {
@@ -296,18 +302,27 @@ private:
         auto windowHi = [&](std::size_t d) -> std::int64_t {
             return chunk.n[d] == 0 ? std::numeric_limits<std::int64_t>::max() : chunk.lo[d] + caps[capSlot(d)];
         };
-        auto value = [](const CanaryTiming& s, std::size_t d) { return sampleValue(s, d); };
+        // The reuse scan compares each recent sample's flattened values against the chunk's windows,
+        // only in the dimensions that can exclude it (carried by the shape, with values in the chunk).
+        checkDims_.clear();
+        checkLo_.clear();
+        checkHi_.clear();
+        for (std::size_t d = 0; d < dims; ++d) {
+            if (present(shape, d) && chunk.n[d] != 0) {
+                checkDims_.push_back(static_cast<std::uint32_t>(d));
+                checkLo_.push_back(windowLo(d));
+                checkHi_.push_back(windowHi(d));
+            }
+        }
         std::uint32_t chosen = kNoIndex;
         auto& recent = recentByShape_[shapeIndex];
+        const std::size_t checks = checkDims_.size();
         for (std::size_t k = recent.size(); k-- > 0 && recent.size() - k <= kReuseWindow;) {
-            const auto& candidate = scratchSamples_[recent[k]];
+            const std::int64_t* values = scratchValues_.data() + scratchValueAt_[recent[k]];
             bool ok = true;
-            for (std::size_t d = 0; d < dims && ok; ++d) {
-                if (!present(shape, d)) {
-                    continue;
-                }
-                auto v = value(candidate, d);
-                ok = v >= windowLo(d) && v <= windowHi(d);
+            for (std::size_t m = 0; m < checks && ok; ++m) {
+                const std::int64_t v = values[checkDims_[m]];
+                ok = v >= checkLo_[m] && v <= checkHi_[m];
             }
             if (ok) {
                 chosen = recent[k];
@@ -359,6 +374,10 @@ private:
                 s.arrivalTimes.push_back(rep(kScalarDims + k));
             }
             chosen = static_cast<std::uint32_t>(scratchSamples_.size());
+            scratchValueAt_.push_back(scratchValues_.size());
+            for (std::size_t d = 0; d < dims; ++d) {
+                scratchValues_.push_back(sampleValue(s, d));
+            }
             scratchSamples_.push_back(std::move(s));
             recent.push_back(chosen);
             groupSamples.push_back(chosen);
@@ -375,6 +394,8 @@ private:
     {
         groupSamples.clear();
         scratchSamples_.clear();
+        scratchValues_.clear();
+        scratchValueAt_.clear();
         recentByShape_.clear();
         for (std::size_t c = 0; c < kCapSlots; ++c) {
             // Optimal one-dimensional cover of the group's values by windows of width 2 x cap:
@@ -883,6 +904,10 @@ private:
     std::unordered_map<std::uint32_t, Caps> capsOfSignature_; ///< the caps each group was cut with
     Caps budgetCaps_{};
     std::vector<CanaryTiming> scratchSamples_;
+    std::vector<std::int64_t> scratchValues_;     ///< every scratch sample's values, dimension by dimension
+    std::vector<std::size_t> scratchValueAt_;     ///< where each scratch sample's values start
+    std::vector<std::uint32_t> checkDims_;        ///< finish(): the dimensions the reuse scan compares
+    std::vector<std::int64_t> checkLo_, checkHi_; ///< finish(): their windows
     std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> recentByShape_;
     std::vector<std::size_t> chunkEvents_;
     bool collectDistinct_ = false;

@@ -1018,6 +1018,9 @@ private:
             const std::size_t endEvent =
                 piece < layout_.cuts.size() ? layout_.bracketedBeforeCuts[piece] : layout_.bracketed;
             TraceBuilder::prefault(columns_, firstEvent, endEvent - firstEvent);
+            // Room for the piece's events at once: grown by doubling, the vector moved every event
+            // recorded so far (over 500 bytes each) and faulted in fresh pages at each step.
+            out->events.reserve(endEvent - firstEvent);
             bool stopped = true;
             try {
                 RecordingSink sink(*out);

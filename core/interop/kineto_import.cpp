@@ -9,16 +9,12 @@
 #include "core/util/json/parser.h"
 #include "core/util/json/writer.h"
 #include "core/util/limits.h"
+#include "core/util/ordered_map_threads.h"
 
 #include <algorithm>
-#include <atomic>
 #include <charconv>
-#include <chrono>
-#include <condition_variable>
 #include <limits>
-#include <mutex>
 #include <set>
-#include <thread>
 #include <unordered_map>
 
 namespace cc::interop {
@@ -1650,90 +1646,12 @@ std::string describeKinetoImport(const KinetoImportSummary& s)
 KinetoImports importKinetoProfiles(const std::vector<std::filesystem::path>& paths, const KinetoImportOptions& options,
                                    Progress& progress, unsigned threads)
 {
-    const std::size_t n = paths.size();
-    std::vector<std::optional<KinetoImport>> done(n);
-    std::vector<std::exception_ptr> failed(n);
-    std::atomic<bool> stop{false};
-    std::mutex mutex;
-    std::condition_variable finished;
-    std::size_t next = 0;      // guarded by mutex
-    std::size_t completed = 0; // guarded by mutex
-    // No profile after the first failure (in the given order) is started.
-    std::size_t firstFailure = n; // guarded by mutex
-
-    auto work = [&] {
-        StopFlagProgress quiet(stop);
-        for (;;) {
-            std::size_t k = 0;
-            {
-                std::lock_guard lock(mutex);
-                if (next >= firstFailure || stop.load(std::memory_order_relaxed)) {
-                    return;
-                }
-                k = next++;
-            }
-            std::optional<KinetoImport> imported;
-            std::exception_ptr error;
-            try {
-                imported = importKinetoProfile(paths[k], options, quiet);
-            } catch (...) {
-                error = std::current_exception();
-            }
-            {
-                std::lock_guard lock(mutex);
-                done[k] = std::move(imported);
-                failed[k] = error;
-                if (error && k < firstFailure) {
-                    firstFailure = k;
-                }
-                ++completed;
-            }
-            finished.notify_all();
-        }
-    };
-
-    unsigned count = threads != 0 ? threads : std::max(1U, std::thread::hardware_concurrency());
-    count = static_cast<unsigned>(std::min<std::size_t>(count, std::max<std::size_t>(n, 1)));
-    std::vector<std::thread> workers;
-    workers.reserve(count);
-    auto joinAll = [&] {
-        for (auto& w : workers) {
-            if (w.joinable()) {
-                w.join();
-            }
-        }
-    };
-    try {
-        for (unsigned w = 0; w < count; ++w) {
-            workers.emplace_back(work);
-        }
-        std::unique_lock lock(mutex);
-        for (;;) {
-            if (completed == next && (next >= n || next >= firstFailure)) {
-                break; // every started profile has finished and none is left to start
-            }
-            finished.wait_for(lock, std::chrono::milliseconds(20));
-            const double fraction = static_cast<double>(completed) / static_cast<double>(std::max<std::size_t>(n, 1));
-            lock.unlock();
-            progress.check();
-            progress.report(fraction, "importing profiles");
-            lock.lock();
-        }
-    } catch (...) {
-        stop.store(true, std::memory_order_relaxed);
-        joinAll();
-        throw;
-    }
-    joinAll();
-
+    auto done = mapInItemOrder<KinetoImport>(
+        paths.size(), threads, progress, "importing profiles",
+        [&](std::size_t k, Progress& quiet) { return importKinetoProfile(paths[k], options, quiet); });
     KinetoImports out;
-    for (std::size_t k = 0; k < n; ++k) {
-        if (failed[k]) {
-            out.failure = failed[k];
-            break;
-        }
-        out.imports.push_back(std::move(*done[k]));
-    }
+    out.imports = std::move(done.results);
+    out.failure = done.failure;
     return out;
 }
 

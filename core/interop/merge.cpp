@@ -8,6 +8,7 @@
 #include "core/util/json/parser.h"
 #include "core/util/json/reader.h"
 #include "core/util/json/writer.h"
+#include "core/util/ordered_map_threads.h"
 
 #include <algorithm>
 #include <charconv>
@@ -805,14 +806,17 @@ MergeResult mergeRankShards(std::vector<RankShard> shards, const MergeOptions& o
 
 std::vector<RankShard> readRankShards(const std::vector<std::string>& files, Progress& progress)
 {
-    std::vector<RankShard> shards;
-    shards.reserve(files.size());
-    const double n = static_cast<double>(files.size());
-    for (std::size_t k = 0; k < files.size(); ++k) {
-        SubProgress part(progress, static_cast<double>(k) / n, static_cast<double>(k + 1) / n);
-        shards.push_back(shardFromTrace(readTrace(files[k], part), files[k]));
+    // Each read is mostly serial (the builder's thread), and rank-local files are often many and
+    // small: reading them side by side uses the other processors. The shards, and the error of the
+    // first file that fails, are those of reading them one after the other.
+    auto read =
+        mapInItemOrder<RankShard>(files.size(), 0, progress, "reading shards", [&](std::size_t k, Progress& quiet) {
+            return shardFromTrace(readTrace(files[k], quiet), files[k]);
+        });
+    if (read.failure) {
+        std::rethrow_exception(read.failure);
     }
-    return shards;
+    return std::move(read.results);
 }
 
 } // namespace cc::interop

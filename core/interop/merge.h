@@ -62,7 +62,8 @@ struct RankShard {
 RankShard shardFromTrace(Trace trace, std::string name);
 
 /// Reads each rank-local trace file and makes it a shard (shardFromTrace, named by its path), in
-/// the order given; progress is split evenly over the files.
+/// the order given, several files at once (one per processor); progress reports the files done.
+/// Throws the error of the first file (in that order) that cannot be read.
 std::vector<RankShard> readRankShards(const std::vector<std::string>& files, Progress& progress);
 
 /// The merge identity of event i of a rank-local trace given its sequence number.

@@ -481,11 +481,11 @@ void BM_MergeRankLocalFiles(benchmark::State& state)
     for (auto _ : state) {
         const ChildRun run = inChild([&] {
             cc::NullProgress progress;
-            std::vector<cc::interop::RankShard> shards;
+            std::vector<std::string> files;
             for (std::int32_t r = 0; r < ranks; ++r) {
-                const fs::path file = dir / ("rank-" + std::to_string(r) + ".trace.json");
-                shards.push_back(cc::interop::shardFromTrace(cc::readTrace(file, progress), file.string()));
+                files.push_back((dir / ("rank-" + std::to_string(r) + ".trace.json")).string());
             }
+            auto shards = cc::interop::readRankShards(files, progress);
             const auto merged = cc::interop::mergeRankShards(std::move(shards), {}, progress);
             std::ofstream(dir / "merged.trace.json", std::ios::binary) << cc::writeTraceJson(merged.trace);
             return merged.trace.size() == 1000000 / 8 ? 0 : 1;

@@ -42,6 +42,7 @@ private slots:
     void allToAllKeepsPerRankBytes();
     void realDlrmEightRanks();
     void severalProfilesImportOnThreadsAsOneByOne();
+    void shardFilesReadSideBySideAsOneByOne();
 };
 
 namespace {
@@ -428,6 +429,60 @@ void TestMerge::severalProfilesImportOnThreadsAsOneByOne()
     CancelFlagProgress cancelled;
     cancelled.cancel();
     QVERIFY_THROWS_EXCEPTION(Cancelled, importKinetoProfiles(paths, {}, cancelled, 2));
+}
+
+void TestMerge::shardFilesReadSideBySideAsOneByOne()
+{
+    // Twelve rank-local files, read several at once: each shard is what reading its file alone
+    // gives, in the order given.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string root = cctest::toStd(dir.path());
+    std::vector<std::string> files;
+    std::vector<std::vector<Event>> events;
+    for (std::int32_t r = 0; r < 12; ++r) {
+        std::vector<Event> mine;
+        for (int k = 0; k < 200 + 37 * r; ++k) {
+            mine.push_back(collective("all_reduce", 64 * (1 + k % 5), {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11},
+                                      Ns{1000} * k + r, k));
+        }
+        Trace t = traceOf(mine);
+        t.systemJson =
+            "{\"rank_local\":{\"rank\":" + std::to_string(r) + ",\"clock_origin_ns\":" + std::to_string(7 * r) + "}}";
+        files.push_back(root + "/rank-" + std::to_string(r) + ".trace.json");
+        QVERIFY(cctest::writeAll(QString::fromStdString(files.back()), QByteArray::fromStdString(writeTraceJson(t))));
+        events.push_back(std::move(mine));
+    }
+    NullProgress progress;
+    const auto shards = readRankShards(files, progress);
+    QCOMPARE(shards.size(), files.size());
+    for (std::size_t k = 0; k < files.size(); ++k) {
+        const RankShard alone = shardFromTrace(readTrace(files[k], progress), files[k]);
+        QCOMPARE(shards[k].name, files[k]);
+        QCOMPARE(shards[k].rank, static_cast<std::int32_t>(k));
+        QCOMPARE(shards[k].clockOriginNs, Ns{7} * static_cast<Ns>(k));
+        QCOMPARE(shards[k].trace.size(), events[k].size());
+        QCOMPARE(normalizedSha256(shards[k].trace, progress), normalizedSha256(alone.trace, progress));
+    }
+
+    // Two bad files: the error is the first one's (in the order given), whichever read ended first.
+    auto bad = files;
+    const std::string anonymous = root + "/anonymous.trace.json";
+    QVERIFY(cctest::writeAll(QString::fromStdString(anonymous),
+                             QByteArray::fromStdString(writeTraceJson(traceOf(events[0])))));
+    bad.insert(bad.begin() + 5, anonymous);
+    bad.insert(bad.begin() + 9, root + "/no-such-rank.trace.json");
+    QString why;
+    try {
+        readRankShards(bad, progress);
+    } catch (const std::exception& e) {
+        why = QString::fromStdString(e.what());
+    }
+    QVERIFY2(why.contains(s("anonymous.trace.json")) && why.contains(s("system.rank_local.rank")), qPrintable(why));
+
+    CancelFlagProgress cancelled;
+    cancelled.cancel();
+    QVERIFY_THROWS_EXCEPTION(Cancelled, readRankShards(files, cancelled));
 }
 
 QTEST_GUILESS_MAIN(TestMerge)

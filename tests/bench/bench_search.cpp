@@ -6,11 +6,17 @@
 // system, every thread, without generating or reading the trace), the figure to compare on a shared
 // machine; peak RSS is the process's so far, so run one case per process for clean memory figures:
 //   build/release/tests/bench/bench_search --benchmark_filter='training/events:100000/jitter_ns:2000'
+// Each case also reports the byte ratio (source bytes / selected canary bytes, and the same for the
+// lossless canary) and, after the timed search, how many of the source's ranking decisions the
+// selected canary keeps under three configuration sets it was not verified on (held_out_kept of
+// held_out_decisions; tests/support/held_out_configs.h).
 #include "core/configs/config_io.h"
 #include "core/generate/generators.h"
 #include "core/search/behavior_search.h"
 #include "core/trace/trace_io.h"
+#include "core/verify/behavior_verifier.h"
 
+#include "../support/held_out_configs.h"
 #include "bench_support.h"
 
 #include <benchmark/benchmark.h>
@@ -54,6 +60,28 @@ void runSearch(benchmark::State& state, const cc::Trace& trace)
     state.counters["lossless_bytes"] = static_cast<double>(result.losslessBytes.value_or(0));
     state.counters["peak_rss_MiB"] = peakRssMiB();
     state.SetLabel(cc::search::searchSummaryLine(result));
+    if (!result.found) {
+        return;
+    }
+    const auto sourceBytes = static_cast<double>(result.best.canary.header.sourceBytes);
+    state.counters["byte_ratio"] = sourceBytes / static_cast<double>(result.best.bytes.size());
+    if (result.losslessBytes) {
+        state.counters["lossless_byte_ratio"] = sourceBytes / static_cast<double>(*result.losslessBytes);
+    }
+    // Held-out configuration sets (after the timed search, outside cpu_s).
+    std::size_t decisions = 0;
+    std::size_t kept = 0;
+    for (std::uint64_t seed : {1ULL, 2ULL, 3ULL}) {
+        cc::verify::VerifyOptions heldOut;
+        heldOut.configs = cctest::heldOutSet(seed);
+        const auto report = cc::verify::verifyBehavior(trace, result.best.canary, heldOut, progress);
+        for (const auto& d : report.ranking.decisions) {
+            ++decisions;
+            kept += d.pass && d.canaryRelation == d.sourceRelation ? 1 : 0;
+        }
+    }
+    state.counters["held_out_decisions"] = static_cast<double>(decisions);
+    state.counters["held_out_kept"] = static_cast<double>(kept);
 }
 
 void searchTraining(benchmark::State& state)
@@ -80,7 +108,7 @@ void searchPeerFixture(benchmark::State& state, const char* file)
 
 } // namespace
 
-// Arguments: events, timing jitter in ns (0: every iteration identical; 2000: irregular timing).
+// Arguments: events, timing jitter in ns (0: every iteration identical; 2000 and 5000: irregular timing).
 BENCHMARK(searchTraining)
     ->Name("search/training")
     ->ArgNames({"events", "jitter_ns"})
@@ -88,6 +116,8 @@ BENCHMARK(searchTraining)
     ->Args({100'000, 0})
     ->Args({10'000, 2'000})
     ->Args({100'000, 2'000})
+    ->Args({10'000, 5'000})
+    ->Args({100'000, 5'000})
     ->Iterations(1)
     ->UseRealTime()
     ->Unit(benchmark::kSecond);

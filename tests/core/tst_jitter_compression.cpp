@@ -10,6 +10,8 @@
 #include "core/util/errors.h"
 #include "core/verify/behavior_verifier.h"
 
+#include "held_out_configs.h"
+
 #include <QtTest>
 
 #include <algorithm>
@@ -34,46 +36,6 @@ verify::VerifyOptions withConfigs(const ConfigSet& configs)
     verify::VerifyOptions o;
     o.configs = configs;
     return o;
-}
-
-/// SplitMix64: a fixed, portable random stream for the perturbation factors.
-std::uint64_t nextRandom(std::uint64_t& state)
-{
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30U)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27U)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31U);
-}
-
-/// The bundled set with every numeric parameter multiplied by its own seeded factor in [0.5, 2]
-/// (in parts per million), then kept inside the field's valid range (shares within [0, 10^6] ppm).
-ConfigSet heldOutSet(std::uint64_t seed)
-{
-    ConfigSet set = defaultConfigSet();
-    set.name = "held-out-" + std::to_string(seed);
-    std::uint64_t state = seed;
-    auto scale = [&](std::int64_t& value, std::int64_t lo, std::int64_t hi) {
-        const auto factorPpm = static_cast<std::int64_t>(500'000 + nextRandom(state) % 1'500'001);
-        const auto scaled = static_cast<std::int64_t>(static_cast<wide::Int>(value) * factorPpm / kPpmOne);
-        value = std::clamp(scaled, lo, hi);
-    };
-    for (auto& c : set.configurations) {
-        scale(c.busBandwidthMbPerS, 1, 1'000'000'000);
-        scale(c.launchLatencyNs, 0, 1'000'000'000'000);
-        scale(c.stepLatencyNs, 0, 1'000'000'000'000);
-        scale(c.maxChannels, 1, 4096);
-        scale(c.channelsPerResource, 1, c.maxChannels);
-        scale(c.contentionPpm, 0, 10'000'000);
-        scale(c.overlapEfficiencyPpm, 0, kPpmOne);
-        scale(c.pressureSensitivityPpm, 0, 100'000'000);
-        scale(c.tail.probabilityPpm, 0, kPpmOne);
-        scale(c.tail.skewGainPpm, 0, kPpmOne);
-        scale(c.tail.pressureGainPpm, 0, kPpmOne);
-        scale(c.tail.contentionGainPpm, 0, kPpmOne);
-        scale(c.tail.scalePpm, 0, 100'000'000);
-    }
-    validateConfigSet(set, set.name);
-    return set;
 }
 
 } // namespace
@@ -121,7 +83,7 @@ private slots:
         // Held-out configuration sets: the canary's replay ranks every pair under every metric as the
         // source's does.
         for (std::uint64_t seed : {1ULL, 2ULL, 3ULL}) {
-            const ConfigSet heldOut = heldOutSet(seed);
+            const ConfigSet heldOut = cctest::heldOutSet(seed);
             QVERIFY(!(heldOut.configurations == defaultConfigSet().configurations));
             const verify::VerificationReport report =
                 verify::verifyBehavior(trace, canary, withConfigs(heldOut), progress);

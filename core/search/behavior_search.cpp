@@ -136,15 +136,14 @@ public:
             CompileOptions lossless;
             evaluate("lossless", lossless, false);
         }
+        levels_ = options_.sampleLimits;
         for (std::uint64_t limit : options_.sampleLimits) {
             stepProgress(0.1, 0.1 + uniformShare, done++, uniformCount,
                          "behaviour search: sample limit " + std::to_string(limit));
-            CompileOptions bounded;
-            bounded.timingMode = CanaryTimingMode::Bounded;
-            bounded.budget = options_.fieldCaps;
-            bounded.budget.groupSampleLimits.clear();
-            bounded.budget.sampleLimit = limit;
-            evaluateAligned("uniform", bounded, false);
+            evaluateAligned("uniform", uniformOptions(limit), false);
+        }
+        if (options_.includeLossless && best_ && !boundedPassed_ && !options_.sampleLimits.empty()) {
+            extendRange();
         }
         if (best_ && options_.refineGroups) {
             refineGroups(0.1 + uniformShare, 0.95);
@@ -157,6 +156,47 @@ public:
     }
 
 private:
+    CompileOptions uniformOptions(std::uint64_t limit) const
+    {
+        CompileOptions bounded;
+        bounded.timingMode = CanaryTimingMode::Bounded;
+        bounded.budget = options_.fieldCaps;
+        bounded.budget.groupSampleLimits.clear();
+        bounded.budget.sampleLimit = limit;
+        return bounded;
+    }
+
+    /// Beyond the declared range, when no bounded candidate in it passed and the lossless canary is
+    /// the best so far: the largest limit is doubled while no bounded candidate passes, each new
+    /// candidate is smaller than the lossless canary, and the limit is below the largest group's
+    /// event count (from there on a limit approximates nothing). A long trace needs more samples per
+    /// group than a short one for the same error. The limits tried are listed in the evidence, and
+    /// per-group refinement may use them as levels.
+    void extendRange()
+    {
+        std::uint64_t largestGroup = 0;
+        for (const auto& g : best_->compiled.groups) {
+            largestGroup = std::max(largestGroup, g.events);
+        }
+        std::uint64_t limit = options_.sampleLimits.back();
+        while (!boundedPassed_ && limit < largestGroup && limit <= kMaxExtendedSampleLimit / 2) {
+            limit *= 2;
+            progress_.report(0.6, "behaviour search: sample limit " + std::to_string(limit) +
+                                      " (beyond the declared range)");
+            result_.extendedLimits.push_back(limit);
+            levels_.push_back(limit);
+            const std::size_t first = result_.candidates.size();
+            evaluateAligned("uniform", uniformOptions(limit), false);
+            bool smaller = false;
+            for (std::size_t k = first; k < result_.candidates.size(); ++k) {
+                smaller = smaller || result_.candidates[k].bytes < best_->compiled.bytes.size();
+            }
+            if (!smaller) {
+                break; // larger limits only make larger canaries
+            }
+        }
+    }
+
     struct Best {
         CompileOptions options;
         CompileResult compiled;
@@ -239,6 +279,7 @@ private:
         rec.failures = failuresOf(report);
         const bool pass = report.allPass();
         rec.outcome = pass ? "passed" : "failed_verification";
+        boundedPassed_ = boundedPassed_ || (pass && stage != "lossless");
         const bool better = pass && (!best_ || rec.bytes < best_->compiled.bytes.size() ||
                                      (allowEqual && rec.bytes == best_->compiled.bytes.size()));
         rec.improved = better;
@@ -291,7 +332,7 @@ private:
             }
             refinement.limitBefore = current;
             std::vector<std::uint64_t> lower;
-            for (auto level : options_.sampleLimits) {
+            for (auto level : levels_) {
                 if (level < current) {
                     lower.push_back(level);
                 }
@@ -363,6 +404,8 @@ private:
     verify::SourceReference ref_;
     std::unique_ptr<CompileContext> context_;
     std::optional<Best> best_;
+    bool boundedPassed_ = false;        ///< a bounded candidate passed verification
+    std::vector<std::uint64_t> levels_; ///< the declared limits, then those tried beyond them
     SearchResult result_;
 };
 
@@ -450,6 +493,14 @@ std::string searchEvidenceJson(const SearchResult& r, const SearchOptions& optio
     space.assign("lossless_candidate", options.includeLossless);
     space.assign("per_group_refinement", options.refineGroups);
     space.assign("round_alignment_slack", options.roundAlignmentSlack);
+    if (!r.extendedLimits.empty()) {
+        // Only when the search went beyond the declared range, so other evidence keeps its bytes.
+        Json extended = Json::array();
+        for (auto l : r.extendedLimits) {
+            extended.push(l);
+        }
+        space.assign("extended_sample_limits", extended);
+    }
     root.assign("search_space", space);
     Json verification;
     verification.assign("configuration_set", vopts.configs.name);

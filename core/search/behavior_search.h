@@ -53,6 +53,13 @@ std::vector<std::uint64_t> parseSampleLimits(std::string_view text, const std::s
 /// How far (in multiples of a group's loosened tolerance) aligned candidates may move a free field.
 inline constexpr std::uint32_t kDefaultRoundAlignmentSlack = 3;
 
+/// The largest sample limit the search tries beyond the declared range.
+inline constexpr std::uint64_t kMaxExtendedSampleLimit = std::uint64_t{1} << 20;
+
+/// When the lossless canary competes and no bounded candidate of the declared range passes, the search
+/// goes on beyond it: it doubles the largest limit while no bounded candidate passes, the candidate is
+/// smaller than the lossless canary and the limit is below the largest group's event count (at most
+/// kMaxExtendedSampleLimit). The evidence lists those limits (search_space.extended_sample_limits).
 struct SearchOptions {
     std::vector<std::uint64_t> sampleLimits = defaultSampleLimits(); ///< the declared range
     /// Per-field caps every bounded candidate keeps (its sample limits are set by the search).
@@ -108,6 +115,8 @@ struct SearchResult {
     std::uint64_t verifications = 0;
     std::string sourceSha256;
     std::uint64_t sourceEvents = 0;
+    /// Limits tried beyond the declared range (empty when the range sufficed; see SearchOptions).
+    std::vector<std::uint64_t> extendedLimits;
 };
 
 /// Runs the search. Throws InputError for unusable options, Cancelled on cancel. found is false

@@ -3,6 +3,7 @@
 #include "core/canary/canary_reader.h"
 #include "core/compile/compiler.h"
 #include "core/configs/config_io.h"
+#include "core/generate/generators.h"
 #include "core/search/behavior_search.h"
 #include "core/trace/trace_io.h"
 #include "core/util/errors.h"
@@ -188,6 +189,58 @@ private slots:
             // A one-sample canary can only pass exact checks when every timing sample was equal already.
             QVERIFY(r.verification.allPass());
         }
+    }
+
+    void beyondTheDeclaredRangeWhenNothingBoundedPasses()
+    {
+        // 10K events of training with 5 us jitter: one or two samples per group fail behavioural
+        // fidelity, a few more pass. With the lossless canary competing, the search doubles past the
+        // declared range until a bounded candidate passes, and says so in the evidence.
+        NullProgress progress;
+        GeneratorOptions g;
+        g.events = 10'000;
+        g.jitter = 5'000;
+        const Trace trace = generateTraining(g, progress);
+        SearchOptions options;
+        options.sampleLimits = {1, 2};
+        options.refineGroups = false;
+        const SearchResult r = searchBehavior(trace, defaults(), options, progress);
+        QVERIFY2(r.found, searchSummaryLine(r).c_str());
+        QCOMPARE(int(r.best.canary.header.timingMode), int(CanaryTimingMode::Bounded));
+        QVERIFY(r.verification.allPass());
+        QVERIFY(r.best.bytes.size() < *r.losslessBytes);
+        QVERIFY(!r.extendedLimits.empty());
+        std::uint64_t expected = 4;
+        for (auto limit : r.extendedLimits) {
+            QCOMPARE(limit, expected);
+            expected *= 2;
+        }
+        // Every bounded candidate failed until the last limit tried, which passed.
+        for (const auto& c : r.candidates) {
+            if (c.stage == "uniform" && *c.sampleLimit < r.extendedLimits.back()) {
+                QCOMPARE(c.outcome, std::string("failed_verification"));
+            }
+        }
+        QVERIFY(std::any_of(r.candidates.begin(), r.candidates.end(), [&](const CandidateRecord& c) {
+            return c.sampleLimit == r.extendedLimits.back() && c.outcome == "passed";
+        }));
+        const QJsonObject space =
+            QJsonDocument::fromJson(QByteArray::fromStdString(searchEvidenceJson(r, options, defaults())))
+                .object()
+                .value(QStringLiteral("search_space"))
+                .toObject();
+        QCOMPARE(space.value(QStringLiteral("sample_limits")).toArray().size(), qsizetype(2));
+        QCOMPARE(space.value(QStringLiteral("extended_sample_limits")).toArray().size(),
+                 qsizetype(r.extendedLimits.size()));
+
+        // Without the lossless canary there is no size to stay under: the declared range is all.
+        options.includeLossless = false;
+        const SearchResult bounded = searchBehavior(trace, defaults(), options, progress);
+        QVERIFY(bounded.extendedLimits.empty());
+        for (const auto& c : bounded.candidates) {
+            QVERIFY(*c.sampleLimit <= 2);
+        }
+        QVERIFY(searchEvidenceJson(bounded, options, defaults()).find("extended_sample_limits") == std::string::npos);
     }
 
     void refusesAnEmptySpace()

@@ -198,7 +198,9 @@ int runCompile(const std::vector<std::string>& argv)
               "the sample limit of single operation-signature groups while every status keeps passing; --max-*-error "
               "caps apply to every bounded candidate. Greedy: no optimality claim");
     args.option("search-budgets", "LIST",
-                "with --behavior-search: the declared range of per-group sample limits, \"1,2,4,8\" or \"A..B\"",
+                "with --behavior-search: the declared range of per-group sample limits, \"1,2,4,8\" or \"A..B\"; "
+                "when no bounded candidate in it passes, the largest is doubled while the candidate stays smaller "
+                "than the lossless canary",
                 std::string("1,2,4,8,16,32,64,128"));
     args.flag("search-bounded-only", "with --behavior-search: only bounded candidates compete (no lossless candidate)");
     args.option("search-evidence-output", "EVIDENCE",

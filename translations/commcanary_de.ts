@@ -3440,8 +3440,8 @@ gegen %2</translation>
         <translation>Deklarierter Bereich</translation>
     </message>
     <message>
-        <source>Timing samples per operation group to try: a list (1,2,4,8) or a range (1..16)</source>
-        <translation>Zu testende Zeitstichproben je Operationsgruppe: eine Liste (1,2,4,8) oder ein Bereich (1..16)</translation>
+        <source>Timing samples per operation group to try: a list (1,2,4,8) or a range (1..16). When no bounded candidate in it passes and the lossless canary competes, the search doubles the largest while the candidate stays smaller than the lossless canary.</source>
+        <translation>Zu testende Zeitstichproben je Operationsgruppe: eine Liste (1,2,4,8) oder ein Bereich (1..16). Besteht darin kein begrenzter Kandidat die Prüfung und konkurriert der verlustfreie Canary mit, verdoppelt die Suche den größten Wert, solange der Kandidat kleiner als der verlustfreie Canary bleibt.</translation>
     </message>
     <message>
         <source>Sample limits</source>

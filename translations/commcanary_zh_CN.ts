@@ -3437,8 +3437,8 @@ vs %2</source>
         <translation>声明的范围</translation>
     </message>
     <message>
-        <source>Timing samples per operation group to try: a list (1,2,4,8) or a range (1..16)</source>
-        <translation>要尝试的每个操作组时序样本数：列表（1,2,4,8）或范围（1..16）</translation>
+        <source>Timing samples per operation group to try: a list (1,2,4,8) or a range (1..16). When no bounded candidate in it passes and the lossless canary competes, the search doubles the largest while the candidate stays smaller than the lossless canary.</source>
+        <translation>要尝试的每个操作组时序样本数：列表（1,2,4,8）或范围（1..16）。若其中没有有界候选通过验证且无损 canary 参与竞争，搜索会把最大值加倍，只要候选仍小于无损 canary。</translation>
     </message>
     <message>
         <source>Sample limits</source>

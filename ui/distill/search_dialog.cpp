@@ -52,7 +52,9 @@ SearchDialog::SearchDialog(JobRunner* runner, ArtifactStore* store, ReplayContro
     auto* form = new QFormLayout;
     limits_ = new QLineEdit(limitsText(cc::search::defaultSampleLimits()), range);
     limits_->setObjectName(QStringLiteral("search-budgets"));
-    limits_->setToolTip(tr("Timing samples per operation group to try: a list (1,2,4,8) or a range (1..16)"));
+    limits_->setToolTip(tr("Timing samples per operation group to try: a list (1,2,4,8) or a range (1..16). When "
+                           "no bounded candidate in it passes and the lossless canary competes, the search doubles "
+                           "the largest while the candidate stays smaller than the lossless canary."));
     form->addRow(tr("Sample limits"), limits_);
     rangeLayout->addLayout(form);
     lossless_ = new QCheckBox(tr("Let the lossless canary compete"), range);

@@ -609,6 +609,13 @@ std::string searchSummaryLine(const SearchResult& r)
     }
     std::string line = "behaviour search: " + std::to_string(r.candidates.size()) + " candidates, " +
                        std::to_string(passed) + " passed verification";
+    if (!r.extendedLimits.empty()) {
+        std::string limits;
+        for (auto l : r.extendedLimits) {
+            limits += (limits.empty() ? "" : ", ") + std::to_string(l);
+        }
+        line += " (beyond the declared range: sample limits " + limits + ")";
+    }
     if (!r.found) {
         return line + "; none passed, nothing selected";
     }

@@ -232,6 +232,8 @@ private slots:
         QCOMPARE(space.value(QStringLiteral("sample_limits")).toArray().size(), qsizetype(2));
         QCOMPARE(space.value(QStringLiteral("extended_sample_limits")).toArray().size(),
                  qsizetype(r.extendedLimits.size()));
+        QVERIFY2(searchSummaryLine(r).find("beyond the declared range: sample limits 4") != std::string::npos,
+                 searchSummaryLine(r).c_str());
 
         // Without the lossless canary there is no size to stay under: the declared range is all.
         options.includeLossless = false;
@@ -241,6 +243,7 @@ private slots:
             QVERIFY(*c.sampleLimit <= 2);
         }
         QVERIFY(searchEvidenceJson(bounded, options, defaults()).find("extended_sample_limits") == std::string::npos);
+        QVERIFY(searchSummaryLine(bounded).find("beyond") == std::string::npos);
     }
 
     void refusesAnEmptySpace()

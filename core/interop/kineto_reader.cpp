@@ -295,20 +295,13 @@ private:
         if (!record.correlation) {
             return; // nothing can link it to a kernel
         }
-        // Launches come in long runs from one thread: the last thread's id is reused without
-        // building and hashing its "pid|tid" key.
-        if (!lastThread_ || record.pid != lastPid_ || record.tid != lastTid_) {
-            const std::string key = record.pid + "|" + record.tid;
-            auto [it, inserted] = threads_.emplace(key, static_cast<std::uint32_t>(profile_.launchThreads.size()));
-            if (inserted) {
-                profile_.launchThreads.push_back(key);
-            }
-            lastPid_ = record.pid;
-            lastTid_ = record.tid;
-            lastThread_ = it->second;
+        const std::string key = record.pid + "|" + record.tid;
+        auto [it, inserted] = threads_.emplace(key, static_cast<std::uint32_t>(profile_.launchThreads.size()));
+        if (inserted) {
+            profile_.launchThreads.push_back(key);
         }
         profile_.launches.push_back(
-            KinetoLaunch{record.index, record.ts, record.dur, *lastThread_, *record.correlation, record.externalId});
+            KinetoLaunch{record.index, record.ts, record.dur, it->second, *record.correlation, record.externalId});
     }
 
     void readInputDims(od::Value value, KinetoRecord& record)
@@ -505,8 +498,6 @@ private:
     std::size_t index_ = 0;
     bool sawMetadata_ = false;
     std::unordered_map<std::string, std::uint32_t> threads_; ///< launch threads, by "pid|tid"
-    std::string lastPid_, lastTid_;                          ///< the last launch's thread ...
-    std::optional<std::uint32_t> lastThread_;                ///< ... and its id, once there is one
 };
 
 } // namespace

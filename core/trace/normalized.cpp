@@ -18,6 +18,7 @@
 #include <condition_variable>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <utility>
@@ -51,66 +52,107 @@ public:
         }
     }
 
-    void encodeEvent(std::string& out, std::size_t i, Arrivals& sorted) const
+    /// The most bytes encodeEvent may write for event i (with its separating comma): it writes
+    /// through a pointer into room the caller made, with no capacity check per byte.
+    std::size_t eventBound(std::size_t i) const
     {
-        out += '[';
-        stringRef(out, t_.op[i]);
-        out += t_.has(i, kFlagCustomOp) ? ",1," : ",0,";
-        json::appendInt(out, t_.bytes[i]);
-        out += ',';
-        rankSetRef(out, t_.rankSet[i]);
+        // 23 fields of at most an integer, a string or "unknown" each, the brackets and commas.
+        std::size_t bound = 32 + 23 * (json::kMaxIntBytes + 1) +
+                            (t_.has(i, kFlagArrivalsGiven) ? 2 + t_.arrivalCount[i] * (2 * json::kMaxIntBytes + 4) : 0);
+        if (inline_) {
+            for (auto id :
+                 {t_.op[i], t_.group[i], t_.phase[i], t_.dtype[i], t_.tag[i], t_.channel[i], t_.reductionOp[i]}) {
+                bound += id == kNoString ? 0 : json::maxStringLiteralBytes(t_.strings.at(id).size());
+            }
+            bound += 2 + t_.rankSets.at(t_.rankSet[i]).ranks.size() * (json::kMaxIntBytes + 1);
+        }
+        return bound;
+    }
+
+    std::size_t eventsBound(std::size_t first, std::size_t last) const
+    {
+        std::size_t bound = 0;
+        for (std::size_t i = first; i < last; ++i) {
+            bound += eventBound(i);
+        }
+        return bound;
+    }
+
+    /// Writes events [first, last) at `at` (room for eventsBound), comma-separated, with a comma
+    /// before the first when asked; returns the end.
+    char* encodeEvents(char* at, std::size_t first, std::size_t last, bool commaBeforeFirst, Arrivals& sorted) const
+    {
+        for (std::size_t i = first; i < last; ++i) {
+            if (i > first || commaBeforeFirst) {
+                *at++ = ',';
+            }
+            at = encodeEvent(at, i, sorted);
+        }
+        return at;
+    }
+
+    /// Writes event i at `at` (room for eventBound(i) bytes) and returns the end.
+    char* encodeEvent(char* at, std::size_t i, Arrivals& sorted) const
+    {
+        *at++ = '[';
+        at = stringRef(at, t_.op[i]);
+        at = json::writeText(at, t_.has(i, kFlagCustomOp) ? ",1," : ",0,");
+        at = json::writeInt(at, t_.bytes[i]);
+        *at++ = ',';
+        at = rankSetRef(at, t_.rankSet[i]);
         for (auto id : {t_.group[i], t_.phase[i], t_.dtype[i], t_.tag[i], t_.channel[i], t_.reductionOp[i]}) {
-            out += ',';
-            stringRef(out, id);
+            *at++ = ',';
+            at = stringRef(at, id);
         }
         for (auto value : {t_.rootRank[i], t_.senderRank[i], t_.receiverRank[i], t_.concurrentGroups[i]}) {
-            out += ',';
-            optionalInt(out, value, kNoRank);
+            *at++ = ',';
+            at = optionalInt(at, value, kNoRank);
         }
-        out += ',';
-        optionalInt(out, t_.messageSequence[i], -1);
-        out += ',';
-        json::appendInt(out, t_.effectiveGap[i]);
-        out += ',';
-        optionalInt(out, t_.computeBefore[i], kAbsentNs);
-        out += ',';
+        *at++ = ',';
+        at = optionalInt(at, t_.messageSequence[i], -1);
+        *at++ = ',';
+        at = json::writeInt(at, t_.effectiveGap[i]);
+        *at++ = ',';
+        at = optionalInt(at, t_.computeBefore[i], kAbsentNs);
+        *at++ = ',';
         if (t_.has(i, kFlagOverlapUnknown)) {
-            out += "\"unknown\"";
+            at = json::writeText(at, "\"unknown\"");
         } else {
-            optionalInt(out, t_.computeOverlap[i], kAbsentNs);
+            at = optionalInt(at, t_.computeOverlap[i], kAbsentNs);
         }
-        out += ',';
-        optionalInt(out, t_.pressure[i], kAbsentNs);
-        out += ",\"";
-        out += skewStateName(t_.skewState[i]);
-        out += "\",";
+        *at++ = ',';
+        at = optionalInt(at, t_.pressure[i], kAbsentNs);
+        at = json::writeText(at, ",\"");
+        at = json::writeText(at, skewStateName(t_.skewState[i]));
+        at = json::writeText(at, "\",");
         if (t_.skewState[i] == SkewState::Unknown) {
-            out += "null";
+            at = json::writeText(at, "null");
         } else {
-            json::appendInt(out, t_.skewValue[i]);
+            at = json::writeInt(at, t_.skewValue[i]);
         }
-        out += ',';
+        *at++ = ',';
         if (t_.has(i, kFlagArrivalsGiven)) {
             sorted.clear();
             for (std::uint32_t k = 0; k < t_.arrivalCount[i]; ++k) {
                 sorted.emplace_back(t_.arrivalRank[t_.arrivalBegin[i] + k], t_.arrivalTime[t_.arrivalBegin[i] + k]);
             }
             std::sort(sorted.begin(), sorted.end());
-            out += '[';
+            *at++ = '[';
             for (std::size_t k = 0; k < sorted.size(); ++k) {
-                out += k == 0 ? "[" : ",[";
-                json::appendInt(out, sorted[k].first);
-                out += ',';
-                json::appendInt(out, sorted[k].second);
-                out += ']';
+                at = json::writeText(at, k == 0 ? "[" : ",[");
+                at = json::writeInt(at, sorted[k].first);
+                *at++ = ',';
+                at = json::writeInt(at, sorted[k].second);
+                *at++ = ']';
             }
-            out += ']';
+            *at++ = ']';
         } else {
-            out += "null";
+            at = json::writeText(at, "null");
         }
-        out += ',';
-        optionalInt(out, t_.observedExposed[i], kAbsentNs);
-        out += ']';
+        *at++ = ',';
+        at = optionalInt(at, t_.observedExposed[i], kAbsentNs);
+        *at++ = ']';
+        return at;
     }
 
     void encodeTables(std::string& out) const
@@ -125,13 +167,9 @@ public:
     }
 
 private:
-    static void optionalInt(std::string& out, std::int64_t value, std::int64_t absent)
+    static char* optionalInt(char* at, std::int64_t value, std::int64_t absent)
     {
-        if (value == absent) {
-            out += "null";
-        } else {
-            json::appendInt(out, value);
-        }
+        return value == absent ? json::writeText(at, "null") : json::writeInt(at, value);
     }
 
     void noteString(std::uint32_t id)
@@ -161,24 +199,30 @@ private:
         rankSetOrder_.push_back(id);
     }
 
-    void stringRef(std::string& out, std::uint32_t id) const
+    char* stringRef(char* at, std::uint32_t id) const
     {
         if (id == kNoString) {
-            out += "null";
-        } else if (inline_) {
-            json::appendString(out, t_.strings.at(id));
-        } else {
-            json::appendInt(out, stringIndex_[id]);
+            return json::writeText(at, "null");
         }
+        return inline_ ? json::writeString(at, t_.strings.at(id)) : json::writeInt(at, stringIndex_[id]);
     }
 
-    void rankSetRef(std::string& out, std::uint32_t id) const
+    char* rankSetRef(char* at, std::uint32_t id) const
     {
-        if (inline_) {
-            json::appendIntArray(out, t_.rankSets.at(id).ranks);
-        } else {
-            json::appendInt(out, rankSetIndex_[id]);
+        if (!inline_) {
+            return json::writeInt(at, rankSetIndex_[id]);
         }
+        *at++ = '[';
+        bool first = true;
+        for (const auto rank : t_.rankSets.at(id).ranks) {
+            if (!first) {
+                *at++ = ',';
+            }
+            first = false;
+            at = json::writeInt(at, rank);
+        }
+        *at++ = ']';
+        return at;
     }
 
     const Trace& t_;
@@ -187,6 +231,28 @@ private:
     std::vector<std::uint32_t> stringOrder_;  ///< table position -> string id
     std::vector<std::uint32_t> rankSetIndex_; ///< rank set id -> table position (indexTables)
     std::vector<std::uint32_t> rankSetOrder_; ///< table position -> rank set id
+};
+
+/// One block's text, written through a pointer into room left uninitialised: only the bytes
+/// written are touched, however generous the bound.
+class TextBlock {
+public:
+    char* room(std::size_t bytes)
+    {
+        if (bytes > capacity_) {
+            data_ = std::make_unique_for_overwrite<char[]>(bytes);
+            capacity_ = bytes;
+        }
+        size_ = 0;
+        return data_.get();
+    }
+    void end(const char* at) { size_ = static_cast<std::size_t>(at - data_.get()); }
+    std::string_view text() const { return {data_.get(), size_}; }
+
+private:
+    std::unique_ptr<char[]> data_;
+    std::size_t capacity_ = 0;
+    std::size_t size_ = 0;
 };
 
 /// Events per block of the whole-trace bytes: about a megabyte of text, the unit that threads
@@ -252,7 +318,7 @@ public:
             if (slot.error) {
                 std::rethrow_exception(slot.error);
             }
-            take(block, slot.bytes);
+            take(block, slot.bytes.text());
             {
                 std::lock_guard lock(mutex_);
                 slot.ready = false;
@@ -264,7 +330,7 @@ public:
 
 private:
     struct Slot {
-        std::string bytes;
+        TextBlock bytes;
         std::exception_ptr error;
         bool ready = false; ///< guarded by mutex_
     };
@@ -280,7 +346,6 @@ private:
         lock.unlock();
         try {
             slot.error = nullptr;
-            slot.bytes.clear();
             encode_(block, slot.bytes, scratch);
         } catch (...) {
             slot.error = std::current_exception();
@@ -291,7 +356,7 @@ private:
     }
 
     const std::size_t blocks_;
-    std::function<void(std::size_t, std::string&, Arrivals&)> encode_;
+    std::function<void(std::size_t, TextBlock&, Arrivals&)> encode_;
     std::vector<Slot> slots_;
     std::mutex mutex_;
     std::condition_variable changed_;
@@ -331,18 +396,13 @@ template <typename Sink> void encodeTrace(const Trace& trace, Progress& progress
     sink(head);
     const std::size_t n = trace.size();
     const std::size_t blocks = (n + kBlockEvents - 1) / kBlockEvents;
-    auto encodeBlock = [&](std::size_t block, std::string& out, Arrivals& scratch) {
-        out.reserve(kBlockEvents * 128);
-        const std::size_t last = std::min(n, (block + 1) * kBlockEvents);
-        for (std::size_t i = block * kBlockEvents; i < last; ++i) {
-            if (i > 0) {
-                out += ',';
-            }
-            encoder.encodeEvent(out, i, scratch);
-        }
+    auto encodeBlock = [&](std::size_t block, TextBlock& out, Arrivals& scratch) {
+        const std::size_t first = block * kBlockEvents;
+        const std::size_t last = std::min(n, first + kBlockEvents);
+        out.end(encoder.encodeEvents(out.room(encoder.eventsBound(first, last)), first, last, first > 0, scratch));
     };
     // Once a block (about a millisecond of work): a cancellation point on long traces.
-    auto take = [&](std::size_t block, const std::string& bytes) {
+    auto take = [&](std::size_t block, std::string_view bytes) {
         sink(bytes);
         progress.check();
         progress.report(static_cast<double>(std::min(n, (block + 1) * kBlockEvents)) / static_cast<double>(n),
@@ -353,11 +413,10 @@ template <typename Sink> void encodeTrace(const Trace& trace, Progress& progress
         pipeline.run(take);
     } else {
         Arrivals scratch;
-        std::string bytes;
+        TextBlock bytes;
         for (std::size_t block = 0; block < blocks; ++block) {
-            bytes.clear();
             encodeBlock(block, bytes, scratch);
-            take(block, bytes);
+            take(block, bytes.text());
         }
     }
     std::string tail = "],";
@@ -376,14 +435,14 @@ void detail::setNormalizingThreads(std::size_t threads)
 std::string normalizedBytes(const Trace& trace, Progress& progress)
 {
     std::string out;
-    encodeTrace(trace, progress, [&](const std::string& chunk) { out += chunk; });
+    encodeTrace(trace, progress, [&](std::string_view chunk) { out += chunk; });
     return out;
 }
 
 std::string normalizedSha256(const Trace& trace, Progress& progress)
 {
     Sha256 hash;
-    encodeTrace(trace, progress, [&](const std::string& chunk) { hash.update(chunk); });
+    encodeTrace(trace, progress, [&](std::string_view chunk) { hash.update(chunk); });
     return hash.hexDigest();
 }
 
@@ -393,11 +452,12 @@ std::string normalizedEventRangeBytes(const Trace& trace, std::size_t first, std
     Arrivals scratch;
     std::string out;
     out += '[';
-    for (std::size_t i = first; i < last && i < trace.size(); ++i) {
-        if (i > first) {
-            out += ',';
-        }
-        encoder.encodeEvent(out, i, scratch);
+    if (first < last && first < trace.size()) {
+        last = std::min(last, trace.size());
+        const std::size_t before = out.size();
+        out.resize(before + encoder.eventsBound(first, last));
+        char* end = encoder.encodeEvents(out.data() + before, first, last, false, scratch);
+        out.resize(static_cast<std::size_t>(end - out.data()));
     }
     out += ']';
     return out;

@@ -4,49 +4,60 @@
 
 namespace cc::json {
 
-void appendString(std::string& out, std::string_view s)
+char* writeString(char* at, std::string_view s)
 {
     static constexpr char kHex[] = "0123456789abcdef";
-    out += '"';
-    std::size_t run = 0;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        char c = s[i];
-        auto u = static_cast<unsigned char>(c);
+    *at++ = '"';
+    for (const char c : s) {
+        const auto u = static_cast<unsigned char>(c);
         if (c != '"' && c != '\\' && u >= 0x20) {
+            *at++ = c;
             continue;
         }
-        out.append(s.data() + run, i - run);
-        run = i + 1;
+        *at++ = '\\';
         switch (c) {
         case '"':
-            out += "\\\"";
+            *at++ = '"';
             break;
         case '\\':
-            out += "\\\\";
+            *at++ = '\\';
             break;
         case '\n':
-            out += "\\n";
+            *at++ = 'n';
             break;
         case '\r':
-            out += "\\r";
+            *at++ = 'r';
             break;
         case '\t':
-            out += "\\t";
+            *at++ = 't';
             break;
         case '\b':
-            out += "\\b";
+            *at++ = 'b';
             break;
         case '\f':
-            out += "\\f";
+            *at++ = 'f';
             break;
         default:
-            out += "\\u00";
-            out += kHex[u >> 4];
-            out += kHex[u & 0x0f];
+            at = writeText(at, "u00");
+            *at++ = kHex[u >> 4];
+            *at++ = kHex[u & 0x0f];
         }
     }
-    out.append(s.data() + run, s.size() - run);
-    out += '"';
+    *at++ = '"';
+    return at;
+}
+
+char* writeInt(char* at, std::int64_t value)
+{
+    return std::to_chars(at, at + kMaxIntBytes, value).ptr;
+}
+
+void appendString(std::string& out, std::string_view s)
+{
+    const std::size_t before = out.size();
+    out.resize(before + maxStringLiteralBytes(s.size()));
+    char* end = writeString(out.data() + before, s);
+    out.resize(static_cast<std::size_t>(end - out.data()));
 }
 
 void appendInt(std::string& out, std::int64_t value)

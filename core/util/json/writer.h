@@ -13,6 +13,24 @@ namespace cc::json {
 
 /// Appends s as a JSON string literal (with quotes).
 void appendString(std::string& out, std::string_view s);
+
+/// Writers into a buffer the caller has already sized, for loops where a capacity check per byte
+/// is the cost (the normalised form). Each returns the end of what it wrote; the bound below
+/// it is the most it may write.
+inline constexpr std::size_t kMaxIntBytes = 20; ///< "-9223372036854775808"
+constexpr std::size_t maxStringLiteralBytes(std::size_t length)
+{
+    return 6 * length + 2;
+}
+char* writeString(char* at, std::string_view s);
+char* writeInt(char* at, std::int64_t value);
+inline char* writeText(char* at, std::string_view text)
+{
+    for (const char c : text) { // short literals: the loop unrolls where memcpy would be a call
+        *at++ = c;
+    }
+    return at;
+}
 void appendInt(std::string& out, std::int64_t value);
 void appendUInt(std::string& out, std::uint64_t value);
 /// Appends "name": (a member's key and its colon), for the hot writers that build their text
@@ -95,7 +113,7 @@ private:
     void separate();
     std::string& out_;
     std::vector<bool> first_; ///< per open container: no element written yet
-    bool afterKey_ = false; ///< the next value follows a key (or a spent separator): no comma before it
+    bool afterKey_ = false;   ///< the next value follows a key (or a spent separator): no comma before it
 };
 
 /// A DOM value as compact JSON text.

@@ -677,17 +677,15 @@ EventsLayout findEvents(std::string_view text, Progress& progress, MappedInput* 
         at = skipSpace(text, at + 1);
         if (key == "\"events\"" && at < text.size() && text[at] == '[') {
             SubProgress scanning(progress, 0.0, 0.05);
-            // The scan lets a mapped input's pages go behind it, and the pieces map them again: with
-            // huge-page columns the trace takes about three quarters of its JSON, so keeping the
-            // whole input mapped through the scan made the file's size the peak.
-            std::size_t released = 0;
-            auto behind = [&](std::size_t offset) {
-                if (input != nullptr) {
-                    input->release(released, offset);
-                    released = offset;
-                }
-            };
-            auto pieces = json::cutArray(text, at, kPieceBytes, scanning, behind);
+            // A mapped file is scanned, and its pieces copied, by reading the file: its pages are
+            // then never faulted in, so they neither cost the faults nor count as resident memory.
+            json::FetchText fetch;
+            if (input != nullptr && input->readsFromFile()) {
+                fetch = [input](std::size_t offset, std::size_t length, char* dest) {
+                    input->copy(offset, length, dest);
+                };
+            }
+            auto pieces = json::cutArray(text, at, kPieceBytes, scanning, fetch);
             if (!pieces.ok) {
                 return {};
             }
@@ -823,18 +821,19 @@ public:
         return piece < layout.cuts.size() ? layout.cuts[piece] : layout.close;
     }
 
-    /// Parses text[begin, end) (whole events) into the sink, numbering them from index on. After
-    /// the copy, the input's pages of the piece are let go when input is given. Throws MalformedAt.
+    /// Parses text[begin, end) (whole events) into the sink, numbering them from index on; copies
+    /// them from input when given (which reads a mapped file instead of its pages). Throws MalformedAt.
     bool parse(std::size_t begin, std::size_t end, std::size_t& index, EventSink& sink, MappedInput* input)
     {
         const std::size_t length = kPieceOpen.size() + (end - begin) + kPieceClose.size();
         buffer_.resize(length + od::kPadding);
         buffer_.replace(0, kPieceOpen.size(), kPieceOpen);
-        buffer_.replace(kPieceOpen.size(), end - begin, text_.data() + begin, end - begin);
-        buffer_.replace(kPieceOpen.size() + (end - begin), kPieceClose.size(), kPieceClose);
         if (input != nullptr) {
-            input->release(begin, end);
+            input->copy(begin, end - begin, buffer_.data() + kPieceOpen.size());
+        } else {
+            buffer_.replace(kPieceOpen.size(), end - begin, text_.data() + begin, end - begin);
         }
+        buffer_.replace(kPieceOpen.size() + (end - begin), kPieceClose.size(), kPieceClose);
         // Where the parser stopped (when it knows) or which bytes the piece held.
         auto where = [&](od::Document* doc) {
             const char* location = nullptr;
@@ -1060,15 +1059,17 @@ private:
 
 std::atomic<std::size_t> chosenParsingThreads{0};
 
-/// Parsing threads for a read: one per spare processor, at most three (the builder's thread is the
-/// limit beyond that), at least one; or what detail::setTraceParsingThreads chose.
+/// Parsing threads for a read: one per processor, at most three (the builder's thread is the limit
+/// beyond that); or what detail::setTraceParsingThreads chose. One per processor, not per spare one:
+/// the builder waits for parsed pieces now and then, and a second parser fills that time (on two
+/// processors, 13-20 % less wall time than one parser, docs/performance.md).
 std::size_t parsingThreads()
 {
     if (const std::size_t chosen = chosenParsingThreads.load(std::memory_order_relaxed); chosen > 0) {
         return chosen;
     }
     const unsigned processors = std::thread::hardware_concurrency();
-    return std::clamp<std::size_t>(processors > 1 ? processors - 1 : 1, 1, 3);
+    return std::clamp<std::size_t>(processors, 1, 3);
 }
 
 /// Parses the events array of `text` piece by piece (layout from findEvents) into the builder.
@@ -1129,7 +1130,7 @@ void readEventPieces(std::string_view text, const EventsLayout& layout, std::siz
     }
 }
 
-/// input: where json lives when it is a mapped file whose pages may be let go behind the reader.
+/// input: where json lives when it came from a file (its bulk is then copied through input).
 Trace parseTraceText(std::string_view json, const std::string& sourceName, Progress& progress, MappedInput* input)
 {
     // The document is parsed as a skeleton (everything but the events) plus the events array in

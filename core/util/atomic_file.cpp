@@ -717,6 +717,8 @@ MappedInput::MappedInput(const fs::path& path, std::uint64_t maxBytes, const Pro
     }
     map_ = map;
     mapSize_ = size;
+    fd_ = ::dup(fd);
+    name_ = path.string();
     guard_ = MappingGuard(map_, mapSize_, path.string());
     ::madvise(map_, mapSize_, MADV_SEQUENTIAL);
     bytes_ = std::string_view(static_cast<const char*>(map_), mapSize_);
@@ -728,6 +730,10 @@ MappedInput::MappedInput(const fs::path& path, std::uint64_t maxBytes, const Pro
         map_ = nullptr;
         mapSize_ = 0;
     }
+    if (map_ == nullptr && fd_ >= 0) {
+        ::close(fd_); // inflated: copy() reads memory
+        fd_ = -1;
+    }
 }
 
 MappedInput::~MappedInput()
@@ -736,18 +742,35 @@ MappedInput::~MappedInput()
     if (map_ != nullptr) {
         ::munmap(map_, mapSize_);
     }
+    if (fd_ >= 0) {
+        ::close(fd_);
+    }
 }
 
-void MappedInput::release(std::size_t begin, std::size_t end)
+void MappedInput::copy(std::size_t offset, std::size_t length, char* dest) const
 {
-    if (map_ == nullptr) {
+    if (offset > bytes_.size() || length > bytes_.size() - offset) {
+        throw std::out_of_range("MappedInput::copy past the end of the input");
+    }
+    if (fd_ < 0) {
+        std::memcpy(dest, bytes_.data() + offset, length);
         return;
     }
-    const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-    begin = std::min(begin, mapSize_) / page * page;
-    end = std::min(end, mapSize_) / page * page;
-    if (end > begin) {
-        ::madvise(static_cast<char*>(map_) + begin, end - begin, MADV_DONTNEED);
+    while (length > 0) {
+        const ssize_t got = ::pread(fd_, dest, length, static_cast<off_t>(offset));
+        if (got < 0 && errno == EINTR) {
+            continue;
+        }
+        if (got < 0) {
+            throw IoError(name_ + ": read failed: " + errnoText(errno));
+        }
+        if (got == 0) {
+            throw InputError(name_, "the file changed size while it was being read (truncated or rewritten in "
+                                    "place by another program?)");
+        }
+        dest += got;
+        offset += static_cast<std::size_t>(got);
+        length -= static_cast<std::size_t>(got);
     }
 }
 

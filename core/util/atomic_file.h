@@ -106,15 +106,20 @@ public:
     MappedInput& operator=(const MappedInput&) = delete;
 
     std::string_view bytes() const { return bytes_; }
-    /// The reader is done with the bytes before `end` (for now) and has released what came before
-    /// `begin` already: the mapped pages from the one holding `begin` up to the one holding `end`
-    /// leave resident memory (touched again, they are read from the file again). No effect on
-    /// inflated content.
-    void release(std::size_t begin, std::size_t end);
+    /// Copies bytes()[offset, offset + length) to dest. From a mapped file it reads them with
+    /// pread() instead of touching the mapping: the pages of a large input are then never faulted
+    /// in, which costs several times the kernel's copy on a virtual machine (docs/performance.md).
+    /// Thread-safe. Throws InputError when the file has shrunk meanwhile.
+    void copy(std::size_t offset, std::size_t length, char* dest) const;
+
+    /// True when copy() reads from the file rather than from memory.
+    bool readsFromFile() const { return fd_ >= 0; }
 
 private:
     void* map_ = nullptr;
     std::size_t mapSize_ = 0;
+    int fd_ = -1; ///< the mapped file, for copy()
+    std::string name_;
     MappingGuard guard_; ///< a truncation by another program ends the process with a message, not a crash
     std::string inflated_;
     std::string_view bytes_;

@@ -6,7 +6,9 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace cc;
@@ -117,31 +119,62 @@ private slots:
         }
     }
 
-    void countsElementsBeforeCutsAndReportsWhatItPassed()
+    void countsElementsBeforeCutsAndReadsThroughFetch()
     {
-        // 40 MiB of elements: a position hint at every cut, and offsets behind the scan that grow
-        // and stay inside the text; the cuts are those of a scan that reports nothing.
+        // 40 MiB of elements: a position hint at every cut. Read through fetch, the scan asks for
+        // consecutive windows that cover the array and stay inside the text, and cuts exactly where
+        // the scan of the text itself does.
         std::string text = "[";
         const std::string element = "{\"k\":[1,2,3],\"s\":\"" + std::string(200, 'x') + "\"}";
         while (text.size() < (std::size_t{40} << 20)) {
             text += (text.size() == 1 ? "" : ",") + element;
         }
         text += "]";
-        std::vector<std::size_t> passed;
+        std::vector<std::pair<std::size_t, std::size_t>> fetched;
         const auto pieces = json::cutArray(text, 0, std::size_t{1} << 20, NullProgress{},
-                                           [&](std::size_t at) { passed.push_back(at); });
+                                           [&](std::size_t offset, std::size_t length, char* dest) {
+                                               fetched.emplace_back(offset, length);
+                                               std::memcpy(dest, text.data() + offset, length);
+                                           });
         QVERIFY(pieces.ok);
         QCOMPARE(pieces.bracketedBeforeCuts.size(), pieces.cuts.size());
         for (std::size_t k = 0; k < pieces.cuts.size(); ++k) {
             // Every element is one bracketed value followed by a comma: its index is its comma's.
             QCOMPARE(pieces.bracketedBeforeCuts[k], (pieces.cuts[k] - 1) / (element.size() + 1) + 1);
         }
-        QVERIFY(passed.size() >= 8);
-        QVERIFY(std::is_sorted(passed.begin(), passed.end()));
-        QVERIFY(passed.back() < text.size());
-        const auto quiet = json::cutArray(text, 0, std::size_t{1} << 20, NullProgress{});
-        QVERIFY(quiet.cuts == pieces.cuts);
-        QCOMPARE(quiet.bracketed, pieces.bracketed);
+        QVERIFY(fetched.size() >= 8);
+        QCOMPARE(fetched.front().first, std::size_t{1});
+        for (std::size_t k = 1; k < fetched.size(); ++k) {
+            QCOMPARE(fetched[k].first, fetched[k - 1].first + fetched[k - 1].second);
+        }
+        QCOMPARE(fetched.back().first + fetched.back().second, text.size());
+        const auto direct = json::cutArray(text, 0, std::size_t{1} << 20, NullProgress{});
+        QVERIFY(direct.cuts == pieces.cuts);
+        QCOMPARE(direct.bracketed, pieces.bracketed);
+        QCOMPARE(direct.close, pieces.close);
+    }
+
+    void fetchedWindowsEndingAnywhereCutTheSame()
+    {
+        // The array's end at every offset of the last block and of a window's edge.
+        const std::string element = "{\"s\":\"a,b]}\\\"\"}";
+        for (std::size_t pad = 0; pad < 130; ++pad) {
+            std::string text = "[";
+            while (text.size() < (std::size_t{1} << 20) - 64 + pad) {
+                text += (text.size() == 1 ? "" : ",") + element;
+            }
+            text += "]" + std::string(pad % 3, ' ');
+            const auto direct = json::cutArray(text, 0, 4096, NullProgress{});
+            const auto viaFetch =
+                json::cutArray(text, 0, 4096, NullProgress{}, [&](std::size_t offset, std::size_t length, char* dest) {
+                    QVERIFY(offset + length <= text.size());
+                    std::memcpy(dest, text.data() + offset, length);
+                });
+            QVERIFY(direct.ok);
+            QVERIFY(viaFetch.ok);
+            QVERIFY(direct.cuts == viaFetch.cuts);
+            QCOMPARE(direct.close, viaFetch.close);
+        }
     }
 
     void stopsWhenCancelled()

@@ -9,9 +9,11 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <utility>
 #include <zlib.h>
 
 using namespace cc;
@@ -330,15 +332,46 @@ private slots:
         spit(dir / "plain.gz", gz);
         QCOMPARE(readFileBounded(dir / "plain.gz", 1ULL << 30), plain);
 
-        // A mapped input gives the same bytes, plain or inflated, and keeps them after a release.
+        // A mapped input gives the same bytes, plain or inflated, whether viewed or copied (read
+        // from the file, or from memory once inflated).
         {
             MappedInput mapped(dir / "plain", 1ULL << 30, NullProgress());
             QCOMPARE(mapped.bytes(), std::string_view(plain));
-            mapped.release(0, plain.size() / 2);
-            QCOMPARE(mapped.bytes(), std::string_view(plain)); // released pages are read again
             MappedInput inflated(dir / "plain.gz", 1ULL << 30, NullProgress());
             QCOMPARE(inflated.bytes(), std::string_view(plain));
+            QVERIFY(mapped.readsFromFile());
+            QVERIFY(!inflated.readsFromFile());
+            for (const MappedInput* input : {&mapped, &inflated}) {
+                for (auto [offset, length] : {std::pair<std::size_t, std::size_t>{0, plain.size()},
+                                              {12345, 1},
+                                              {plain.size() / 3, plain.size() / 2},
+                                              {plain.size(), 0}}) {
+                    std::string copied(length, '\0');
+                    input->copy(offset, length, copied.data());
+                    QCOMPARE(copied, plain.substr(offset, length));
+                }
+                std::string room(2, '\0');
+                QVERIFY_THROWS_EXCEPTION(std::out_of_range, input->copy(plain.size() - 1, 2, room.data()));
+            }
             QVERIFY_THROWS_EXCEPTION(Cancelled, MappedInput(dir / "plain.gz", 1ULL << 30, CancelAfter(2)));
+        }
+        // A file that shrinks after it was mapped: copying what is gone is refused, naming the file.
+        {
+            spit(dir / "shrinking", plain);
+            MappedInput mapped(dir / "shrinking", 1ULL << 30, NullProgress());
+            fs::resize_file(dir / "shrinking", plain.size() / 2);
+            std::string room(plain.size(), '\0');
+            try {
+                mapped.copy(0, plain.size(), room.data());
+                QFAIL("copying past the file's new end was not refused");
+            } catch (const InputError& error) {
+                const std::string what = error.what();
+                QVERIFY2(what.find("shrinking") != std::string::npos, what.c_str());
+                QVERIFY2(what.find("the file changed size while it was being read") != std::string::npos, what.c_str());
+            }
+            mapped.copy(0, plain.size() / 2, room.data()); // what is still there reads as before
+            QCOMPARE(std::string_view(room).substr(0, plain.size() / 2),
+                     std::string_view(plain).substr(0, plain.size() / 2));
         }
     }
 

@@ -226,6 +226,34 @@ private slots:
         QVERIFY2(what.contains(QStringLiteral(": event %1 (id").arg(index)), qPrintable(what));
         QVERIFY2(what.contains(QStringLiteral("field bytes: must be a positive integer")), qPrintable(what));
     }
+
+    void aFileReadGivesTheRefusalsOfItsText()
+    {
+        // A file's pieces are read from the file, not from its mapping: a field refusal and a
+        // malformed element deep in the file are named exactly as when the text is parsed.
+        std::string badField = bigText();
+        badField.insert(badField.find("{\"bytes\":", badField.size() / 2) + 9, "-");
+        std::string malformed = bigText();
+        malformed.insert(malformed.find("{\"bytes\":", malformed.size() * 2 / 3) + 9, "[");
+        for (const std::string& text : {badField, malformed}) {
+            TempDir dir;
+            const fs::path path = dir.path() / "big.trace.json";
+            write(path, text);
+            auto refusal = [](auto read) {
+                try {
+                    NullProgress quiet;
+                    read(quiet);
+                } catch (const InputError& error) {
+                    return std::string(error.what());
+                }
+                return std::string("(accepted)");
+            };
+            const std::string fromFile = refusal([&](Progress& p) { return readTrace(path, p); });
+            const std::string fromText = refusal([&](Progress& p) { return parseTrace(text, path.string(), p); });
+            QVERIFY2(fromFile.find(path.string()) != std::string::npos, fromFile.c_str());
+            QCOMPARE(fromFile, fromText);
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(TestTraceReading)

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <memory>
 
 #if defined(__AVX2__)
 #include <immintrin.h>
@@ -17,6 +18,7 @@ namespace {
 
 constexpr std::size_t kBlock = 64;
 constexpr std::size_t kBlocksPerCheck = std::size_t{1} << 16; ///< 4 MiB between cancellation checks
+constexpr std::size_t kWindow = std::size_t{1} << 20;         ///< bytes fetched at once (whole blocks)
 constexpr std::uint64_t kEvenBits = 0x5555555555555555ULL;
 
 /// Bit i set when byte i of the 64-byte block equals c (or, folded, when byte i | 0x20 equals c).
@@ -112,7 +114,7 @@ bool separatesElements(std::string_view text, std::size_t at)
 } // namespace
 
 ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceBytes, const Progress& progress,
-                     const std::function<void(std::size_t)>& behind)
+                     const FetchText& fetch)
 {
     ArrayPieces out;
     if (open >= text.size() || text[open] != '[') {
@@ -125,14 +127,26 @@ ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceB
     bool cutting = false;
     std::size_t blocks = 0;
     char tail[kBlock];
+    // The fetched window: text[windowBegin, windowEnd), whole blocks but for the text's last one.
+    std::unique_ptr<char[]> window;
+    std::size_t windowBegin = 0;
+    std::size_t windowEnd = 0;
+    if (fetch) {
+        window = std::make_unique_for_overwrite<char[]>(kWindow);
+    }
     for (std::size_t base = open + 1; base < text.size(); base += kBlock) {
         if (++blocks % kBlocksPerCheck == 0) {
             progress.check();
-            if (behind) {
-                behind(base);
-            }
         }
         const char* p = text.data() + base;
+        if (fetch) {
+            if (base >= windowEnd) {
+                windowBegin = base;
+                windowEnd = base + std::min(kWindow, text.size() - base);
+                fetch(windowBegin, windowEnd - windowBegin, window.get());
+            }
+            p = window.get() + (base - windowBegin);
+        }
         if (text.size() - base < kBlock) {
             std::memset(tail, ' ', kBlock);
             std::memcpy(tail, p, text.size() - base);
@@ -157,7 +171,7 @@ ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceB
                 ++depth;
             } else if ((closes & one) != 0) {
                 if (depth == 0) {
-                    if (text[at] != ']') {
+                    if (p[bit] != ']') {
                         return out;
                     }
                     out.ok = true;

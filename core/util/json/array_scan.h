@@ -21,20 +21,23 @@ struct ArrayPieces {
     /// The array closed with ']' at bracket depth zero; false: the text ended first, or a '}'
     /// closed it. Nothing below is meaningful then.
     bool ok = false;
-    std::size_t close = 0;         ///< offset of the array's closing ']'
-    std::vector<std::size_t> cuts; ///< offsets of the separating commas where the pieces meet, ascending
-    std::size_t bracketed = 0;     ///< elements that are objects or arrays (a capacity hint)
+    std::size_t close = 0;                        ///< offset of the array's closing ']'
+    std::vector<std::size_t> cuts;                ///< offsets of the separating commas where the pieces meet, ascending
+    std::size_t bracketed = 0;                    ///< elements that are objects or arrays (a capacity hint)
     std::vector<std::size_t> bracketedBeforeCuts; ///< bracketed elements before each cut (a position hint)
 };
+
+/// Copies text[offset, offset + length) to dest.
+using FetchText = std::function<void(std::size_t offset, std::size_t length, char* dest)>;
 
 /// Scans the array that opens at text[open] (which must be '['). A cut is made at the first comma
 /// between two elements once the current piece holds at least pieceBytes; it is made only after an
 /// element that closed with a bracket, between two non-empty elements, so that parsing the pieces
 /// as arrays one by one judges every element exactly as parsing the whole array would. Calls
-/// progress.check() every few MiB (throws Cancelled), and then behind(offset) when given: the scan
-/// has passed `offset`, so a mapped input may let the pages before it go (a rare look back, over
-/// white space before a comma, only maps one again).
+/// progress.check() every few MiB (throws Cancelled). With fetch, the scan reads the text through it
+/// a window at a time instead of touching text's pages (a mapped file's pages are then never
+/// faulted in); text must still be addressable, for the rare look around a comma.
 ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceBytes, const Progress& progress,
-                     const std::function<void(std::size_t)>& behind = {});
+                     const FetchText& fetch = {});
 
 } // namespace cc::json

@@ -452,12 +452,14 @@ std::string normalizedEventRangeBytes(const Trace& trace, std::size_t first, std
     Arrivals scratch;
     std::string out;
     out += '[';
-    if (first < last && first < trace.size()) {
-        last = std::min(last, trace.size());
-        const std::size_t before = out.size();
-        out.resize(before + encoder.eventsBound(first, last));
-        char* end = encoder.encodeEvents(out.data() + before, first, last, false, scratch);
-        out.resize(static_cast<std::size_t>(end - out.data()));
+    // A block at a time through uninitialised room: the bound is several times the text, and
+    // sizing the whole range by it made a 10M-event compile fault in gigabytes it never used.
+    TextBlock block;
+    last = std::min(last, trace.size());
+    for (std::size_t from = first; from < last; from += kBlockEvents) {
+        const std::size_t to = std::min(last, from + kBlockEvents);
+        block.end(encoder.encodeEvents(block.room(encoder.eventsBound(from, to)), from, to, from > first, scratch));
+        out += block.text();
     }
     out += ']';
     return out;

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <utility>
 #include <vector>
 
@@ -175,6 +177,40 @@ private slots:
             QVERIFY(direct.cuts == viaFetch.cuts);
             QCOMPARE(direct.close, viaFetch.close);
         }
+    }
+
+    void readsOnlyThroughFetchAwayFromWindowEdges()
+    {
+        // The text's pages past the first are made unreadable: a scan that touched them (a mapped
+        // file's pages, which a page cache of large folios maps by the folio) would crash here.
+        // An element and its comma take an odd number of bytes: no comma ends a 1 MiB window, so no
+        // look around a cut leaves the window.
+        const std::string element = "{\"k\":[1,2,3],\"s\":\"" + std::string(200, 'x') + "\"}";
+        QCOMPARE((element.size() + 1) % 2, std::size_t{1});
+        std::string content = "[";
+        while (content.size() < (std::size_t{6} << 20)) {
+            content += (content.size() == 1 ? "" : ",") + element;
+        }
+        content += "]";
+        const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+        const std::size_t mapped = (content.size() + page - 1) / page * page;
+        void* region = ::mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        QVERIFY(region != MAP_FAILED);
+        std::memcpy(region, content.data(), content.size());
+        QCOMPARE(::mprotect(static_cast<char*>(region) + page, mapped - page, PROT_NONE), 0);
+        const std::string_view guarded(static_cast<const char*>(region), content.size());
+        std::size_t fetchedBytes = 0;
+        const auto pieces = json::cutArray(guarded, 0, std::size_t{1} << 20, NullProgress{},
+                                           [&](std::size_t offset, std::size_t length, char* dest) {
+                                               fetchedBytes += length;
+                                               std::memcpy(dest, content.data() + offset, length);
+                                           });
+        ::munmap(region, mapped);
+        QVERIFY(pieces.ok);
+        QCOMPARE(fetchedBytes, content.size() - 1);
+        const auto direct = json::cutArray(content, 0, std::size_t{1} << 20, NullProgress{});
+        QVERIFY(direct.cuts == pieces.cuts);
+        QVERIFY(pieces.cuts.size() >= 5);
     }
 
     void stopsWhenCancelled()

@@ -94,8 +94,32 @@ bool isSpace(char c)
     return c == ' ' || c == '\n' || c == '\r' || c == '\t';
 }
 
+/// The text as the scan sees it: fetched windows where it has them, so that a mapped file's pages
+/// are not touched (a page cache of large folios maps a whole folio on one touch).
+class ScanText {
+public:
+    explicit ScanText(std::string_view text) : text_(text) {}
+    void setWindow(const char* data, std::size_t begin, std::size_t end)
+    {
+        window_ = data;
+        begin_ = begin;
+        end_ = end;
+    }
+    std::size_t size() const { return text_.size(); }
+    char operator[](std::size_t at) const
+    {
+        return window_ != nullptr && at >= begin_ && at < end_ ? window_[at - begin_] : text_[at];
+    }
+
+private:
+    std::string_view text_;
+    const char* window_ = nullptr;
+    std::size_t begin_ = 0;
+    std::size_t end_ = 0;
+};
+
 /// Whether the comma at `at` separates two non-empty elements (so cutting there keeps both whole).
-bool separatesElements(std::string_view text, std::size_t at)
+bool separatesElements(const ScanText& text, std::size_t at)
 {
     std::size_t before = at;
     while (before > 0 && isSpace(text[before - 1])) {
@@ -131,6 +155,7 @@ ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceB
     std::unique_ptr<char[]> window;
     std::size_t windowBegin = 0;
     std::size_t windowEnd = 0;
+    ScanText scanned(text);
     if (fetch) {
         window = std::make_unique_for_overwrite<char[]>(kWindow);
     }
@@ -144,6 +169,7 @@ ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceB
                 windowBegin = base;
                 windowEnd = base + std::min(kWindow, text.size() - base);
                 fetch(windowBegin, windowEnd - windowBegin, window.get());
+                scanned.setWindow(window.get(), windowBegin, windowEnd);
             }
             p = window.get() + (base - windowBegin);
         }
@@ -184,7 +210,7 @@ ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceB
                     cutting = true;
                     bits |= commas & ~((one << 1) - 1);
                 }
-            } else if (depth == 0 && separatesElements(text, at)) {
+            } else if (depth == 0 && separatesElements(scanned, at)) {
                 out.cuts.push_back(at);
                 out.bracketedBeforeCuts.push_back(out.bracketed);
                 pieceStart = at + 1;

@@ -36,7 +36,7 @@ using FetchText = std::function<void(std::size_t offset, std::size_t length, cha
 /// as arrays one by one judges every element exactly as parsing the whole array would. Calls
 /// progress.check() every few MiB (throws Cancelled). With fetch, the scan reads the text through it
 /// a window at a time instead of touching text's pages (a mapped file's pages are then never
-/// faulted in); text must still be addressable, for the rare look around a comma.
+/// faulted in); text must still be addressable, for a look around a comma at a window's edge.
 ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceBytes, const Progress& progress,
                      const FetchText& fetch = {});
 

@@ -662,6 +662,42 @@ struct Closer {
     ~Closer() { ::close(fd); }
 };
 
+bool isRegularFile(int fd)
+{
+    struct stat st {};
+    return ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/// A pipe, a terminal or a socket: read to its end, refused once it passes maxBytes.
+std::string readStreamBounded(int fd, const fs::path& path, std::uint64_t maxBytes, const Progress& progress)
+{
+    std::string bytes;
+    std::size_t done = 0;
+    while (true) {
+        progress.check();
+        if (bytes.size() - done < kPieceBytes) {
+            bytes.resize(done + kPieceBytes);
+        }
+        const ssize_t got = ::read(fd, bytes.data() + done, bytes.size() - done);
+        if (got < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            throw IoError(path.string() + ": read failed: " + errnoText(errno));
+        }
+        if (got == 0) {
+            break;
+        }
+        done += static_cast<std::size_t>(got);
+        if (done > maxBytes) {
+            throw InputError(path.string(), "input is larger than the limit of " + std::to_string(maxBytes) +
+                                                " bytes (read as a stream)");
+        }
+    }
+    bytes.resize(done);
+    return bytes;
+}
+
 } // namespace
 
 std::string readFileBounded(const fs::path& path, std::uint64_t maxBytes, const Progress& progress)
@@ -669,6 +705,11 @@ std::string readFileBounded(const fs::path& path, std::uint64_t maxBytes, const 
     std::uint64_t size = 0;
     const int fd = openBounded(path, maxBytes, size);
     Closer closer{fd};
+    if (!isRegularFile(fd)) {
+        // Its size says nothing (a pipe's is 0): read it to its end.
+        std::string bytes = readStreamBounded(fd, path, maxBytes, progress);
+        return isGzip(bytes) ? gunzip(bytes, path.string(), maxBytes, progress) : bytes;
+    }
     std::string bytes;
     bytes.resize(size);
     std::size_t done = 0;
@@ -705,6 +746,14 @@ MappedInput::MappedInput(const fs::path& path, std::uint64_t maxBytes, const Pro
     std::uint64_t size = 0;
     const int fd = openBounded(path, maxBytes, size);
     Closer closer{fd};
+    if (!isRegularFile(fd)) {
+        inflated_ = readStreamBounded(fd, path, maxBytes, progress);
+        if (isGzip(inflated_)) {
+            inflated_ = gunzip(inflated_, path.string(), maxBytes, progress);
+        }
+        bytes_ = inflated_;
+        return;
+    }
     if (size == 0) {
         return;
     }

@@ -89,15 +89,15 @@ void abandonAtomicWrites();
 /// The targets this process has renamed into place so far, oldest first.
 std::vector<std::filesystem::path> committedAtomicWrites();
 
-/// Reads a whole file. Throws IoError when it cannot be read, InputError when it is larger
-/// than maxBytes. Transparently gunzips files that start with the gzip magic. The progress
-/// overload reads (and inflates) in pieces and throws Cancelled between them.
+/// Reads a whole file, or a pipe or terminal to its end. Throws IoError when it cannot be read,
+/// InputError when it is larger than maxBytes. Transparently gunzips files that start with the gzip
+/// magic. The progress overload reads (and inflates) in pieces and throws Cancelled between them.
 std::string readFileBounded(const std::filesystem::path& path, std::uint64_t maxBytes, const Progress& progress);
 std::string readFileBounded(const std::filesystem::path& path, std::uint64_t maxBytes);
 
-/// A file read once, front to back, without a copy: a plain file is mapped, a gzip file inflated into
-/// memory (readFileBounded's checks and refusals, Cancelled between pieces). A reader that is done
-/// with a prefix lets its pages go, so resident memory does not keep the whole input.
+/// A file read once, front to back: a plain file is mapped (and its bulk read with copy(), which
+/// keeps its pages out of resident memory), a gzip file inflated into memory, and a pipe or terminal
+/// read to its end (readFileBounded's checks and refusals, Cancelled between pieces).
 class MappedInput {
 public:
     MappedInput(const std::filesystem::path& path, std::uint64_t maxBytes, const Progress& progress);

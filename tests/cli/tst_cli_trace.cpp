@@ -139,6 +139,30 @@ private slots:
         QVERIFY(r.out.startsWith(QStringLiteral("968b752d68d68adae0295eceb18334dcd479e59f7760278d1bebbeac64de1d84")));
     }
 
+    void aTracePipedInIsRead()
+    {
+        // A pipe's size is 0 until it ends: `hash /dev/stdin` reads it to its end, plain or gzip.
+        QByteArray plain = cctest::readAll(cctest::example(QStringLiteral("adversarial_decode.trace.json")));
+        QProcess gzip;
+        gzip.start(QStringLiteral("gzip"), {QStringLiteral("-c")});
+        gzip.write(plain);
+        gzip.closeWriteChannel();
+        QVERIFY(gzip.waitForFinished());
+        const QByteArray gz = gzip.readAllStandardOutput();
+        for (const QByteArray& input : {plain, gz}) {
+            QProcess cli;
+            cli.start(QStringLiteral(COMMCANARY_CLI_PATH), {QStringLiteral("hash"), QStringLiteral("/dev/stdin")});
+            QVERIFY(cli.waitForStarted());
+            cli.write(input);
+            cli.closeWriteChannel();
+            QVERIFY(cli.waitForFinished(120000));
+            QCOMPARE(cli.exitCode(), 0);
+            QVERIFY2(cli.readAllStandardOutput().startsWith(
+                         "968b752d68d68adae0295eceb18334dcd479e59f7760278d1bebbeac64de1d84"),
+                     cli.readAllStandardError().constData());
+        }
+    }
+
     void generateIsDeterministic()
     {
         const QString a = path(QStringLiteral("a.json"));

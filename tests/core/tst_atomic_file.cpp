@@ -7,11 +7,14 @@
 #include <QtTest>
 
 #include <csignal>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <string>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 #include <utility>
 #include <zlib.h>
@@ -396,6 +399,55 @@ private slots:
         const std::string large = refusal(dir / "small", 9);
         QVERIFY2(large.find("file is 10 bytes, larger than the limit of 9 bytes") != std::string::npos, large.c_str());
         QVERIFY_THROWS_EXCEPTION(InputError, MappedInput(dir / "small", 9, NullProgress()));
+    }
+
+    void aPipeIsReadToItsEnd()
+    {
+        // A pipe's size is 0 until it ends: it is read whole (gzip inflated), and refused once it
+        // passes the limit, naming it.
+        ::signal(SIGPIPE, SIG_IGN); // the refusing reader closes the pipe on the writer
+        const fs::path dir = fresh("pipes");
+        const std::string plain = std::string(3 << 20, 'p') + "end";
+        auto throughPipe = [&](const std::string& name, const std::string& bytes, auto read) {
+            const fs::path fifo = dir / name;
+            if (::mkfifo(fifo.c_str(), 0600) != 0) {
+                return std::string("(mkfifo failed)");
+            }
+            std::thread writer([&] {
+                const int fd = ::open(fifo.c_str(), O_WRONLY | O_CLOEXEC);
+                for (std::size_t done = 0; fd >= 0 && done < bytes.size();) {
+                    const ssize_t wrote = ::write(fd, bytes.data() + done, bytes.size() - done);
+                    if (wrote <= 0) {
+                        break;
+                    }
+                    done += static_cast<std::size_t>(wrote);
+                }
+                if (fd >= 0) {
+                    ::close(fd);
+                }
+            });
+            std::string out;
+            try {
+                out = read(fifo);
+            } catch (const std::exception& error) {
+                out = std::string("refused: ") + error.what();
+            }
+            writer.join();
+            return out;
+        };
+        auto mapped = [](const fs::path& path) {
+            return std::string(MappedInput(path, 1ULL << 30, NullProgress()).bytes());
+        };
+        auto bounded = [](const fs::path& path) { return readFileBounded(path, 1ULL << 30, NullProgress()); };
+        QVERIFY(throughPipe("plain-mapped", plain, mapped) == plain);
+        QVERIFY(throughPipe("plain-bounded", plain, bounded) == plain);
+        const std::string limited = throughPipe("limited", plain, [](const fs::path& path) {
+            return std::string(MappedInput(path, 1 << 20, NullProgress()).bytes());
+        });
+        QVERIFY2(limited.find("refused: ") == 0 && limited.find("limited") != std::string::npos &&
+                     limited.find("larger than the limit of 1048576 bytes") != std::string::npos,
+                 limited.substr(0, 200).c_str());
+        QCOMPARE(throughPipe("empty", "", mapped), std::string());
     }
 };
 

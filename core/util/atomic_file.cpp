@@ -15,7 +15,9 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
+#include <limits>
 #include <mutex>
+#include <optional>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -668,15 +670,22 @@ bool isRegularFile(int fd)
     return ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/// A pipe, a terminal or a socket: read to its end, refused once it passes maxBytes.
-std::string readStreamBounded(int fd, const fs::path& path, std::uint64_t maxBytes, const Progress& progress)
+/// Reads fd: a regular file's `size` bytes (fewer is a short read), or a pipe, terminal or socket
+/// to its end, refused once it passes maxBytes (its size says nothing: a pipe's is 0). Gzip content
+/// is inflated.
+std::string readAllBounded(int fd, const fs::path& path, std::optional<std::uint64_t> size, std::uint64_t maxBytes,
+                           const Progress& progress)
 {
     std::string bytes;
+    if (size) {
+        bytes.reserve(*size);
+    }
+    const std::uint64_t want = size.value_or(std::numeric_limits<std::uint64_t>::max());
     std::size_t done = 0;
-    while (true) {
+    while (done < want) {
         progress.check();
-        if (bytes.size() - done < kPieceBytes) {
-            bytes.resize(done + kPieceBytes);
+        if (bytes.size() == done) {
+            bytes.resize(done + static_cast<std::size_t>(std::min<std::uint64_t>(want - done, kPieceBytes)));
         }
         const ssize_t got = ::read(fd, bytes.data() + done, bytes.size() - done);
         if (got < 0) {
@@ -694,7 +703,13 @@ std::string readStreamBounded(int fd, const fs::path& path, std::uint64_t maxByt
                                                 " bytes (read as a stream)");
         }
     }
+    if (size && done != *size) {
+        throw IoError(path.string() + ": short read");
+    }
     bytes.resize(done);
+    if (isGzip(bytes)) {
+        return gunzip(bytes, path.string(), maxBytes, progress);
+    }
     return bytes;
 }
 
@@ -705,35 +720,8 @@ std::string readFileBounded(const fs::path& path, std::uint64_t maxBytes, const 
     std::uint64_t size = 0;
     const int fd = openBounded(path, maxBytes, size);
     Closer closer{fd};
-    if (!isRegularFile(fd)) {
-        // Its size says nothing (a pipe's is 0): read it to its end.
-        std::string bytes = readStreamBounded(fd, path, maxBytes, progress);
-        return isGzip(bytes) ? gunzip(bytes, path.string(), maxBytes, progress) : bytes;
-    }
-    std::string bytes;
-    bytes.resize(size);
-    std::size_t done = 0;
-    while (done < size) {
-        progress.check();
-        const ssize_t got = ::read(fd, bytes.data() + done, std::min<std::size_t>(size - done, kPieceBytes));
-        if (got < 0) {
-            if (errno == EINTR) {
-                continue;
-            }
-            throw IoError(path.string() + ": read failed: " + errnoText(errno));
-        }
-        if (got == 0) {
-            break;
-        }
-        done += static_cast<std::size_t>(got);
-    }
-    if (done != size) {
-        throw IoError(path.string() + ": short read");
-    }
-    if (isGzip(bytes)) {
-        return gunzip(bytes, path.string(), maxBytes, progress);
-    }
-    return bytes;
+    return readAllBounded(fd, path, isRegularFile(fd) ? std::optional<std::uint64_t>(size) : std::nullopt, maxBytes,
+                          progress);
 }
 
 std::string readFileBounded(const fs::path& path, std::uint64_t maxBytes)
@@ -747,10 +735,7 @@ MappedInput::MappedInput(const fs::path& path, std::uint64_t maxBytes, const Pro
     const int fd = openBounded(path, maxBytes, size);
     Closer closer{fd};
     if (!isRegularFile(fd)) {
-        inflated_ = readStreamBounded(fd, path, maxBytes, progress);
-        if (isGzip(inflated_)) {
-            inflated_ = gunzip(inflated_, path.string(), maxBytes, progress);
-        }
+        inflated_ = readAllBounded(fd, path, std::nullopt, maxBytes, progress);
         bytes_ = inflated_;
         return;
     }

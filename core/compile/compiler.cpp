@@ -551,7 +551,10 @@ void checkMeasuredBounds(const Scope& scope, const TimingErrors& bounds)
 std::vector<SequenceEntry> messageSequences(const Scope& scope, const std::vector<std::uint64_t>& periods)
 {
     const auto& source = scope.trace.messageSequence;
-    std::vector<std::int64_t> sequences(source.begin(), source.begin() + static_cast<std::ptrdiff_t>(scope.n));
+    std::vector<std::int64_t> sequences(scope.n, source.fill());
+    for (std::size_t i = 0; i < scope.n && !source.uniform(); ++i) {
+        sequences[i] = source[i];
+    }
     return compile::encodeSequences(sequences, periods);
 }
 

@@ -748,7 +748,7 @@ void prototypeShard(Trace& trace, RankShard& shard, std::optional<std::int64_t>&
                                             std::to_string(trace.messageSequence[i]) +
                                             ": contradicting values are refused, not arbitrated"});
         }
-        trace.messageSequence[i] = seq;
+        trace.messageSequence.set(i, seq);
     }
 }
 

@@ -9,6 +9,7 @@
 
 #include "core/trace/event.h"
 #include "core/trace/op_kind.h"
+#include "core/util/lazy_column.h"
 
 #include <cstdint>
 #include <functional>
@@ -98,24 +99,30 @@ struct Trace {
     std::string idArena;   ///< concatenated event ids
 
     // ---- per-event columns, canonical order ----
+    // Optional fields that most traces leave out are LazyColumns: no memory while every event
+    // leaves them out.
     std::vector<std::uint32_t> sourceIndex; ///< position of the event in the input as given
     std::vector<std::uint32_t> op;          ///< string id of the op name
     std::vector<OpKind> kind;
     std::vector<std::uint16_t> flags;       ///< EventFlag bits
     std::vector<std::int64_t> bytes;
     std::vector<std::uint32_t> rankSet;
-    std::vector<std::int32_t> rankCount;    ///< explicit rank_count, kNoRank when absent
-    std::vector<std::uint32_t> group, phase, dtype, tag, channel, reductionOp; ///< kNoString when absent
+    LazyColumn<std::int32_t> rankCount{kNoRank};    ///< explicit rank_count, kNoRank when absent
+    std::vector<std::uint32_t> group, phase, dtype; ///< kNoString when absent
+    LazyColumn<std::uint32_t> tag{kNoString}, channel{kNoString}, reductionOp{kNoString}; ///< kNoString when absent
     std::vector<std::uint64_t> idOffset;    ///< into idArena
     std::vector<std::uint32_t> idLength;    ///< 0 with offset UINT64_MAX when absent
-    std::vector<Ns> start, gap, computeBefore, computeOverlap, observedExposed, arrivalSkew; ///< kAbsentNs when absent
-    std::vector<std::int64_t> pressure;     ///< 1e-9 units, kAbsentNs when absent
-    std::vector<std::int32_t> concurrentGroups, senderRank, receiverRank, rootRank; ///< kNoRank when absent
-    std::vector<std::int64_t> messageSequence; ///< -1 when absent
+    std::vector<Ns> start, computeBefore;   ///< kAbsentNs when absent
+    LazyColumn<Ns> gap{kAbsentNs}, computeOverlap{kAbsentNs}, observedExposed{kAbsentNs},
+        arrivalSkew{kAbsentNs};                   ///< kAbsentNs when absent
+    LazyColumn<std::int64_t> pressure{kAbsentNs}; ///< 1e-9 units, kAbsentNs when absent
+    LazyColumn<std::int32_t> concurrentGroups{kNoRank}, senderRank{kNoRank}, receiverRank{kNoRank},
+        rootRank{kNoRank};                                 ///< kNoRank when absent
+    LazyColumn<std::int64_t> messageSequence{-1};          ///< -1 when absent
     std::vector<std::uint32_t> arrivalBegin, arrivalCount; ///< into arrivalRank/arrivalTime
     std::vector<std::int32_t> arrivalRank;
     std::vector<Ns> arrivalTime;
-    std::vector<std::uint32_t> extraIndex;  ///< into extras, kNoString when none
+    LazyColumn<std::uint32_t> extraIndex{kNoString}; ///< into extras, kNoString when none
     std::vector<std::string> extras;        ///< unknown event fields, one JSON object text each
 
     // ---- derived by TraceBuilder::finish() ----

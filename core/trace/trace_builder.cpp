@@ -20,6 +20,11 @@ constexpr std::int64_t kContradictionToleranceNs = 1;
 
 std::string nsText(Ns value) { return formatScaledDecimal(value, kMicrosToNanosScale) + " us"; }
 
+template <typename T> void permute(LazyColumn<T>& column, const std::vector<std::uint32_t>& order)
+{
+    column.permute(order);
+}
+
 template <typename T> void permute(std::vector<T>& column, const std::vector<std::uint32_t>& order)
 {
     std::vector<T> sorted;
@@ -142,16 +147,22 @@ void TraceBuilder::reserve(std::size_t events)
         reserved_.columns.emplace_back(reinterpret_cast<std::uintptr_t>(column.data()), sizeof(column[0]));
     };
     auto& t = trace_;
-    for (auto* v : {&t.op, &t.rankSet, &t.group, &t.phase, &t.dtype, &t.tag, &t.channel, &t.reductionOp,
-                    &t.idLength, &t.arrivalBegin, &t.arrivalCount, &t.extraIndex, &t.sourceIndex}) {
+    for (auto* v : {&t.op, &t.rankSet, &t.group, &t.phase, &t.dtype, &t.idLength, &t.arrivalBegin, &t.arrivalCount,
+                    &t.sourceIndex}) {
         prepare(*v);
     }
-    for (auto* v : {&t.start, &t.gap, &t.computeBefore, &t.computeOverlap, &t.observedExposed, &t.arrivalSkew,
-                    &t.pressure, &t.bytes, &t.messageSequence, &t.skewValue}) {
+    for (auto* v : {&t.start, &t.computeBefore, &t.bytes, &t.skewValue}) {
         prepare(*v);
+    }
+    // Optional fields: reserved only if some event has them.
+    for (auto* v : {&t.tag, &t.channel, &t.reductionOp, &t.extraIndex}) {
+        v->reserve(events);
+    }
+    for (auto* v : {&t.gap, &t.computeOverlap, &t.observedExposed, &t.arrivalSkew, &t.pressure, &t.messageSequence}) {
+        v->reserve(events);
     }
     for (auto* v : {&t.rankCount, &t.concurrentGroups, &t.senderRank, &t.receiverRank, &t.rootRank}) {
-        prepare(*v);
+        v->reserve(events);
     }
     prepare(t.kind);
     prepare(t.flags);
@@ -530,13 +541,18 @@ Trace TraceBuilder::finish(Progress& progress)
         permute(t.bytes, order);
         permute(t.rankSet, order);
         permute(t.rankCount, order);
-        for (auto* v : {&t.group, &t.phase, &t.dtype, &t.tag, &t.channel, &t.reductionOp, &t.idLength, &t.arrivalBegin,
-                        &t.arrivalCount, &t.extraIndex}) {
+        for (auto* v : {&t.group, &t.phase, &t.dtype, &t.idLength, &t.arrivalBegin, &t.arrivalCount}) {
+            permute(*v, order);
+        }
+        for (auto* v : {&t.tag, &t.channel, &t.reductionOp, &t.extraIndex}) {
             permute(*v, order);
         }
         permute(t.idOffset, order);
-        for (auto* v : {&t.start, &t.gap, &t.computeBefore, &t.computeOverlap, &t.observedExposed, &t.arrivalSkew,
-                        &t.pressure, &t.messageSequence, &t.skewValue}) {
+        for (auto* v : {&t.start, &t.computeBefore, &t.skewValue}) {
+            permute(*v, order);
+        }
+        for (auto* v :
+             {&t.gap, &t.computeOverlap, &t.observedExposed, &t.arrivalSkew, &t.pressure, &t.messageSequence}) {
             permute(*v, order);
         }
         for (auto* v : {&t.concurrentGroups, &t.senderRank, &t.receiverRank, &t.rootRank}) {

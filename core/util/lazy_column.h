@@ -1,0 +1,98 @@
+// A column of values that holds no memory while every value equals its fill value.
+//
+// Many per-event fields of a trace are optional and absent from most traces (a tag, a sender rank,
+// an observed exposed latency): stored as plain vectors, each cost its width times the event
+// count in pages written with nothing but the "absent" marker. A LazyColumn counts such values
+// instead, and allocates (filling what came before) only when the first other value arrives.
+// Reading costs one predictable branch.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+namespace cc {
+
+template <typename T> class LazyColumn {
+public:
+    explicit LazyColumn(T fill) : fill_(fill) {}
+
+    std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    /// True while every value is the fill value, and nothing is allocated.
+    bool uniform() const { return values_.empty(); }
+    T fill() const { return fill_; }
+
+    T operator[](std::size_t i) const { return values_.empty() ? fill_ : values_[i]; }
+
+    void push_back(T value)
+    {
+        if (values_.empty()) {
+            if (value == fill_) {
+                ++size_;
+                return;
+            }
+            materialise();
+        }
+        values_.push_back(value);
+        ++size_;
+    }
+
+    void set(std::size_t i, T value)
+    {
+        if (i >= size_) {
+            throw std::out_of_range("LazyColumn::set past the end");
+        }
+        if (values_.empty()) {
+            if (value == fill_) {
+                return;
+            }
+            materialise();
+        }
+        values_[i] = value;
+    }
+
+    /// The number of values expected in all: reserved at once if the column ever allocates.
+    void reserve(std::size_t count)
+    {
+        expected_ = count;
+        if (!values_.empty()) {
+            values_.reserve(count);
+        }
+    }
+
+    /// Puts value order[k] at position k.
+    void permute(const std::vector<std::uint32_t>& order)
+    {
+        if (values_.empty()) {
+            return;
+        }
+        std::vector<T> sorted;
+        sorted.reserve(values_.size());
+        for (const auto index : order) {
+            sorted.push_back(values_[index]);
+        }
+        values_.swap(sorted);
+    }
+
+    void clear()
+    {
+        values_ = {};
+        size_ = 0;
+    }
+
+private:
+    void materialise()
+    {
+        values_.reserve(expected_ > size_ ? expected_ : size_ + 1);
+        values_.assign(size_, fill_);
+    }
+
+    T fill_;
+    std::size_t size_ = 0;
+    std::size_t expected_ = 0;
+    std::vector<T> values_; ///< empty while uniform, else exactly size_ values
+};
+
+} // namespace cc

@@ -5,6 +5,10 @@
 
 #include <algorithm>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace cc::ui {
 
 JobRunner::JobRunner(QObject* parent) : QObject(parent)
@@ -95,8 +99,20 @@ void JobRunner::finishJob(JobId id, Outcome outcome)
 {
     emit jobFinished(id, outcome);
     if (!isBusy()) {
+        releaseFreedMemory();
         emit busyChanged(false);
     }
+}
+
+void JobRunner::releaseFreedMemory()
+{
+#if defined(__GLIBC__)
+    // Large jobs free hundreds of megabytes of temporaries (a reader's pieces, a replay's scratch)
+    // on worker threads; glibc keeps such memory in its per-thread arenas and below a threshold it
+    // raised itself, so the process would stay that much larger for as long as it runs. Handing
+    // the free pages back when the runner falls idle keeps what the workbench holds what it uses.
+    malloc_trim(0);
+#endif
 }
 
 void JobRunner::cancel(JobId id)

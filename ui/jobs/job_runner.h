@@ -114,6 +114,8 @@ private:
     /// Removes the job; returns the outcome to report when the result must be dropped.
     std::optional<Outcome> endJob(JobId id, bool receiverAlive);
     void finishJob(JobId id, Outcome outcome);
+    /// Returns the heap's free pages to the system (glibc only); called when the last job ends.
+    static void releaseFreedMemory();
 
     QThreadPool pool_;
     QHash<JobId, JobState> jobs_;

@@ -37,7 +37,9 @@ void writeTraceJson(const Trace& trace, const std::function<void(std::string_vie
 /// writeTraceJson(trace).size(), without holding the bytes.
 std::uint64_t traceJsonBytes(const Trace& trace);
 
-/// Writes the trace to a file atomically.
+/// Writes the trace to a file atomically, streamed: the JSON text is never all in memory (a
+/// 10M-event trace's is 3 GB). Cancelled between pieces, leaving nothing behind.
+void writeTraceFile(const Trace& trace, const std::filesystem::path& path, const Progress& progress);
 void writeTraceFile(const Trace& trace, const std::filesystem::path& path);
 
 } // namespace cc

@@ -203,9 +203,16 @@ std::uint64_t traceJsonBytes(const Trace& trace)
     return bytes;
 }
 
+void writeTraceFile(const Trace& trace, const std::filesystem::path& path, const Progress& progress)
+{
+    const auto produce = [&trace](const ByteSink& sink) { writeTraceJson(trace, sink); };
+    writeFileAtomicStreamed(path, produce, progress);
+}
+
 void writeTraceFile(const Trace& trace, const std::filesystem::path& path)
 {
-    writeFileAtomic(path, writeTraceJson(trace));
+    NullProgress none;
+    writeTraceFile(trace, path, none);
 }
 
 } // namespace cc

@@ -213,14 +213,10 @@ void syncFolder(const fs::path& folder)
 
 /// Writes bytes to an open fd in pieces with a cancellation check between them, after reserving
 /// the space (so a full disk fails before anything is written). Throws IoError naming target.
-void writeAll(int fd, const fs::path& target, std::string_view bytes, const Progress& progress)
+/// Writes bytes at the file's current end, in pieces of kPieceBytes with a cancellation check
+/// before each.
+void writePieces(int fd, const fs::path& target, std::string_view bytes, const Progress& progress)
 {
-    if (!bytes.empty()) {
-        // fallocate, not posix_fallocate: no slow emulation where the file system cannot reserve.
-        if (::fallocate(fd, 0, 0, static_cast<off_t>(bytes.size())) != 0 && (errno == ENOSPC || errno == EDQUOT)) {
-            throw IoError(writeFailure(target, "write", errno));
-        }
-    }
     const char* data = bytes.data();
     std::size_t left = bytes.size();
     while (left > 0) {
@@ -240,10 +236,27 @@ void writeAll(int fd, const fs::path& target, std::string_view bytes, const Prog
         }
         left -= piece;
     }
+}
+
+/// The last cancellation check, then the file's bytes to the device.
+void flushWritten(int fd, const fs::path& target, const Progress& progress)
+{
     progress.check();
     if (::fsync(fd) != 0) {
         throw IoError(writeFailure(target, "flush", errno));
     }
+}
+
+void writeAll(int fd, const fs::path& target, std::string_view bytes, const Progress& progress)
+{
+    if (!bytes.empty()) {
+        // fallocate, not posix_fallocate: no slow emulation where the file system cannot reserve.
+        if (::fallocate(fd, 0, 0, static_cast<off_t>(bytes.size())) != 0 && (errno == ENOSPC || errno == EDQUOT)) {
+            throw IoError(writeFailure(target, "write", errno));
+        }
+    }
+    writePieces(fd, target, bytes, progress);
+    flushWritten(fd, target, progress);
 }
 
 /// Removes a temporary (file or folder) and forgets it, on every path out of a write that did not
@@ -390,7 +403,10 @@ std::size_t removeStalePartials(const fs::path& given)
     return removed;
 }
 
-void writeFileAtomic(const fs::path& path, std::string_view bytes, const Progress& progress)
+namespace {
+
+/// The one way a file is written atomically: write(fd) fills the temporary, which then replaces path.
+void writeThroughTemporary(const fs::path& path, const Progress& progress, const std::function<void(int)>& write)
 {
     (void)targetName(path, path);
     const fs::path folder = folderOf(path);
@@ -406,11 +422,27 @@ void writeFileAtomic(const fs::path& path, std::string_view bytes, const Progres
     TemporaryGuard guard(temporary);
     const int fd = createFile(temporary, path);
     guard.setFd(fd);
-    writeAll(fd, path, bytes, progress);
+    write(fd);
     guard.close(path);
     commitRename(temporary, path, progress);
     guard.disarm();
     syncFolder(folder);
+}
+
+} // namespace
+
+void writeFileAtomic(const fs::path& path, std::string_view bytes, const Progress& progress)
+{
+    writeThroughTemporary(path, progress, [&](int fd) { writeAll(fd, path, bytes, progress); });
+}
+
+void writeFileAtomicStreamed(const fs::path& path, const std::function<void(const ByteSink&)>& produce,
+                             const Progress& progress)
+{
+    writeThroughTemporary(path, progress, [&](int fd) {
+        produce([&](std::string_view bytes) { writePieces(fd, path, bytes, progress); });
+        flushWritten(fd, path, progress);
+    });
 }
 
 void writeFileAtomic(const fs::path& path, std::string_view bytes)

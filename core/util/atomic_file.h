@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,6 +47,16 @@ std::size_t removeStalePartials(const std::filesystem::path& target);
 /// or stopAtomicWrites() was called; the bytes are written in pieces with a check between them.
 void writeFileAtomic(const std::filesystem::path& path, std::string_view bytes, const Progress& progress);
 void writeFileAtomic(const std::filesystem::path& path, std::string_view bytes);
+
+/// Receives a file's bytes in pieces, in order.
+using ByteSink = std::function<void(std::string_view)>;
+
+/// Writes what produce hands its sink to path atomically, piece by piece as it comes, so the whole
+/// file is never held in memory. Otherwise as writeFileAtomic: the same refusals, the target
+/// untouched and no temporary left on failure (an exception from produce included), Cancelled
+/// checked between pieces.
+void writeFileAtomicStreamed(const std::filesystem::path& path, const std::function<void(const ByteSink&)>& produce,
+                             const Progress& progress);
 
 /// A folder written as a whole, as atomically as a file: the files go into the sibling
 /// "DIR.partial-<pid>", and commit() moves it into place in one step. An existing DIR is replaced

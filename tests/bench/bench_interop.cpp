@@ -487,7 +487,7 @@ void BM_MergeRankLocalFiles(benchmark::State& state)
             }
             auto shards = cc::interop::readRankShards(files, progress);
             const auto merged = cc::interop::mergeRankShards(std::move(shards), {}, progress);
-            std::ofstream(dir / "merged.trace.json", std::ios::binary) << cc::writeTraceJson(merged.trace);
+            cc::writeTraceFile(merged.trace, dir / "merged.trace.json", progress);
             return merged.trace.size() == 1000000 / 8 ? 0 : 1;
         });
         if (run.status != 0) {

@@ -210,6 +210,71 @@ private slots:
         QCOMPARE(fs::file_size(dir / "a.json"), big.size());
     }
 
+    void aStreamedWriteIsTheConcatenationOfItsPieces()
+    {
+        const fs::path dir = fresh("streamed");
+        spit(dir / "a.json", "previous");
+        std::string expected;
+        auto produce = [&expected](const ByteSink& sink) {
+            expected.clear();
+            for (int k = 0; k < 300; ++k) {
+                const std::string piece = std::to_string(k) + std::string(static_cast<std::size_t>(k) * 97, 'p');
+                expected += piece;
+                sink(piece);
+            }
+            sink({}); // an empty piece writes nothing
+        };
+        writeFileAtomicStreamed(dir / "a.json", produce, NullProgress());
+        QCOMPARE(slurp(dir / "a.json"), expected);
+        const auto nothing = [](const ByteSink&) {};
+        writeFileAtomicStreamed(dir / "empty.json", nothing, NullProgress());
+        QCOMPARE(fs::file_size(dir / "empty.json"), std::uintmax_t(0));
+        QCOMPARE(names(dir), (std::vector<std::string>{"a.json", "empty.json"}));
+    }
+
+    void aFailedOrCancelledStreamedWriteLeavesTheTarget()
+    {
+        const fs::path dir = fresh("streamed-fail");
+        spit(dir / "a.json", "previous");
+        // The producer fails after some pieces reached the temporary.
+        auto failing = [](const ByteSink& sink) {
+            sink(std::string(1 << 20, 'x'));
+            throw InputError("producer", "the producer's own refusal");
+        };
+        QVERIFY_THROWS_EXCEPTION(InputError, writeFileAtomicStreamed(dir / "a.json", failing, NullProgress()));
+        QCOMPARE(names(dir), std::vector<std::string>{"a.json"});
+        QCOMPARE(slurp(dir / "a.json"), std::string("previous"));
+        // Cancelled at each check: before the first piece, between pieces, before the rename.
+        auto pieces = [](const ByteSink& sink) {
+            for (int k = 0; k < 3; ++k) {
+                sink(std::string(1 << 20, static_cast<char>('a' + k)));
+            }
+        };
+        for (int checks : {0, 1, 2, 3, 4}) {
+            CancelAfter progress(checks);
+            QVERIFY_THROWS_EXCEPTION(Cancelled, writeFileAtomicStreamed(dir / "a.json", pieces, progress));
+            QCOMPARE(names(dir), std::vector<std::string>{"a.json"});
+            QCOMPARE(slurp(dir / "a.json"), std::string("previous"));
+        }
+        // The same refusals as a whole write, naming the path; nothing is produced or written.
+        bool produced = false;
+        auto note = [&produced](const ByteSink&) { produced = true; };
+        try {
+            writeFileAtomicStreamed(dir, note, NullProgress());
+            QFAIL("a folder was written over");
+        } catch (const IoError& e) {
+            QVERIFY(std::string(e.what()).find("it is a folder") != std::string::npos);
+        }
+        try {
+            writeFileAtomicStreamed(dir / "missing" / "a.json", note, NullProgress());
+            QFAIL("a missing folder was written into");
+        } catch (const IoError& e) {
+            QVERIFY(std::string(e.what()).find((dir / "missing").string() + " does not exist") != std::string::npos);
+        }
+        QVERIFY(!produced);
+        QCOMPARE(names(dir), std::vector<std::string>{"a.json"});
+    }
+
     void stoppedWritesNeverCommit()
     {
         const fs::path dir = fresh("stopped");

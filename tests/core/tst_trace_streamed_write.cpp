@@ -1,11 +1,15 @@
 // writeTraceJson through a sink and traceJsonBytes: the same bytes as the whole-string writer, in
-// bounded pieces, and its size without holding it (what the compiler's header records).
+// bounded pieces, and its size without holding it (what the compiler's header records); the file
+// writer streams those bytes.
 #include "core/generate/generators.h"
 #include "core/trace/trace_io.h"
 
 #include "test_support.h"
 
 #include <QtTest>
+
+#include <filesystem>
+#include <fstream>
 
 using namespace cc;
 
@@ -49,6 +53,14 @@ private slots:
         if (whole.size() > (std::size_t{1} << 20)) {
             QVERIFY(pieces > 10);
         }
+
+        // The file writer streams the same bytes to disk.
+        QTemporaryDir dir;
+        const std::filesystem::path file = dir.filePath(QStringLiteral("out.trace.json")).toStdString();
+        writeTraceFile(trace, file, progress);
+        std::ifstream in(file, std::ios::binary);
+        const std::string written((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        QVERIFY(written == whole);
     }
 };
 

@@ -53,7 +53,7 @@ int runGenerate(const std::vector<std::string>& argv)
         }
         Progress& progress = terminalProgress();
         Trace trace = generateByName(workload, options, progress);
-        writeFileAtomic(args.value("output"), writeTraceJson(trace), progress);
+        writeTraceFile(trace, args.value("output"), progress);
         out("wrote " + args.value("output") + ": " + summaryLine(summarizeTrace(trace)) + "\n");
         return kExitOk;
     });

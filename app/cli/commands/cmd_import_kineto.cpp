@@ -122,7 +122,7 @@ int runImportKineto(const std::vector<std::string>& argv)
             if (args.has("ledger")) {
                 writeFileAtomic(ledgerPath, interop::writeImportLedgerJson({imported.summary.ledger}), progress);
             }
-            writeFileAtomic(output, writeTraceJson(imported.trace), progress);
+            writeTraceFile(imported.trace, output, progress);
             out(interop::describeKinetoImport(imported.summary));
             if (args.has("ledger")) {
                 out(interop::describeImportLedger(imported.summary.ledger));
@@ -177,7 +177,7 @@ int runImportKineto(const std::vector<std::string>& argv)
         if (args.has("ledger")) {
             writeFileAtomic(ledgerPath, interop::writeImportLedgerJson(ledgers), progress);
         }
-        writeFileAtomic(output, writeTraceJson(merged.trace), progress);
+        writeTraceFile(merged.trace, output, progress);
         out(merged.summary.notes + "\n");
         out("wrote " + output + " (" + std::to_string(merged.trace.size()) + " events)\n");
         return kExitOk;

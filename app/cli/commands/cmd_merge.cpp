@@ -47,7 +47,7 @@ int runMerge(const std::vector<std::string>& argv)
         auto shards = interop::readRankShards(args.positionals("SHARD"), reading);
         SubProgress merging(progress, 0.5, 1.0);
         auto merged = interop::mergeRankShards(std::move(shards), options, merging);
-        writeFileAtomic(output, writeTraceJson(merged.trace), progress);
+        writeTraceFile(merged.trace, output, progress);
         out(merged.summary.notes + "\n");
         out("wrote " + output + " (" + std::to_string(merged.trace.size()) + " events, " +
             std::to_string(merged.summary.partialEvents) + " partial)\n");

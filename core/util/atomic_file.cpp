@@ -211,10 +211,8 @@ void syncFolder(const fs::path& folder)
     }
 }
 
-/// Writes bytes to an open fd in pieces with a cancellation check between them, after reserving
-/// the space (so a full disk fails before anything is written). Throws IoError naming target.
 /// Writes bytes at the file's current end, in pieces of kPieceBytes with a cancellation check
-/// before each.
+/// before each. Throws IoError naming target.
 void writePieces(int fd, const fs::path& target, std::string_view bytes, const Progress& progress)
 {
     const char* data = bytes.data();
@@ -247,6 +245,8 @@ void flushWritten(int fd, const fs::path& target, const Progress& progress)
     }
 }
 
+/// Writes bytes to an open fd in pieces with a cancellation check between them, after reserving
+/// the space (so a full disk fails before anything is written). Throws IoError naming target.
 void writeAll(int fd, const fs::path& target, std::string_view bytes, const Progress& progress)
 {
     if (!bytes.empty()) {

@@ -107,7 +107,7 @@ void JobRunner::finishJob(JobId id, Outcome outcome)
 void JobRunner::releaseFreedMemory()
 {
 #if defined(__GLIBC__)
-    // Large jobs free hundreds of megabytes of temporaries (a reader's pieces, a replay's scratch)
+    // Large jobs free tens of megabytes of temporaries (a reader's pieces, a replay's scratch)
     // on worker threads; glibc keeps such memory in its per-thread arenas and below a threshold it
     // raised itself, so the process would stay that much larger for as long as it runs. Handing
     // the free pages back when the runner falls idle keeps what the workbench holds what it uses.

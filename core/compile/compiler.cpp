@@ -552,8 +552,10 @@ std::vector<SequenceEntry> messageSequences(const Scope& scope, const std::vecto
 {
     const auto& source = scope.trace.messageSequence;
     std::vector<std::int64_t> sequences(scope.n, source.fill());
-    for (std::size_t i = 0; i < scope.n && !source.uniform(); ++i) {
-        sequences[i] = source[i];
+    if (!source.uniform()) {
+        for (std::size_t i = 0; i < scope.n; ++i) {
+            sequences[i] = source[i];
+        }
     }
     return compile::encodeSequences(sequences, periods);
 }

@@ -62,9 +62,10 @@ public:
         }
     }
 
-    /// Puts value order[k] at position k.
+    /// Puts value order[k] at position k; the column then holds order.size() values.
     void permute(const std::vector<std::uint32_t>& order)
     {
+        size_ = order.size();
         if (values_.empty()) {
             return;
         }

@@ -94,6 +94,17 @@ private slots:
         QVERIFY(uniform.uniform());
         QCOMPARE(uniform.size(), std::size_t(2));
 
+        // An order that keeps fewer values leaves that many, uniform or not.
+        uniform.permute({0});
+        QCOMPARE(uniform.size(), std::size_t(1));
+        LazyColumn<std::uint32_t> kept(0);
+        for (std::uint32_t v : {5U, 6U, 7U}) {
+            kept.push_back(v);
+        }
+        kept.permute({2});
+        QCOMPARE(kept.size(), std::size_t(1));
+        QCOMPARE(kept[0], 7U);
+
         column.clear();
         QVERIFY(column.empty());
         QVERIFY(column.uniform());

@@ -35,24 +35,6 @@ template <typename T> void permute(std::vector<T>& column, const std::vector<std
     column.swap(sorted);
 }
 
-/// Asks for transparent huge pages on the 2 MiB-aligned part of [data, data + bytes): memory that is
-/// about to be written in order, page by page. A hint only; the kernel may refuse it.
-void adviseHugePages(const void* data, std::size_t bytes)
-{
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    constexpr std::uintptr_t kHugePage = std::uintptr_t{2} << 20;
-    const auto begin = reinterpret_cast<std::uintptr_t>(data);
-    const std::uintptr_t first = (begin + kHugePage - 1) & ~(kHugePage - 1);
-    const std::uintptr_t last = (begin + bytes) & ~(kHugePage - 1);
-    if (data != nullptr && last > first) {
-        (void)::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
-    }
-#else
-    (void)data;
-    (void)bytes;
-#endif
-}
-
 bool isReductionOp(std::string_view name)
 {
     return name == "avg" || name == "max" || name == "min" || name == "product" || name == "sum";
@@ -202,8 +184,8 @@ template <typename Column> void TraceBuilder::makeRoom(Column& column, std::size
     // Grown by doubling, the columns whose length is not one per event (arrivals, ids) copied
     // themselves over and over and held two copies at each step. Once the event count is known
     // (reserve), they grow once to what the events so far project for the whole trace, with an
-    // eighth more; pages beyond what is written are never touched, so an over-estimate costs no
-    // memory.
+    // eighth more. Pages beyond what is written stay untouched, apart from the small ones past the
+    // last huge page (growFresh), so an over-estimate costs at most 2 MiB a column.
     const std::size_t needed = column.size() + more;
     if (needed <= column.capacity()) {
         return;
@@ -213,8 +195,7 @@ template <typename Column> void TraceBuilder::makeRoom(Column& column, std::size
         const double perEvent = static_cast<double>(needed) / static_cast<double>(added_);
         target = std::max(needed, static_cast<std::size_t>(perEvent * static_cast<double>(expected_) * 1.125) + 16);
     }
-    column.reserve(target);
-    adviseHugePages(column.data() + column.size(), (column.capacity() - column.size()) * sizeof(column[0]));
+    growFresh(column, target);
 }
 
 std::uint32_t TraceBuilder::intern(RecentField field, std::string_view text)

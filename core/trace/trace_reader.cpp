@@ -6,6 +6,7 @@
 #include "core/trace/trace_builder.h"
 #include "core/util/atomic_file.h"
 #include "core/util/decimal.h"
+#include "core/util/fresh_memory.h"
 #include "core/util/json/array_scan.h"
 #include "core/util/json/ondemand.h"
 #include "core/util/json/parser.h"
@@ -1019,7 +1020,7 @@ private:
             TraceBuilder::prefault(columns_, firstEvent, endEvent - firstEvent);
             // Room for the piece's events at once: grown by doubling, the vector moved every event
             // recorded so far (over 500 bytes each) and faulted in fresh pages at each step.
-            out->events.reserve(endEvent - firstEvent);
+            growFresh(out->events, endEvent - firstEvent);
             bool stopped = true;
             try {
                 RecordingSink sink(*out);

@@ -27,6 +27,19 @@ AlignedRange alignedInside(std::uintptr_t begin, std::size_t bytes, std::uintptr
 
 } // namespace
 
+void adviseHugePages(const void* data, std::size_t bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const AlignedRange huge = alignedInside(reinterpret_cast<std::uintptr_t>(data), bytes, std::uintptr_t{2} << 20);
+    if (data != nullptr && huge.size() > 0) {
+        (void)madvise(reinterpret_cast<void*>(huge.first), huge.size(), MADV_HUGEPAGE);
+    }
+#else
+    (void)data;
+    (void)bytes;
+#endif
+}
+
 void prepareFreshMemory(const void* data, std::size_t bytes)
 {
 #if defined(__linux__)

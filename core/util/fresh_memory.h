@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstddef>
+#include <iterator>
 #include <vector>
 
 namespace cc {
@@ -16,6 +17,11 @@ namespace cc {
 /// Buffers below this size are left alone: they hold few pages, and they usually come from
 /// memory the allocator has already touched.
 inline constexpr std::size_t kFreshMemoryMinBytes = std::size_t{64} << 10;
+
+/// Asks for transparent huge pages on the 2 MiB-aligned part of [data, data + bytes): memory about
+/// to be written in order, page by page, each huge page faulted in (and zeroed) at its first write.
+/// A hint only; the kernel may refuse it. Nothing is touched.
+void adviseHugePages(const void* data, std::size_t bytes);
 
 /// Advises huge pages for the 2 MiB-aligned part of [data, data + bytes) and prefaults, writable,
 /// the 4 KiB pages of the rest that lie wholly inside it. For memory about to be written in full.
@@ -34,6 +40,22 @@ template <typename T, class Allocator> void resizeAdvised(std::vector<T, Allocat
         column.swap(fresh);
     }
     column.resize(count);
+}
+
+/// Grows `column` (a vector or a string) to hold at least `capacity` elements in a fresh buffer that
+/// is prepared (prepareFreshMemory) before its old elements are moved in: the move and the writes
+/// after it then fault in huge pages, and the few small pages at the ends at once, instead of one
+/// 4 KiB page at a time. Does nothing when the column already has the room.
+template <class Column> void growFresh(Column& column, std::size_t capacity)
+{
+    if (capacity <= column.capacity()) {
+        return;
+    }
+    Column fresh;
+    fresh.reserve(capacity);
+    prepareFreshMemory(fresh.data(), fresh.capacity() * sizeof(*fresh.data()));
+    fresh.insert(fresh.end(), std::make_move_iterator(column.begin()), std::make_move_iterator(column.end()));
+    column.swap(fresh);
 }
 
 } // namespace cc

@@ -7,6 +7,8 @@
 // Reading costs one predictable branch.
 #pragma once
 
+#include "core/util/fresh_memory.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -86,7 +88,8 @@ public:
 private:
     void materialise()
     {
-        values_.reserve(expected_ > size_ ? expected_ : size_ + 1);
+        // Written in full from here on: prepared so that it faults in huge pages, not 4 KiB ones.
+        growFresh(values_, expected_ > size_ ? expected_ : size_ + 1);
         values_.assign(size_, fill_);
     }
 

@@ -1,5 +1,5 @@
-// prepareFreshMemory and resizeAdvised: the replay's buffers are handed to the kernel before their
-// first write (huge-page advice, prefaulting); that must never change a value, and on a kernel that
+// prepareFreshMemory, resizeAdvised and growFresh: the replay's and the trace builder's buffers are handed to the
+// kernel before their first write (huge-page advice, prefaulting); that must never change a value, and on a kernel that
 // takes the request the pages must be resident before anything writes them.
 #include "core/util/fresh_memory.h"
 
@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #if defined(__linux__)
@@ -46,6 +47,38 @@ private slots:
         QCOMPARE(column.data(), buffer);
         QCOMPARE(column[0], std::uint64_t{0});
         QCOMPARE(column[1], std::uint64_t{7919});
+    }
+
+    void growingKeepsEveryElementInOrder()
+    {
+        // A string (the trace's id arena) and a vector of elements that own memory (moved, not
+        // copied), from small to a prepared buffer of several huge pages, then a request within room.
+        std::string arena = "it0-0,it0-1";
+        growFresh(arena, std::size_t{5} << 20);
+        QVERIFY(arena.capacity() >= (std::size_t{5} << 20));
+        QCOMPARE(arena, std::string("it0-0,it0-1"));
+        for (int k = 0; k < 200000; ++k) {
+            arena += std::to_string(k);
+        }
+        const char* buffer = arena.data();
+        const std::size_t size = arena.size();
+        growFresh(arena, 10); // within its room: left alone
+        QCOMPARE(static_cast<const void*>(arena.data()), static_cast<const void*>(buffer));
+        QCOMPARE(arena.size(), size);
+        QVERIFY(arena.starts_with("it0-0,it0-101234"));
+
+        std::vector<std::string> owners;
+        for (int k = 0; k < 1000; ++k) {
+            owners.push_back("an id longer than the small-string buffer, number " + std::to_string(k));
+        }
+        const std::size_t room = (std::size_t{3} << 20) / sizeof(std::string) + 7;
+        growFresh(owners, room);
+        QVERIFY(owners.capacity() >= room);
+        QCOMPARE(owners.size(), std::size_t{1000});
+        for (int k = 0; k < 1000; ++k) {
+            QCOMPARE(owners[static_cast<std::size_t>(k)],
+                     "an id longer than the small-string buffer, number " + std::to_string(k));
+        }
     }
 
     void preparingWrittenMemoryChangesNoByte()

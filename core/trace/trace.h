@@ -10,6 +10,7 @@
 #include "core/trace/event.h"
 #include "core/trace/op_kind.h"
 #include "core/util/lazy_column.h"
+#include "core/util/text_arena.h"
 
 #include <cstdint>
 #include <functional>
@@ -123,7 +124,7 @@ struct Trace {
     std::vector<std::int32_t> arrivalRank;
     std::vector<Ns> arrivalTime;
     LazyColumn<std::uint32_t> extraIndex{kNoString}; ///< into extras, kNoString when none
-    std::vector<std::string> extras;        ///< unknown event fields, one JSON object text each
+    TextArena extras;                                ///< unknown event fields, one JSON object text each
 
     // ---- derived by TraceBuilder::finish() ----
     std::vector<Ns> effectiveGap; ///< the gap that governs (see timing semantics)

@@ -181,21 +181,28 @@ void TraceBuilder::prefault(const ReservedColumns& reserved, std::size_t first, 
 
 template <typename Column> void TraceBuilder::makeRoom(Column& column, std::size_t more)
 {
+    if (const std::size_t target = room(column.size(), column.capacity(), more); target > 0) {
+        growFresh(column, target);
+    }
+}
+
+std::size_t TraceBuilder::room(std::size_t size, std::size_t capacity, std::size_t more) const
+{
     // Grown by doubling, the columns whose length is not one per event (arrivals, ids) copied
     // themselves over and over and held two copies at each step. Once the event count is known
     // (reserve), they grow once to what the events so far project for the whole trace, with an
     // eighth more. Pages beyond what is written stay untouched, apart from the small ones past the
     // last huge page (growFresh), so an over-estimate costs at most 2 MiB a column.
-    const std::size_t needed = column.size() + more;
-    if (needed <= column.capacity()) {
-        return;
+    const std::size_t needed = size + more;
+    if (needed <= capacity) {
+        return 0;
     }
-    std::size_t target = std::max(needed, column.capacity() * 2);
+    std::size_t target = std::max(needed, capacity * 2);
     if (expected_ > added_ && added_ >= 64) {
         const double perEvent = static_cast<double>(needed) / static_cast<double>(added_);
         target = std::max(needed, static_cast<std::size_t>(perEvent * static_cast<double>(expected_) * 1.125) + 16);
     }
-    growFresh(column, target);
+    return target;
 }
 
 std::uint32_t TraceBuilder::intern(RecentField field, std::string_view text)
@@ -441,6 +448,10 @@ void TraceBuilder::reject(std::size_t index, const Event& e, std::string field, 
         t.idArena += e.id;
     }
     if (!e.extraJson.empty()) {
+        if (const std::size_t target = room(t.extras.textBytes(), t.extras.textCapacity(), e.extraJson.size());
+            target > 0) {
+            t.extras.reserveText(target);
+        }
         t.extras.push_back(e.extraJson);
     }
 }

@@ -66,6 +66,9 @@ private:
     };
     std::uint32_t intern(RecentField field, std::string_view text);
     template <typename Column> void makeRoom(Column& column, std::size_t more);
+    /// The capacity a column of `size` elements (arrivals, ids, extras text) grows to so that
+    /// `more` fit, or 0 when they fit already.
+    std::size_t room(std::size_t size, std::size_t capacity, std::size_t more) const;
     void diagnose(std::size_t eventIndex, std::string_view eventId, std::string field, std::string rule);
 
     // add()'s steps, in its order: each check records what is wrong and goes on.

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <iterator>
+#include <type_traits>
 #include <vector>
 
 namespace cc {
@@ -54,7 +55,11 @@ template <class Column> void growFresh(Column& column, std::size_t capacity)
     Column fresh;
     fresh.reserve(capacity);
     prepareFreshMemory(fresh.data(), fresh.capacity() * sizeof(*fresh.data()));
-    fresh.insert(fresh.end(), std::make_move_iterator(column.begin()), std::make_move_iterator(column.end()));
+    if constexpr (std::is_trivially_copyable_v<typename Column::value_type>) {
+        fresh.insert(fresh.end(), column.begin(), column.end()); // one copy of the bytes
+    } else {
+        fresh.insert(fresh.end(), std::make_move_iterator(column.begin()), std::make_move_iterator(column.end()));
+    }
     column.swap(fresh);
 }
 

@@ -207,8 +207,9 @@ private slots:
             std::string shard = shardWorkloadJson(c) + "\n";
             const cc::Trace t = buildRankShard(c, quiet);
             shard += t.systemJson + "\n";
-            for (const auto& e : t.extras) {
-                shard += e + "\n";
+            for (const std::string_view e : t.extras) {
+                shard += e;
+                shard += "\n";
             }
             compareWithGolden(QStringLiteral("shard%1.txt").arg(r), shard);
         }

@@ -426,7 +426,7 @@ void TestKinetoImport::uint64CommsIdAndSequenceAreKept()
     const cc::Trace& t = imported.trace;
     QCOMPARE(t.messageSequence[0], std::int64_t{41});
     QVERIFY2(t.extras[t.extraIndex[0]].find("\"comms_id\":\"18446744073709551615\"") != std::string::npos,
-             t.extras[t.extraIndex[0]].c_str());
+             std::string(t.extras[t.extraIndex[0]]).c_str());
 }
 
 void TestKinetoImport::largeFractionalTimestampsAreExact()

@@ -182,6 +182,9 @@ private:
             const Trace& t = s.trace;
             auto& keys = eventKeys[si];
             keys.resize(t.size());
+            // A collective's key depends only on its group name, or its member list when unnamed:
+            // both interned in the shard, so each distinct one is spelled and looked up once.
+            std::unordered_map<std::uint64_t, std::uint32_t> groupKeys;
             for (std::size_t i = 0; i < t.size(); ++i) {
                 const auto& members = t.ranks(i);
                 if (std::find(members.begin(), members.end(), s.rank) == members.end()) {
@@ -201,7 +204,17 @@ private:
                                "; a rank-local trace records sends it makes and receives it gets");
                     }
                 }
-                keys[i] = intern(p2p ? p2pKey(t, i) : groupKey(t, i));
+                if (p2p) {
+                    keys[i] = intern(p2pKey(t, i));
+                } else {
+                    const std::uint64_t group =
+                        t.group[i] != kNoString ? t.group[i] : (std::uint64_t{1} << 32) | t.rankSet[i];
+                    auto [known, fresh] = groupKeys.try_emplace(group, 0);
+                    if (fresh) {
+                        known->second = intern(groupKey(t, i));
+                    }
+                    keys[i] = known->second;
+                }
                 if (p2p || t.messageSequence[i] < 0) {
                     bySequence_[keys[i]] = false;
                 }

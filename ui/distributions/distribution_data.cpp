@@ -25,24 +25,17 @@ double toUs(Ns ns)
 
 namespace {
 
-/// The filtered, sorted values of one configuration of one replay, with its hidden share.
-struct Collected {
-    std::vector<Ns> values;
-    std::int64_t hiddenSharePpm = 0;
-};
-
-Collected collect(const cc::Trace& trace, const cc::SampleColumns& samples, const DistributionFilter& filter)
+/// Calls visit(value, hidden, latency) for every sample of `samples` that passes filter.
+template <class Visit>
+void visitFiltered(const cc::Trace& trace, const cc::SampleColumns& samples, const DistributionFilter& filter,
+                   Visit&& visit)
 {
     // Filters compare names: a canary's expansion has its own string table.
     const std::uint32_t phaseId = filter.phase.isEmpty() ? cc::kNoString : trace.strings.find(toStd(filter.phase));
     const std::uint32_t opId = filter.op.isEmpty() ? cc::kNoString : trace.strings.find(toStd(filter.op));
-    Collected out;
     if ((!filter.phase.isEmpty() && phaseId == cc::kNoString) || (!filter.op.isEmpty() && opId == cc::kNoString)) {
-        return out;
+        return;
     }
-    out.values.reserve(samples.size());
-    cc::wide::Int hidden = 0;
-    cc::wide::Int latency = 0;
     for (std::size_t k = 0; k < samples.size(); ++k) {
         const std::size_t event = k % samples.eventCount;
         if (!filter.phase.isEmpty() && trace.phase[event] != phaseId) {
@@ -51,11 +44,28 @@ Collected collect(const cc::Trace& trace, const cc::SampleColumns& samples, cons
         if (!filter.op.isEmpty() && trace.op[event] != opId) {
             continue;
         }
-        const Ns value = filter.metric == DistributionMetric::QueueWait ? samples.queueWait[k] : samples.latency[k];
-        out.values.push_back(value);
-        hidden += samples.hidden[k];
-        latency += samples.latency[k];
+        visit(filter.metric == DistributionMetric::QueueWait ? samples.queueWait[k] : samples.latency[k],
+              samples.hidden[k], samples.latency[k]);
     }
+}
+
+/// The filtered, sorted values of one configuration of one replay, with its hidden share.
+struct Collected {
+    std::vector<Ns> values;
+    std::int64_t hiddenSharePpm = 0;
+};
+
+Collected collect(const cc::Trace& trace, const cc::SampleColumns& samples, const DistributionFilter& filter)
+{
+    Collected out;
+    out.values.reserve(samples.size());
+    cc::wide::Int hidden = 0;
+    cc::wide::Int latency = 0;
+    visitFiltered(trace, samples, filter, [&](Ns value, Ns hiddenPart, Ns whole) {
+        out.values.push_back(value);
+        hidden += hiddenPart;
+        latency += whole;
+    });
     std::sort(out.values.begin(), out.values.end());
     if (latency > 0) {
         out.hiddenSharePpm = static_cast<std::int64_t>(hidden * 1'000'000 / latency); // floor, as the engine
@@ -85,42 +95,48 @@ DistributionData computeDistributions(const ReplayResult& replay, const Distribu
     data.phases = QStringList(phases.begin(), phases.end());
     data.ops = QStringList(ops.begin(), ops.end());
 
-    struct Pending {
+    // One series per configuration, each followed by its canary's when there is one. The bins
+    // span every series, so a first pass finds the extremes; the second collects and sorts one
+    // series at a time (8 bytes per sample, not per sample of every series at once).
+    struct Source {
         DistributionSeries series;
-        Collected collected;
+        const cc::Trace* trace = nullptr;
+        const cc::SampleColumns* samples = nullptr;
     };
-    std::vector<Pending> pending;
+    std::vector<Source> sources;
     const bool withCanary = canaryReplay.valid() && canaryReplay.request.trace != nullptr;
     const int count = replay.configurationCount();
     Ns lowest = std::numeric_limits<Ns>::max();
     Ns highest = 0;
+    bool any = false;
     for (int c = 0; c < count; ++c) {
         progress.check();
-        progress.report(0.8 * c / count,
-                        toStd(DistributionText::tr("Sorting samples of %1").arg(replay.configurationName(c))));
+        progress.report(0.3 * c / count,
+                        toStd(DistributionText::tr("Scanning samples of %1").arg(replay.configurationName(c))));
         const cc::ConfigurationReplay* config = replay.configuration(c);
-        Pending source;
+        Source source;
         source.series.name = qs(config->name);
         source.series.configuration = c;
-        source.collected = collect(trace, config->samples, filter);
-        pending.push_back(std::move(source));
+        source.trace = &trace;
+        source.samples = &config->samples;
+        sources.push_back(source);
         const cc::ConfigurationReplay* canary = withCanary ? canaryReplay.configuration(c) : nullptr;
         if (canary != nullptr && canary->name == config->name) {
-            Pending expanded;
-            expanded.series.name = qs(canary->name);
-            expanded.series.configuration = c;
-            expanded.series.canary = true;
-            expanded.collected = collect(*canaryReplay.request.trace, canary->samples, filter);
-            pending.push_back(std::move(expanded));
+            source.series.canary = true;
+            source.trace = canaryReplay.request.trace.get();
+            source.samples = &canary->samples;
+            sources.push_back(source);
         }
     }
-    for (const Pending& p : pending) {
-        if (!p.collected.values.empty()) {
-            lowest = std::min(lowest, p.collected.values.front());
-            highest = std::max(highest, p.collected.values.back());
-        }
+    for (const Source& source : sources) {
+        progress.check();
+        visitFiltered(*source.trace, *source.samples, filter, [&](Ns value, Ns, Ns) {
+            lowest = std::min(lowest, value);
+            highest = std::max(highest, value);
+            any = true;
+        });
     }
-    if (highest == 0) {
+    if (!any || highest == 0) {
         lowest = 1;
         highest = 1000;
     }
@@ -133,12 +149,15 @@ DistributionData computeDistributions(const ReplayResult& replay, const Distribu
         data.binEdgesUs[static_cast<std::size_t>(b)] = std::exp(logMin + (logMax - logMin) * b / kHistogramBins);
     }
 
-    for (Pending& p : pending) {
+    for (std::size_t s = 0; s < sources.size(); ++s) {
         progress.check();
-        const auto& values = p.collected.values;
-        DistributionSeries series = std::move(p.series);
+        progress.report(0.3 + 0.7 * static_cast<double>(s) / static_cast<double>(sources.size()),
+                        toStd(DistributionText::tr("Sorting samples of %1").arg(sources[s].series.name)));
+        const Collected collected = collect(*sources[s].trace, *sources[s].samples, filter);
+        const auto& values = collected.values;
+        DistributionSeries series = std::move(sources[s].series);
         series.count = values.size();
-        series.hiddenSharePpm = p.collected.hiddenSharePpm;
+        series.hiddenSharePpm = collected.hiddenSharePpm;
         series.histogram.assign(kHistogramBins, 0.0);
         if (!values.empty()) {
             const std::size_t n = values.size();

@@ -25,15 +25,14 @@ IterationColumns iterationColumns(const SampleColumns& samples, std::uint32_t it
     const std::size_t offset = static_cast<std::size_t>(iteration) * n;
     IterationColumns columns;
     columns.issue.resize(n);
-    columns.completion.resize(n);
     columns.queueWait.assign(samples.queueWait.begin() + static_cast<std::ptrdiff_t>(offset),
                              samples.queueWait.begin() + static_cast<std::ptrdiff_t>(offset + n));
     columns.hidden.assign(samples.hidden.begin() + static_cast<std::ptrdiff_t>(offset),
                           samples.hidden.begin() + static_cast<std::ptrdiff_t>(offset + n));
+    columns.latency.assign(samples.latency.begin() + static_cast<std::ptrdiff_t>(offset),
+                           samples.latency.begin() + static_cast<std::ptrdiff_t>(offset + n));
     for (std::size_t i = 0; i < n; ++i) {
-        const Ns issue = samples.issue(i);
-        columns.issue[i] = issue;
-        columns.completion[i] = issue + samples.latency[offset + i];
+        columns.issue[i] = samples.issue(i);
     }
     return columns;
 }
@@ -44,8 +43,8 @@ std::vector<TailWindow> findTailWindows(const IterationTimings& timings, Ns thre
 {
     std::vector<TailWindow> windows;
     const std::size_t n = timings.size();
-    if (timings.completion.size() != n) {
-        throw std::invalid_argument("findTailWindows: issue and completion columns differ in length");
+    if (timings.latency.size() != n) {
+        throw std::invalid_argument("findTailWindows: issue and latency columns differ in length");
     }
     if (n == 0 || threshold <= 0) {
         return windows;
@@ -69,8 +68,8 @@ std::vector<TailWindow> findTailWindows(const IterationTimings& timings, Ns thre
         }
         const auto i = sorted ? static_cast<std::uint32_t>(k) : order[k];
         const Ns issue = timings.issue[i];
-        const Ns end = timings.completion[i];
-        const Ns latency = end - issue;
+        const Ns latency = timings.latency[i];
+        const Ns end = issue + latency;
         const bool tail = latency >= threshold;
         if (open && issue > current.end) {
             windows.push_back(current); // nothing issued from here on overlaps the window's tail events
@@ -112,8 +111,8 @@ RangeStatistics rangeStatistics(const Trace& trace, const IterationTimings* timi
                                 Progress& progress)
 {
     const std::size_t n = trace.size();
-    if (timings != nullptr && (timings->size() != n || timings->completion.size() != n ||
-                               timings->queueWait.size() != n || timings->hidden.size() != n)) {
+    if (timings != nullptr && (timings->size() != n || timings->latency.size() != n || timings->queueWait.size() != n ||
+                               timings->hidden.size() != n)) {
         throw std::invalid_argument("rangeStatistics: the replay's timing does not match the trace's " +
                                     std::to_string(n) + " events");
     }
@@ -138,7 +137,7 @@ RangeStatistics rangeStatistics(const Trace& trace, const IterationTimings* timi
         ++stats.count;
         ++opCounts[trace.op[i]];
         if (timings != nullptr) {
-            const Ns l = timings->completion[i] - issue;
+            const Ns l = timings->latency[i];
             latency.push_back(l);
             queueWait.push_back(timings->queueWait[i]);
             latencySum += l;

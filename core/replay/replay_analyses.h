@@ -26,17 +26,19 @@ namespace cc {
 /// columns the caller keeps (all of one length, or queueWait and hidden empty when not needed).
 struct IterationTimings {
     std::span<const Ns> issue;      ///< when the event was issued in the replay
-    std::span<const Ns> completion; ///< when it completed (issue + latency)
+    std::span<const Ns> latency;    ///< issue to completion (the samples' own column)
     std::span<const Ns> queueWait;
     std::span<const Ns> hidden;
 
     std::size_t size() const { return issue.size(); }
+    /// When event i completed.
+    Ns completion(std::size_t i) const { return issue[i] + latency[i]; }
 };
 
 /// The columns of one iteration of a configuration's samples (owned; view() for the analyses).
 struct IterationColumns {
-    std::vector<Ns> issue, completion, queueWait, hidden;
-    IterationTimings view() const { return {issue, completion, queueWait, hidden}; }
+    std::vector<Ns> issue, latency, queueWait, hidden;
+    IterationTimings view() const { return {issue, latency, queueWait, hidden}; }
 };
 
 /// Iteration `iteration` (< samples.iterations) of samples, per canonical event.

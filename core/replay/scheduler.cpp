@@ -367,6 +367,7 @@ public:
             // Every element is written below; resizing a reused buffer of the same size costs
             // nothing, and a fresh one is prepared for its first touch (prepareFreshMemory).
             s->inputs = first.p_.events;
+            s->times = nullptr;
             resizeAdvised(s->queueWait, total);
             resizeAdvised(s->latency, total);
             resizeAdvised(s->hidden, total);
@@ -756,13 +757,23 @@ bool SampleColumns::sameEventTimes(const SampleColumns& other) const
         return false;
     }
     for (std::size_t i = 0; i < eventCount; ++i) {
-        const EventInput& a = (*inputs)[i];
-        const EventInput& b = (*other.inputs)[i];
-        if (a.issue != b.issue || a.ready() != b.ready()) { // the same issue and rank wait
+        if (issueOf(i) != other.issueOf(i) || readyOf(i) != other.readyOf(i)) { // the same issue and rank wait
             return false;
         }
     }
     return true;
+}
+
+EventTimes eventTimesOf(const EventInputs& inputs)
+{
+    EventTimes times;
+    times.issue.resize(inputs.size());
+    times.ready.resize(inputs.size());
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        times.issue[i] = inputs[i].issue;
+        times.ready[i] = inputs[i].ready();
+    }
+    return times;
 }
 
 SampleColumns simulateConfiguration(const PreparedReplay& prepared, const BackendConfig& config, Progress& progress)

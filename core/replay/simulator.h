@@ -98,12 +98,21 @@ struct EventInput {
 /// share them for the issue time and rank wait of each sample.
 using EventInputs = std::vector<EventInput>;
 
+/// The issue time and the last rank's arrival of every canonical event: all a replay's samples
+/// need of the event inputs once the replay is over (16 bytes per event instead of 56). replayAll
+/// hands its samples these, so that the inputs can go with the replay.
+struct EventTimes {
+    std::vector<Ns> issue; ///< replay issue time (first rank arrives)
+    std::vector<Ns> ready; ///< the last rank arrives: EventInput::ready()
+};
+
 /// The samples of one configuration, column-wise. Sample k is iteration k / eventCount of
 /// canonical event k % eventCount, whatever order the replay used. Per sample the columns keep
 /// what depends on the configuration (queue wait, latency, hidden, flags: 25 bytes); the issue
-/// time and rank wait come from the replay's shared event inputs, and the start and duration are
-/// derived (start = issue + rankWait + queueWait, latency = rankWait + queueWait + duration).
-/// Summaries, rankings and tails all read the latency, so it is the one stored.
+/// time and rank wait come from the replay's shared event inputs (or, once the replay is over,
+/// from its EventTimes), and the start and duration are derived (start = issue + rankWait +
+/// queueWait, latency = rankWait + queueWait + duration). Summaries, rankings and tails all read
+/// the latency, so it is the one stored.
 struct SampleColumns {
     /// A column of the replay's output. The simulator writes every element of every column, so
     /// sizing a column for it does not first write zeros (see core/util/uninitialized_allocator.h).
@@ -112,26 +121,34 @@ struct SampleColumns {
     std::size_t eventCount = 0;
     std::uint32_t iterations = 0;
     std::shared_ptr<const EventInputs> inputs; ///< per event, shared by the replay's configurations
+    std::shared_ptr<const EventTimes> times;   ///< instead of inputs (null while inputs are held)
     Column<Ns> queueWait, latency, hidden;
     Column<std::uint8_t> flags;
 
     std::size_t size() const { return latency.size(); }
     /// The canonical event of sample k (k itself in the first iteration, without a division).
     std::size_t eventOf(std::size_t k) const { return k < eventCount || eventCount == 0 ? k : k % eventCount; }
-    Ns issue(std::size_t k) const { return (*inputs)[eventOf(k)].issue; }
+    /// The issue time of canonical event `event` (the same in every iteration).
+    Ns issueOf(std::size_t event) const { return inputs ? (*inputs)[event].issue : times->issue[event]; }
+    /// When the last rank of canonical event `event` arrives (the same in every iteration).
+    Ns readyOf(std::size_t event) const { return inputs ? (*inputs)[event].ready() : times->ready[event]; }
+    Ns issue(std::size_t k) const { return issueOf(eventOf(k)); }
     Ns rankWait(std::size_t k) const { return rankWaitOf(eventOf(k)); }
     /// The rank wait of canonical event `event` (the same in every iteration).
-    Ns rankWaitOf(std::size_t event) const { return (*inputs)[event].rankWait(); }
+    Ns rankWaitOf(std::size_t event) const { return readyOf(event) - issueOf(event); }
     Ns start(std::size_t k) const { return startOf(k, eventOf(k)); }
     Ns duration(std::size_t k) const { return durationOf(k, eventOf(k)); }
     /// start(k) and duration(k) for a caller that walks row by row and knows k's event.
-    Ns startOf(std::size_t k, std::size_t event) const { return (*inputs)[event].ready() + queueWait[k]; }
+    Ns startOf(std::size_t k, std::size_t event) const { return readyOf(event) + queueWait[k]; }
     Ns durationOf(std::size_t k, std::size_t event) const { return latency[k] - rankWaitOf(event) - queueWait[k]; }
     /// Whether every event has the same issue time and rank wait in both replays.
     bool sameEventTimes(const SampleColumns& other) const;
     Ns exposed(std::size_t k) const { return latency[k] - hidden[k]; }
     EventSample at(std::size_t k) const;
 };
+
+/// The issue and ready times of every event of inputs, as EventTimes.
+EventTimes eventTimesOf(const EventInputs& inputs);
 
 /// Configuration-independent inputs of a replay, derived once per (trace, protocol): the
 /// per-event model inputs, the replay order and the cost classes.
@@ -277,8 +294,9 @@ struct SetReplay {
 };
 
 /// Replays a whole set, keeping every configuration's samples (memory: about 25 bytes per
-/// event, iteration and configuration, and the 56 bytes per event of the shared inputs). For very large traces, loop
-/// over simulateConfiguration.
+/// event, iteration and configuration, and 16 bytes per event of shared EventTimes: the 56 bytes
+/// per event of the inputs go with the replay). For very large traces, loop over
+/// simulateConfiguration.
 SetReplay replayAll(const Trace& trace, const ConfigSet& set, const ReplayProtocol& protocol, Progress& progress);
 
 } // namespace cc

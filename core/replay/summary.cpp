@@ -583,6 +583,14 @@ SetReplay replayAll(const Trace& trace, const ConfigSet& set, const ReplayProtoc
         latencies.push_back(replay.summary.latency);
     }
     result.ranking = rankConfigurations(latencies, protocol.tieTolerancePpm);
+    // The samples outlive the replay: they keep the events' issue and ready times, not the inputs.
+    if (prepared.events) {
+        const auto times = std::make_shared<const EventTimes>(eventTimesOf(*prepared.events));
+        for (ConfigurationReplay& replay : result.configurations) {
+            replay.samples.times = times;
+            replay.samples.inputs = nullptr;
+        }
+    }
     progress.report(1.0, "replayed");
     return result;
 }

@@ -35,7 +35,7 @@ IterationColumns columnsOf(const std::vector<std::pair<Ns, Ns>>& events)
     IterationColumns c;
     for (const auto& [issue, end] : events) {
         c.issue.push_back(issue);
-        c.completion.push_back(end);
+        c.latency.push_back(end - issue);
         c.queueWait.push_back(0);
         c.hidden.push_back(0);
     }
@@ -110,7 +110,7 @@ private slots:
         QCOMPARE(windows[1].lastEvent, 3u);
         // A mismatched column is refused, not read past its end.
         IterationColumns bad = c;
-        bad.completion.pop_back();
+        bad.latency.pop_back();
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, findTailWindows(bad.view(), 100, progress));
     }
 
@@ -174,9 +174,10 @@ private slots:
         const Ns to = columns.issue[trace.size() / 2];
         const RangeStatistics r = rangeStatistics(trace, &timings, 0, from, to, progress);
         std::vector<Ns> latency;
+        const SampleColumns& samples = replay.configurations[0].samples;
         for (std::size_t i = 0; i < trace.size(); ++i) {
-            if (columns.issue[i] >= from && columns.issue[i] <= to) {
-                latency.push_back(columns.completion[i] - columns.issue[i]);
+            if (samples.issue(i) >= from && samples.issue(i) <= to) {
+                latency.push_back(samples.start(i) + samples.duration(i) - samples.issue(i));
             }
         }
         QVERIFY(!latency.empty());

@@ -4,6 +4,7 @@
 #include "test_support.h"
 
 #include "ui/jobs/job_runner.h"
+#include "ui/timeline/timeline_data.h"
 
 #include <QApplication>
 #include <QDir>
@@ -11,6 +12,9 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QWidget>
+
+#include <memory>
+#include <vector>
 
 namespace cctest {
 
@@ -27,6 +31,44 @@ inline QString adversarialExample()
 {
     return example(QStringLiteral("adversarial_decode.trace.json"));
 }
+
+/// Replayed timings made up by a test, for `events` canonical events: set() fills event e, and
+/// timings() views the columns (which it owns) from the start.
+class SyntheticTimings {
+public:
+    explicit SyntheticTimings(std::size_t events, const QString& configuration = QStringLiteral("synthetic"))
+        : columns_(std::make_shared<Columns>()), timings_(std::make_shared<cc::ui::EventTimings>())
+    {
+        columns_->issue.resize(events);
+        columns_->ready.resize(events);
+        columns_->queueWait.resize(events);
+        columns_->hidden.resize(events);
+        columns_->latency.resize(events);
+        timings_->configuration = configuration;
+        timings_->issue = columns_->issue;
+        timings_->ready = columns_->ready;
+        timings_->queueWait = columns_->queueWait;
+        timings_->hidden = columns_->hidden;
+        timings_->latency = columns_->latency;
+        timings_->owner = columns_;
+    }
+    void set(std::size_t e, cc::Ns issue, cc::Ns rankWait, cc::Ns queueWait, cc::Ns duration, cc::Ns hidden)
+    {
+        columns_->issue[e] = issue;
+        columns_->ready[e] = issue + rankWait;
+        columns_->queueWait[e] = queueWait;
+        columns_->hidden[e] = hidden;
+        columns_->latency[e] = rankWait + queueWait + duration;
+    }
+    const std::shared_ptr<cc::ui::EventTimings>& timings() const { return timings_; }
+
+private:
+    struct Columns {
+        std::vector<cc::Ns> issue, ready, queueWait, hidden, latency;
+    };
+    std::shared_ptr<Columns> columns_;
+    std::shared_ptr<cc::ui::EventTimings> timings_;
+};
 
 /// Where screenshots go: a folder in the build tree next to the test binary.
 inline QString screenshotDir()

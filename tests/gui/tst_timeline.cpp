@@ -51,8 +51,8 @@ SyntheticLane syntheticLane(std::size_t n, std::uint64_t seed)
 {
     SyntheticLane out;
     out.data = std::make_shared<TimelineData>();
-    auto timings = std::make_shared<EventTimings>();
-    timings->configuration = QStringLiteral("synthetic");
+    cctest::SyntheticTimings made(n);
+    const auto& timings = made.timings();
     std::mt19937_64 random(seed);
     TimelineLane lane;
     lane.label = QStringLiteral("lane");
@@ -66,20 +66,15 @@ SyntheticLane syntheticLane(std::size_t n, std::uint64_t seed)
         if (k == out.marker) {
             duration = static_cast<cc::Ns>(n) * 300; // a fifth of the lane or so
         }
-        timings->issue.push_back(t);
-        timings->rankWait.push_back(rankWait);
-        timings->queueWait.push_back(queueWait);
-        timings->start.push_back(t + rankWait + queueWait);
-        timings->end.push_back(t + rankWait + queueWait + duration);
-        timings->hidden.push_back(duration / 3);
+        made.set(k, t, rankWait, queueWait, duration, duration / 3);
         lane.events.push_back(static_cast<std::uint32_t>(k));
         lane.begin.push_back(t);
-        lane.end.push_back(timings->end.back());
+        lane.end.push_back(timings->end(k));
         lane.kind.push_back(k == out.marker ? cc::OpKind::AllGather : cc::OpKind::AllReduce);
     }
     lane.finish(timings.get());
     out.data->begin = lane.begin.front();
-    out.data->end = lane.prefixMaxEnd.back();
+    out.data->end = lane.maxEnd();
     out.data->eventCount = n;
     out.data->timings = timings;
     out.data->lanes.push_back(std::move(lane));
@@ -268,6 +263,35 @@ private slots:
         }
     }
 
+    void firstReachingMatchesBruteForce()
+    {
+        // Lanes of 0, 1, 63, 64, 65 and 5000 entries, with long events overlapping many short ones.
+        std::mt19937_64 random(5);
+        for (const std::size_t size : {0, 1, 63, 64, 65, 5000}) {
+            TimelineLane lane;
+            cc::Ns t = 0;
+            for (std::size_t k = 0; k < size; ++k) {
+                t += static_cast<cc::Ns>(random() % 100);
+                lane.events.push_back(static_cast<std::uint32_t>(k));
+                lane.begin.push_back(t);
+                lane.end.push_back(t + static_cast<cc::Ns>(random() % (k % 50 == 0 ? 20'000 : 150)));
+                lane.kind.push_back(cc::OpKind::AllReduce);
+            }
+            lane.finish();
+            for (cc::Ns probe = -10; probe <= t + 21'000; probe += 37) {
+                std::size_t expected = 0;
+                cc::Ns running = std::numeric_limits<cc::Ns>::min();
+                while (expected < size && std::max(running, lane.end[expected]) < probe) {
+                    running = std::max(running, lane.end[expected]);
+                    ++expected;
+                }
+                QCOMPARE(lane.firstReaching(probe), static_cast<std::uint32_t>(expected));
+            }
+            if (size > 0) {
+                QCOMPARE(lane.maxEnd(), *std::max_element(lane.end.begin(), lane.end.end()));
+            }
+        }
+    }
     void gallopMatchesLowerBound()
     {
         std::vector<cc::Ns> values;
@@ -528,7 +552,7 @@ private slots:
         }
         // The long marker ends last in its column, so it is drawn in full in its own colour:
         // its collective part fills the lane's top row from its start to its completion.
-        const cc::Ns markerStart = data.timings->start[synthetic.marker];
+        const cc::Ns markerStart = data.timings->start(synthetic.marker);
         const int x0 = std::max(0, static_cast<int>(std::ceil(scale.toX(static_cast<double>(markerStart)))) + 1);
         const int x1 =
             std::min(scale.width(),

@@ -35,16 +35,10 @@ namespace {
 std::shared_ptr<const TimelineData> synthetic(std::size_t events, int lanes)
 {
     auto data = std::make_shared<TimelineData>();
-    auto timings = std::make_shared<EventTimings>();
-    timings->configuration = QStringLiteral("synthetic");
+    cctest::SyntheticTimings made(events);
+    const auto& timings = made.timings();
     std::mt19937_64 random(11);
     const std::size_t perLane = events / static_cast<std::size_t>(lanes);
-    timings->issue.resize(events);
-    timings->rankWait.resize(events);
-    timings->queueWait.resize(events);
-    timings->start.resize(events);
-    timings->end.resize(events);
-    timings->hidden.resize(events);
     std::uint32_t next = 0;
     for (int l = 0; l < lanes; ++l) {
         TimelineLane lane;
@@ -60,19 +54,14 @@ std::shared_ptr<const TimelineData> synthetic(std::size_t events, int lanes)
             const cc::Ns queueWait = static_cast<cc::Ns>(random() % 500);
             const cc::Ns duration = 100 + static_cast<cc::Ns>(random() % (k % 97 == 0 ? 200'000 : 3000));
             const std::uint32_t e = next++;
-            timings->issue[e] = t;
-            timings->rankWait[e] = rankWait;
-            timings->queueWait[e] = queueWait;
-            timings->start[e] = t + rankWait + queueWait;
-            timings->end[e] = timings->start[e] + duration;
-            timings->hidden[e] = duration / 4;
+            made.set(e, t, rankWait, queueWait, duration, duration / 4);
             lane.events.push_back(e);
             lane.begin.push_back(t);
-            lane.end.push_back(timings->end[e]);
+            lane.end.push_back(timings->end(e));
             lane.kind.push_back(static_cast<cc::OpKind>(k % 4));
         }
         lane.finish(timings.get());
-        data->end = std::max(data->end, lane.prefixMaxEnd.back());
+        data->end = std::max(data->end, lane.maxEnd());
         data->lanes.push_back(std::move(lane));
     }
     data->begin = 0;

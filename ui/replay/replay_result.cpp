@@ -49,22 +49,28 @@ std::shared_ptr<const EventTimings> eventTimings(const ReplayResult& result, int
     }
     const cc::SampleColumns& samples = config->samples;
     const std::size_t n = samples.eventCount;
+    // The views keep the replay alive, and with it the samples' event times (replayAll hands
+    // every configuration's samples the same EventTimes).
+    struct Owner {
+        std::shared_ptr<const cc::SetReplay> replay;
+        std::shared_ptr<const cc::EventTimes> times;
+    };
+    auto owner = std::make_shared<Owner>();
+    owner->replay = result.replay;
+    owner->times = samples.times;
+    if (!owner->times) { // samples that still share a live replay's inputs
+        owner->times = std::make_shared<const cc::EventTimes>(cc::eventTimesOf(*samples.inputs));
+    }
     auto timings = std::make_shared<EventTimings>();
     timings->configuration = qs(config->name);
-    timings->issue.resize(n);
-    timings->rankWait.resize(n);
-    timings->start.resize(n);
-    timings->end.resize(n);
-    timings->queueWait.assign(samples.queueWait.begin(), samples.queueWait.begin() + static_cast<std::ptrdiff_t>(n));
-    timings->hidden.assign(samples.hidden.begin(), samples.hidden.begin() + static_cast<std::ptrdiff_t>(n));
-    timings->flags.assign(samples.flags.begin(), samples.flags.begin() + static_cast<std::ptrdiff_t>(n));
-    for (std::size_t i = 0; i < n; ++i) {
-        timings->issue[i] = samples.issue(i);
-        timings->rankWait[i] = samples.rankWait(i);
-        timings->start[i] = samples.start(i);
-        timings->end[i] = timings->start[i] + samples.duration(i);
-    }
+    timings->issue = std::span<const Ns>(owner->times->issue);
+    timings->ready = std::span<const Ns>(owner->times->ready);
+    timings->queueWait = std::span<const Ns>(samples.queueWait.data(), n);
+    timings->hidden = std::span<const Ns>(samples.hidden.data(), n);
+    timings->flags = std::span<const std::uint8_t>(samples.flags.data(), n);
+    timings->latency = std::span<const Ns>(samples.latency.data(), n);
     timings->tailThreshold = config->summary.latency.p99;
+    timings->owner = std::move(owner);
     return timings;
 }
 

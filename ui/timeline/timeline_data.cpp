@@ -170,12 +170,14 @@ std::uint32_t fitDetail(Ns value)
 
 void TimelineLane::finish(const EventTimings* timings)
 {
-    prefixMaxEnd.resize(end.size());
+    blockMaxEnd.resize((end.size() + kReachBlock - 1) / kReachBlock);
     Ns running = std::numeric_limits<Ns>::min();
     maxDuration = 0;
     for (std::size_t k = 0; k < end.size(); ++k) {
         running = std::max(running, end[k]);
-        prefixMaxEnd[k] = running;
+        if (k % kReachBlock == kReachBlock - 1 || k + 1 == end.size()) {
+            blockMaxEnd[k / kReachBlock] = running;
+        }
         maxDuration = std::max(maxDuration, end[k] - begin[k]);
     }
     endMax.build(end);
@@ -186,7 +188,7 @@ void TimelineLane::finish(const EventTimings* timings)
         for (std::size_t k = 0; k < events.size(); ++k) {
             const std::uint32_t e = events[k];
             detail[k] =
-                LaneEntryDetail{fitDetail(timings->rankWait[e]), fitDetail(timings->start[e] - timings->issue[e]),
+                LaneEntryDetail{fitDetail(timings->rankWait(e)), fitDetail(timings->start(e) - timings->issue[e]),
                                 fitDetail(timings->hidden[e])};
         }
     }
@@ -194,8 +196,16 @@ void TimelineLane::finish(const EventTimings* timings)
 
 std::uint32_t TimelineLane::firstReaching(Ns t) const
 {
-    return static_cast<std::uint32_t>(std::lower_bound(prefixMaxEnd.begin(), prefixMaxEnd.end(), t) -
-                                      prefixMaxEnd.begin());
+    // The first block whose running maximum reaches t holds the answer: before it, nothing ends
+    // at t or later; inside it, the first entry that does.
+    const auto block =
+        static_cast<std::size_t>(std::lower_bound(blockMaxEnd.begin(), blockMaxEnd.end(), t) - blockMaxEnd.begin());
+    std::size_t k = block * kReachBlock;
+    const std::size_t last = std::min(end.size(), k + kReachBlock);
+    while (k < last && end[k] < t) {
+        ++k;
+    }
+    return static_cast<std::uint32_t>(std::min(k, end.size()));
 }
 
 std::uint32_t TimelineLane::firstBeginningAfter(Ns t) const
@@ -206,7 +216,7 @@ std::uint32_t TimelineLane::firstBeginningAfter(Ns t) const
 std::size_t TimelineLane::memoryBytes() const
 {
     return events.capacity() * sizeof(std::uint32_t) +
-           (begin.capacity() + end.capacity() + prefixMaxEnd.capacity()) * sizeof(Ns) +
+           (begin.capacity() + end.capacity() + blockMaxEnd.capacity()) * sizeof(Ns) +
            kind.capacity() * sizeof(OpKind) + detail.capacity() * sizeof(LaneEntryDetail) + endMax.memoryBytes() +
            summary.memoryBytes();
 }
@@ -238,7 +248,7 @@ Ns TimelineData::issueOf(std::uint32_t event) const
 Ns TimelineData::endOf(std::uint32_t event) const
 {
     if (timings) {
-        return timings->end[event];
+        return timings->end(event);
     }
     return issueOf(event);
 }
@@ -341,6 +351,9 @@ void sortLaneIfNeeded(TimelineLane& lane)
     TimelineLane sorted;
     sorted.label = lane.label;
     sorted.events.reserve(lane.size());
+    sorted.begin.reserve(lane.size());
+    sorted.end.reserve(lane.size());
+    sorted.kind.reserve(lane.size());
     for (const std::uint32_t k : order) {
         sorted.events.push_back(lane.events[k]);
         sorted.begin.push_back(lane.begin[k]);
@@ -397,20 +410,27 @@ std::shared_ptr<const TimelineData> buildTimeline(std::shared_ptr<const cc::Trac
         map.emplace(key, index);
         return index;
     };
-    auto append = [&](std::uint32_t laneIndex, std::size_t i) {
-        builders[laneIndex].addRanks(*trace, i);
-        TimelineLane& lane = builders[laneIndex].lane;
-        const Ns begin = timings ? timings->issue[i] : trace->issueTime[i];
-        lane.events.push_back(static_cast<std::uint32_t>(i));
-        lane.begin.push_back(begin);
-        lane.end.push_back(timings ? timings->end[i] : begin);
-        lane.kind.push_back(trace->kind[i]);
+    // Two passes: the first finds each event's lane and counts every lane's entries, the second
+    // fills lanes reserved to their exact size (no growth by doubling beside the lanes on screen).
+    std::vector<std::uint32_t> laneOf(mode == LaneMode::Rank ? 0 : n); ///< Resource, Group: each event's lane
+    std::vector<std::size_t> entries;
+    auto count = [&](std::uint32_t laneIndex) {
+        if (laneIndex >= entries.size()) {
+            entries.resize(laneIndex + 1, 0);
+        }
+        ++entries[laneIndex];
     };
-
+    auto rankLane = [&](std::int32_t rank) {
+        const auto found = byNumber.find(rank);
+        if (found != byNumber.end()) {
+            return found->second;
+        }
+        return laneFor(LaneWhat::Rank, QString::number(rank), rank, byNumber, static_cast<std::int64_t>(rank));
+    };
     for (std::size_t i = 0; i < n; ++i) {
         if ((i & 0xFFFF) == 0) {
             progress.check();
-            progress.report(0.8 * static_cast<double>(i) / static_cast<double>(n),
+            progress.report(0.5 * static_cast<double>(i) / static_cast<double>(n),
                             toStd(TimelineText::tr("Assigning events to lanes")));
         }
         switch (mode) {
@@ -434,25 +454,57 @@ std::shared_ptr<const TimelineData> buildTimeline(std::shared_ptr<const cc::Trac
                 builders.push_back(std::move(builder));
                 byText.emplace(std::move(key), index);
             }
-            append(index, i);
+            laneOf[i] = index;
+            count(index);
             break;
         }
         case LaneMode::Group: {
             const std::uint32_t group = trace->group[i];
             const LaneWhat what = group == cc::kNoString ? LaneWhat::NoGroup : LaneWhat::Group;
-            append(laneFor(what, qs(trace->str(group)), static_cast<std::int64_t>(i), byNumber,
-                           static_cast<std::int64_t>(group)),
-                   i);
+            laneOf[i] = laneFor(what, qs(trace->str(group)), static_cast<std::int64_t>(i), byNumber,
+                                static_cast<std::int64_t>(group));
+            count(laneOf[i]);
             break;
         }
         case LaneMode::Rank:
             for (const std::int32_t rank : trace->ranks(i)) {
-                append(laneFor(LaneWhat::Rank, QString::number(rank), rank, byNumber, static_cast<std::int64_t>(rank)),
-                       i);
+                count(rankLane(rank));
             }
             break;
         }
     }
+    for (std::size_t l = 0; l < builders.size(); ++l) {
+        TimelineLane& lane = builders[l].lane;
+        const std::size_t size = l < entries.size() ? entries[l] : 0;
+        lane.events.reserve(size);
+        lane.begin.reserve(size);
+        lane.end.reserve(size);
+        lane.kind.reserve(size);
+    }
+    auto append = [&](std::uint32_t laneIndex, std::size_t i) {
+        builders[laneIndex].addRanks(*trace, i);
+        TimelineLane& lane = builders[laneIndex].lane;
+        const Ns begin = timings ? timings->issue[i] : trace->issueTime[i];
+        lane.events.push_back(static_cast<std::uint32_t>(i));
+        lane.begin.push_back(begin);
+        lane.end.push_back(timings ? timings->end(i) : begin);
+        lane.kind.push_back(trace->kind[i]);
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+        if ((i & 0xFFFF) == 0) {
+            progress.check();
+            progress.report(0.5 + 0.3 * static_cast<double>(i) / static_cast<double>(n),
+                            toStd(TimelineText::tr("Filling lanes")));
+        }
+        if (mode == LaneMode::Rank) {
+            for (const std::int32_t rank : trace->ranks(i)) {
+                append(rankLane(rank), i);
+            }
+        } else {
+            append(laneOf[i], i);
+        }
+    }
+    laneOf = {};
     std::stable_sort(builders.begin(), builders.end(),
                      [](const LaneBuilder& a, const LaneBuilder& b) { return a.order < b.order; });
 
@@ -466,7 +518,7 @@ std::shared_ptr<const TimelineData> buildTimeline(std::shared_ptr<const cc::Trac
         builder.lane.finish(timings.get());
         if (builder.lane.size() > 0) {
             data->begin = std::min(data->begin, builder.lane.begin.front());
-            data->end = std::max(data->end, builder.lane.prefixMaxEnd.back());
+            data->end = std::max(data->end, builder.lane.maxEnd());
         }
         data->lanes.push_back(std::move(builder.lane));
     }
@@ -482,7 +534,7 @@ std::shared_ptr<const TimelineData> buildTimeline(std::shared_ptr<const cc::Trac
             // Timings made without a replay summary (synthetic ones): their own p99, by core's rule.
             std::vector<Ns> latency(n);
             for (std::size_t i = 0; i < n; ++i) {
-                latency[i] = timings->end[i] - timings->issue[i];
+                latency[i] = timings->latency[i];
             }
             data->tailThreshold = cc::nearestRankValue(std::span<Ns>(latency), 99);
         }

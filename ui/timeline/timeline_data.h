@@ -2,8 +2,9 @@
 // process group or per rank), each a list of events sorted by issue time with the columns the
 // painter reads, plus the indexes that keep drawing cost proportional to the pixels on screen
 // rather than the events in the trace:
-//   - prefixMaxEnd: the running maximum of completion times, so a binary search finds the first
-//     event that can still reach into the visible range even when lanes have overlapping events;
+//   - blockMaxEnd: the running maximum of completion times at the end of every block of 64 events,
+//     so a binary search and a short scan find the first event that can still reach into the
+//     visible range even when lanes have overlapping events;
 //   - a block-maximum index over completion times (blocks of 16, 256 and 4096 events) that
 //     answers "which of these events ends last" for any index range in a few dozen steps, so a
 //     pixel column holding thousands of events is drawn as one min/max column.
@@ -19,25 +20,35 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace cc::ui {
 
-/// Per-event simulated timing under one configuration, indexed by canonical event index.
+/// Per-event simulated timing under one configuration, indexed by canonical event.
 /// Absent (nullptr) until a replay has run: the timeline then draws issue times only.
+/// The columns are views over the replay's own (its first iteration), kept alive by owner;
+/// none is a copy.
 struct EventTimings {
     QString configuration;
-    std::vector<Ns> issue;           ///< when the event was issued
-    std::vector<Ns> rankWait;        ///< waiting for the last rank to arrive
-    std::vector<Ns> queueWait;       ///< waiting for a free channel of its scheduler resource
-    std::vector<Ns> start;           ///< when the collective itself began
-    std::vector<Ns> end;             ///< completion
-    std::vector<Ns> hidden;          ///< communication hidden behind compute
-    std::vector<std::uint8_t> flags; ///< cc::SampleFlag bits; empty when unknown
-    Ns tailThreshold = 0;            ///< the replay's p99 latency (0: derive from these samples)
-    /// The columns core's analyses read (issue, completion, queue wait, hidden).
-    cc::IterationTimings view() const { return {issue, end, queueWait, hidden}; }
-    std::size_t size() const { return end.size(); }
+    std::span<const Ns> issue;           ///< when the event was issued
+    std::span<const Ns> ready;           ///< when its last rank arrived (issue + rank wait)
+    std::span<const Ns> queueWait;       ///< waiting for a free channel of its scheduler resource
+    std::span<const Ns> hidden;          ///< communication hidden behind compute
+    std::span<const std::uint8_t> flags; ///< cc::SampleFlag bits; empty when unknown
+    std::span<const Ns> latency;         ///< issue to completion
+    std::shared_ptr<const void> owner;   ///< keeps the viewed columns alive
+    Ns tailThreshold = 0;                ///< the replay's p99 latency (0: derive from these samples)
+
+    /// Waiting for the last rank to arrive.
+    Ns rankWait(std::size_t event) const { return ready[event] - issue[event]; }
+    /// Completion.
+    Ns end(std::size_t event) const { return issue[event] + latency[event]; }
+    /// When the collective itself began.
+    Ns start(std::size_t event) const { return ready[event] + queueWait[event]; }
+    /// The columns core's analyses read (issue, latency, queue wait, hidden).
+    cc::IterationTimings view() const { return {issue, latency, queueWait, hidden}; }
+    std::size_t size() const { return issue.size(); }
 };
 
 /// Answers argmax of a value column over index ranges using block maxima. Each block keeps its
@@ -108,7 +119,9 @@ struct TimelineLane {
     std::vector<std::uint32_t> events; ///< canonical event indices, sorted by begin
     std::vector<Ns> begin;             ///< issue time of each entry
     std::vector<Ns> end;               ///< completion (== begin without a replay)
-    std::vector<Ns> prefixMaxEnd;
+    /// Per block of kReachBlock entries: the greatest completion up to the block's last entry.
+    std::vector<Ns> blockMaxEnd;
+    static constexpr std::size_t kReachBlock = 64;
     std::vector<OpKind> kind;
     std::vector<LaneEntryDetail> detail; ///< per entry, from the timings (empty without a replay)
     RangeMaxIndex endMax;
@@ -116,11 +129,13 @@ struct TimelineLane {
     Ns maxDuration = 0;
 
     std::size_t size() const { return events.size(); }
-    /// Fills prefixMaxEnd, endMax, summary and maxDuration from begin/end, and detail from timings
+    /// Fills blockMaxEnd, endMax, summary and maxDuration from begin/end, and detail from timings
     /// (indexed by canonical event) when given.
     void finish(const EventTimings* timings = nullptr);
     /// First entry whose completion reaches time t or later.
     std::uint32_t firstReaching(Ns t) const;
+    /// The latest completion of the lane (size() > 0 required).
+    Ns maxEnd() const { return blockMaxEnd.back(); }
     /// First entry that begins after time t.
     std::uint32_t firstBeginningAfter(Ns t) const;
     std::size_t memoryBytes() const;

@@ -285,14 +285,14 @@ private:
         const EventTimings& t = *data_.timings;
         if (k < lane.detail.size()) {
             const LaneEntryDetail& d = lane.detail[k];
-            rankWait = d.rankWait != LaneEntryDetail::kDetailFar ? d.rankWait : t.rankWait[lane.events[k]];
+            rankWait = d.rankWait != LaneEntryDetail::kDetailFar ? d.rankWait : t.rankWait(lane.events[k]);
             startOffset =
-                d.startOffset != LaneEntryDetail::kDetailFar ? d.startOffset : t.start[lane.events[k]] - issueNs;
+                d.startOffset != LaneEntryDetail::kDetailFar ? d.startOffset : t.start(lane.events[k]) - issueNs;
             hidden = d.hidden != LaneEntryDetail::kDetailFar ? d.hidden : t.hidden[lane.events[k]];
         } else {
             const std::uint32_t event = lane.events[k];
-            rankWait = t.rankWait[event];
-            startOffset = t.start[event] - issueNs;
+            rankWait = t.rankWait(event);
+            startOffset = t.start(event) - issueNs;
             hidden = t.hidden[event];
         }
         const double issue = static_cast<double>(issueNs);

@@ -589,8 +589,8 @@ QString TimelineView::toolTipAt(const QPoint& pos) const
     if (data_->replayed()) {
         const EventTimings& t = *data_->timings;
         text += tr("<br>latency %1 (rank wait %2, queue wait %3) under %4")
-                    .arg(formatDuration(t.end[i] - t.issue[i]), formatDuration(t.rankWait[i]),
-                         formatDuration(t.queueWait[i]), t.configuration.toHtmlEscaped());
+                    .arg(formatDuration(t.latency[i]), formatDuration(t.rankWait(i)), formatDuration(t.queueWait[i]),
+                         t.configuration.toHtmlEscaped());
     } else {
         text += tr("<br>no replay yet: drawn at its issue time");
     }

@@ -28,21 +28,6 @@ void adviseHugePages(const void* data, std::size_t bytes);
 /// the 4 KiB pages of the rest that lie wholly inside it. For memory about to be written in full.
 void prepareFreshMemory(const void* data, std::size_t bytes);
 
-/// Resizes `column` to `count` elements; when that needs a fresh buffer of at least
-/// kFreshMemoryMinBytes, reserves it first and prepares it (prepareFreshMemory) before the new
-/// elements are written.
-template <typename T, class Allocator> void resizeAdvised(std::vector<T, Allocator>& column, std::size_t count)
-{
-    if (count > column.capacity() && count * sizeof(T) >= kFreshMemoryMinBytes) {
-        std::vector<T, Allocator> fresh;
-        fresh.reserve(count);
-        prepareFreshMemory(fresh.data(), count * sizeof(T));
-        fresh.assign(column.begin(), column.end());
-        column.swap(fresh);
-    }
-    column.resize(count);
-}
-
 /// Grows `column` (a vector or a string) to hold at least `capacity` elements in a fresh buffer that
 /// is prepared (prepareFreshMemory) before its old elements are moved in: the move and the writes
 /// after it then fault in huge pages, and the few small pages at the ends at once, instead of one
@@ -61,6 +46,17 @@ template <class Column> void growFresh(Column& column, std::size_t capacity)
         fresh.insert(fresh.end(), std::make_move_iterator(column.begin()), std::make_move_iterator(column.end()));
     }
     column.swap(fresh);
+}
+
+/// Resizes `column` to `count` elements; when that needs a fresh buffer of at least
+/// kFreshMemoryMinBytes, it is grown by growFresh first, so the new elements are written into
+/// prepared memory.
+template <typename T, class Allocator> void resizeAdvised(std::vector<T, Allocator>& column, std::size_t count)
+{
+    if (count * sizeof(T) >= kFreshMemoryMinBytes) {
+        growFresh(column, count);
+    }
+    column.resize(count);
 }
 
 } // namespace cc

@@ -231,8 +231,14 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
     auto shared = std::make_shared<EventInputs>();
     EventInputs& events = *shared;
     events.reserve(n);
-    // 56 bytes per event of fresh memory: most of its first-touch cost is page faults.
+    auto sharedTimes = std::make_shared<EventTimes>();
+    EventTimes& times = *sharedTimes;
+    // 56 bytes per event of fresh memory (inputs and times): most of its first-touch cost is page faults.
     prepareFreshMemory(events.data(), n * sizeof(EventInput));
+    growFresh(times.issue, n);
+    growFresh(times.skew, n);
+    times.issue.assign(trace.issueTime.begin(), trace.issueTime.end()); // the ablations below may move them
+    times.skew.assign(n, 0);
     progress.report(0.0, "preparing replay");
     for (std::size_t i = 0; i < n; ++i) {
         if ((i & 0xffff) == 0) {
@@ -263,17 +269,17 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
         EventInput& in = events.emplace_back();
         in.noiseKey = noiseKey(data.contentHash, data.occurrences++);
         in.resource = data.resource;
-        in.issue = trace.issueTime[i];
+        Ns& skew = times.skew[i];
         if (trace.kind[i] == OpKind::Custom) {
             in.flags |= kSampleCustomOp;
         }
         if (!noSkew) {
             switch (trace.skewState[i]) {
             case SkewState::Known:
-                in.skew = trace.skewValue[i];
+                skew = trace.skewValue[i];
                 break;
             case SkewState::Partial:
-                in.skew = trace.skewValue[i];
+                skew = trace.skewValue[i];
                 in.flags |= kSampleSkewPartial;
                 break;
             case SkewState::Unknown:
@@ -346,10 +352,11 @@ PreparedReplay prepareReplay(const Trace& trace, const ReplayProtocol& protocol,
                 gap = std::min(gap, prepared.medianGapNs);
             }
             clock = j == 0 ? std::min(gap, kTimeCapNs) : satAdd(clock, gap);
-            events[i].issue = clock;
+            times.issue[i] = clock;
         }
     }
     prepared.events = std::move(shared);
+    prepared.times = std::move(sharedTimes);
     progress.report(1.0, "prepared replay");
     return prepared;
 }

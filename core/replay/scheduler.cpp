@@ -366,8 +366,7 @@ public:
             s->iterations = iterations;
             // Every element is written below; resizing a reused buffer of the same size costs
             // nothing, and a fresh one is prepared for its first touch (prepareFreshMemory).
-            s->inputs = first.p_.events;
-            s->times = nullptr;
+            s->times = first.p_.times;
             resizeAdvised(s->queueWait, total);
             resizeAdvised(s->latency, total);
             resizeAdvised(s->hidden, total);
@@ -455,6 +454,7 @@ private:
         const std::size_t n = p_.eventCount();
         const std::size_t base = static_cast<std::size_t>(iteration) * n;
         const EventInput* events = p_.events->data();
+        const Ns* issues = p_.times->issue.data();
         for (std::size_t i = 0; i < n; ++i) {
             if ((i & 0xffff) == 0) {
                 progressTick(i, iteration, progress, c_.name);
@@ -463,10 +463,10 @@ private:
             std::uint8_t flags = static_cast<std::uint8_t>((e.flags & kSampleCustomOp) | kSampleIdleStart);
             Ns duration = std::min<Ns>(alpha_[e.costClass] + beta_[e.costClass], kTimeCapNs);
             duration = applyTail(duration, e.noiseKey, key, tail_noise::TailContext{}, flags);
-            const Ns completion = satAdd(e.issue, duration);
+            const Ns completion = satAdd(issues[i], duration);
             const std::size_t k = base + i;
             s.queueWait[k] = 0; // starts at issue: no skew (prepareReplay drops it) and no queue
-            s.latency[k] = completion - e.issue;
+            s.latency[k] = completion - issues[i];
             s.hidden[k] = 0;
             s.flags[k] = flags;
         }
@@ -532,6 +532,8 @@ private:
     /// The terms of one event that do not depend on the configuration, computed once per event
     /// for every lane.
     struct EventTerms {
+        Ns issue;               ///< the first rank arrives
+        Ns skew;                ///< the modelled rank wait
         Ns ready;               ///< the last rank arrives
         Ns windowEnd;           ///< end of the event's compute-overlap window
         bool pressureBase;      ///< overlap and pressure both present
@@ -565,6 +567,8 @@ private:
             }
         }();
         const EventInput* events = p.events->data();
+        const Ns* issues = p.times->issue.data();
+        const Ns* skews = p.times->skew.data();
         const std::uint32_t* order = p.order.empty() ? nullptr : p.order.data();
 
         // Progress is reported (and cancellation checked) once per 65536 events.
@@ -576,8 +580,10 @@ private:
                 const std::size_t i = order == nullptr ? pos : order[pos];
                 const EventInput& e = events[i];
                 EventTerms t;
-                t.ready = e.ready();
-                t.windowEnd = satAdd(e.issue, e.overlap);
+                t.issue = issues[i];
+                t.skew = skews[i];
+                t.ready = std::min<Ns>(t.issue + t.skew, kTimeCapNs);
+                t.windowEnd = satAdd(t.issue, e.overlap);
                 t.pressureBase = (e.overlap > 0) & (e.pressure > 0);
                 // The choice is a mask, not a branch: which events have overlap follows the trace.
                 t.overlapMask = -static_cast<Ns>(e.overlap > 0);
@@ -600,7 +606,7 @@ private:
     [[gnu::always_inline]] inline void step(Lane<Resources, GlobalChannels>& lane, const EventInput& e,
                                             const EventTerms& t, std::size_t i, bool noTail) const
     {
-        std::uint8_t flags = static_cast<std::uint8_t>(e.flags | (lane.busyUntil <= e.issue ? kSampleIdleStart : 0));
+        std::uint8_t flags = static_cast<std::uint8_t>(e.flags | (lane.busyUntil <= t.issue ? kSampleIdleStart : 0));
 
         // FIFO per resource: the earliest free channel of the resource, never before the previous
         // collective of the resource started; and a free global channel.
@@ -637,7 +643,7 @@ private:
             // (inWindow implies pressure > 0; the gains are at most 10^6 and the shares at most
             // 10^6, so every product below is non-negative and far from overflow.)
             const std::int64_t pressurePpm = inWindow ? std::min<std::int64_t>(floorDiv<1000>(e.pressure), kPpmOne) : 0;
-            const std::int64_t skewPpm = skewShareOrZero(e.skew, uncontended, shared.reciprocal);
+            const std::int64_t skewPpm = skewShareOrZero(t.skew, uncontended, shared.reciprocal);
             const std::int64_t probability =
                 tailBase_[static_cast<std::size_t>(std::min<std::int64_t>(sharers, kTailBaseSize - 1))] +
                 floorDiv<kPpmOne>(c_.tail.skewGainPpm * skewPpm) +
@@ -649,8 +655,8 @@ private:
         }
 
         const Ns completion = satAdd(start, duration);
-        const Ns latency = completion - e.issue;
-        lane.outQueue[i] = start - t.ready; // start and rank wait follow from the shared inputs
+        const Ns latency = completion - t.issue;
+        lane.outQueue[i] = start - t.ready; // start and rank wait follow from the shared event times
         lane.outLatency[i] = latency;
         // Hidden: min(latency, overlap) x efficiency when there is overlap, else mulPpm(0) = 0.
         lane.outHidden[i] = mulPpm(std::min(latency, e.overlap) & t.overlapMask, c_.overlapEfficiencyPpm);
@@ -762,18 +768,6 @@ bool SampleColumns::sameEventTimes(const SampleColumns& other) const
         }
     }
     return true;
-}
-
-EventTimes eventTimesOf(const EventInputs& inputs)
-{
-    EventTimes times;
-    times.issue.resize(inputs.size());
-    times.ready.resize(inputs.size());
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
-        times.issue[i] = inputs[i].issue;
-        times.ready[i] = inputs[i].ready();
-    }
-    return times;
 }
 
 SampleColumns simulateConfiguration(const PreparedReplay& prepared, const BackendConfig& config, Progress& progress)

@@ -73,11 +73,25 @@ struct EventSample {
     std::uint8_t flags = 0; ///< SampleFlag bits
 };
 
-/// The model's inputs of one event after the protocol's ablations, independent of the
-/// configuration (see core/replay/README.md).
+/// The issue time and modelled rank wait of every canonical event after the protocol's
+/// ablations, column-wise (16 bytes per event). They depend on the trace and the protocol only, so a
+/// replay derives them once (PreparedReplay::times) and every configuration's samples share them
+/// for the issue time and rank wait of each sample, also once the replay and its other inputs are
+/// gone.
+struct EventTimes {
+    std::vector<Ns> issue; ///< replay issue time (first rank arrives)
+    std::vector<Ns> skew;  ///< modelled rank wait: 0 when unknown (then flagged) or ablated
+
+    std::size_t size() const { return issue.size(); }
+    /// When the last rank arrives (the collective can start no earlier): issue + skew, capped.
+    Ns ready(std::size_t event) const { return std::min<Ns>(issue[event] + skew[event], kTimeCapNs); }
+    /// The modelled rank wait: from the first rank's arrival to the last's.
+    Ns rankWait(std::size_t event) const { return ready(event) - issue[event]; }
+};
+
+/// The model's other inputs of one event after the protocol's ablations, independent of the
+/// configuration (see core/replay/README.md); its times are in EventTimes.
 struct EventInput {
-    Ns issue = 0;                     ///< replay issue time (first rank arrives)
-    Ns skew = 0;                      ///< modelled rank wait: 0 when unknown (then flagged) or ablated
     Ns overlap = 0;                   ///< modelled compute overlap: 0 when absent, unknown or ablated
     std::int64_t pressure = 0;        ///< compute pressure, 1e-9 units: 0 when absent or ablated
     std::uint64_t noiseKey = 0;       ///< cc::noiseKey(signature content hash, occurrence)
@@ -85,34 +99,18 @@ struct EventInput {
     std::uint32_t costClass = 0;      ///< dense (kind, bytes, rank count) id
     std::int32_t declaredSharers = 1; ///< concurrent_groups from the trace (1 when absent or isolated)
     std::uint8_t flags = 0;           ///< SampleFlag bits known before the replay (skew/overlap unknown, ...)
-
-    /// When the last rank arrives (the collective can start no earlier): issue + skew, capped.
-    Ns ready() const { return std::min<Ns>(issue + skew, kTimeCapNs); }
-    /// The modelled rank wait: from the first rank's arrival to the last's.
-    Ns rankWait() const { return ready() - issue; }
     friend bool operator==(const EventInput&, const EventInput&) = default;
 };
 
-/// The inputs of every canonical event of a replay. They depend on the trace and the protocol
-/// only, so a replay derives them once (PreparedReplay::events) and every configuration's samples
-/// share them for the issue time and rank wait of each sample.
+/// The other inputs of every canonical event of a replay (PreparedReplay::events).
 using EventInputs = std::vector<EventInput>;
-
-/// The issue time and the last rank's arrival of every canonical event: all a replay's samples
-/// need of the event inputs once the replay is over (16 bytes per event instead of 56). replayAll
-/// hands its samples these, so that the inputs can go with the replay.
-struct EventTimes {
-    std::vector<Ns> issue; ///< replay issue time (first rank arrives)
-    std::vector<Ns> ready; ///< the last rank arrives: EventInput::ready()
-};
 
 /// The samples of one configuration, column-wise. Sample k is iteration k / eventCount of
 /// canonical event k % eventCount, whatever order the replay used. Per sample the columns keep
 /// what depends on the configuration (queue wait, latency, hidden, flags: 25 bytes); the issue
-/// time and rank wait come from the replay's shared event inputs (or, once the replay is over,
-/// from its EventTimes), and the start and duration are derived (start = issue + rankWait +
-/// queueWait, latency = rankWait + queueWait + duration). Summaries, rankings and tails all read
-/// the latency, so it is the one stored.
+/// time and rank wait come from the replay's shared EventTimes, and the start and duration are
+/// derived (start = issue + rankWait + queueWait, latency = rankWait + queueWait + duration).
+/// Summaries, rankings and tails all read the latency, so it is the one stored.
 struct SampleColumns {
     /// A column of the replay's output. The simulator writes every element of every column, so
     /// sizing a column for it does not first write zeros (see core/util/uninitialized_allocator.h).
@@ -120,8 +118,7 @@ struct SampleColumns {
 
     std::size_t eventCount = 0;
     std::uint32_t iterations = 0;
-    std::shared_ptr<const EventInputs> inputs; ///< per event, shared by the replay's configurations
-    std::shared_ptr<const EventTimes> times;   ///< instead of inputs (null while inputs are held)
+    std::shared_ptr<const EventTimes> times; ///< per event, shared by the replay's configurations
     Column<Ns> queueWait, latency, hidden;
     Column<std::uint8_t> flags;
 
@@ -129,13 +126,13 @@ struct SampleColumns {
     /// The canonical event of sample k (k itself in the first iteration, without a division).
     std::size_t eventOf(std::size_t k) const { return k < eventCount || eventCount == 0 ? k : k % eventCount; }
     /// The issue time of canonical event `event` (the same in every iteration).
-    Ns issueOf(std::size_t event) const { return inputs ? (*inputs)[event].issue : times->issue[event]; }
+    Ns issueOf(std::size_t event) const { return times->issue[event]; }
     /// When the last rank of canonical event `event` arrives (the same in every iteration).
-    Ns readyOf(std::size_t event) const { return inputs ? (*inputs)[event].ready() : times->ready[event]; }
+    Ns readyOf(std::size_t event) const { return times->ready(event); }
     Ns issue(std::size_t k) const { return issueOf(eventOf(k)); }
     Ns rankWait(std::size_t k) const { return rankWaitOf(eventOf(k)); }
     /// The rank wait of canonical event `event` (the same in every iteration).
-    Ns rankWaitOf(std::size_t event) const { return readyOf(event) - issueOf(event); }
+    Ns rankWaitOf(std::size_t event) const { return times->rankWait(event); }
     Ns start(std::size_t k) const { return startOf(k, eventOf(k)); }
     Ns duration(std::size_t k) const { return durationOf(k, eventOf(k)); }
     /// start(k) and duration(k) for a caller that walks row by row and knows k's event.
@@ -147,16 +144,14 @@ struct SampleColumns {
     EventSample at(std::size_t k) const;
 };
 
-/// The issue and ready times of every event of inputs, as EventTimes.
-EventTimes eventTimesOf(const EventInputs& inputs);
-
 /// Configuration-independent inputs of a replay, derived once per (trace, protocol): the
 /// per-event model inputs, the replay order and the cost classes.
 /// Holds a reference to the trace, which must outlive it.
 struct PreparedReplay {
     const Trace* trace = nullptr;
     ReplayProtocol protocol;
-    std::shared_ptr<const EventInputs> events; ///< per canonical event, shared with every replay's samples
+    std::shared_ptr<const EventTimes> times;   ///< per canonical event, shared with every replay's samples
+    std::shared_ptr<const EventInputs> events; ///< per canonical event
     std::vector<std::uint32_t> order;          ///< replay order (canonical indices); empty = canonical order
     std::vector<std::string> resourceNames;    ///< cc::schedulerResource text per dense id
     struct CostInput {
@@ -169,7 +164,7 @@ struct PreparedReplay {
 
     std::size_t eventCount() const { return events ? events->size() : 0; }
     const EventInput& event(std::size_t i) const { return (*events)[i]; }
-    Ns issueTime(std::size_t event) const { return (*events)[event].issue; }
+    Ns issueTime(std::size_t event) const { return times->issue[event]; }
 };
 
 /// Derives the configuration-independent inputs. Throws InputError for a protocol the
@@ -294,8 +289,8 @@ struct SetReplay {
 };
 
 /// Replays a whole set, keeping every configuration's samples (memory: about 25 bytes per
-/// event, iteration and configuration, and 16 bytes per event of shared EventTimes: the 56 bytes
-/// per event of the inputs go with the replay). For very large traces, loop over
+/// event, iteration and configuration, and 16 bytes per event of shared EventTimes; the other 40
+/// bytes per event of inputs go with the replay). For very large traces, loop over
 /// simulateConfiguration.
 SetReplay replayAll(const Trace& trace, const ConfigSet& set, const ReplayProtocol& protocol, Progress& progress);
 

@@ -559,21 +559,23 @@ std::vector<PairDecision> rankConfigurations(const std::vector<Distribution>& la
 SetReplay replayAll(const Trace& trace, const ConfigSet& set, const ReplayProtocol& protocol, Progress& progress)
 {
     SetReplay result;
-    SubProgress prepareProgress(progress, 0.0, 0.1);
-    PreparedReplay prepared = prepareReplay(trace, protocol, prepareProgress);
     const std::size_t count = set.configurations.size();
-    std::vector<Distribution> latencies;
-    SummaryWorkspace workspace;
     result.configurations.resize(count);
     std::vector<SampleColumns*> into;
     for (std::size_t c = 0; c < count; ++c) {
         result.configurations[c].name = set.configurations[c].name;
         into.push_back(&result.configurations[c].samples);
     }
-    // Every configuration's samples are kept, so the whole set replays at once (neighbours in
-    // lockstep, see lockstepRuns): 60 % of the progress, the summaries the rest.
-    SubProgress simulating(progress, 0.1, 0.64);
-    simulateConfigurations(prepared, set.configurations, simulating, into);
+    {
+        SubProgress prepareProgress(progress, 0.0, 0.1);
+        const PreparedReplay prepared = prepareReplay(trace, protocol, prepareProgress);
+        // Every configuration's samples are kept, so the whole set replays at once (neighbours in
+        // lockstep, see lockstepRuns): 60 % of the progress, the summaries the rest.
+        SubProgress simulating(progress, 0.1, 0.64);
+        simulateConfigurations(prepared, set.configurations, simulating, into);
+    } // the event inputs go here: the summaries read the samples and their shared event times only
+    std::vector<Distribution> latencies;
+    SummaryWorkspace workspace;
     for (std::size_t c = 0; c < count; ++c) {
         const double begin = 0.64 + 0.36 * static_cast<double>(c) / static_cast<double>(count);
         const double end = 0.64 + 0.36 * static_cast<double>(c + 1) / static_cast<double>(count);
@@ -583,14 +585,6 @@ SetReplay replayAll(const Trace& trace, const ConfigSet& set, const ReplayProtoc
         latencies.push_back(replay.summary.latency);
     }
     result.ranking = rankConfigurations(latencies, protocol.tieTolerancePpm);
-    // The samples outlive the replay: they keep the events' issue and ready times, not the inputs.
-    if (prepared.events) {
-        const auto times = std::make_shared<const EventTimes>(eventTimesOf(*prepared.events));
-        for (ConfigurationReplay& replay : result.configurations) {
-            replay.samples.times = times;
-            replay.samples.inputs = nullptr;
-        }
-    }
     progress.report(1.0, "replayed");
     return result;
 }

@@ -40,13 +40,13 @@ public:
         : columns_(std::make_shared<Columns>()), timings_(std::make_shared<cc::ui::EventTimings>())
     {
         columns_->issue.resize(events);
-        columns_->ready.resize(events);
+        columns_->skew.resize(events);
         columns_->queueWait.resize(events);
         columns_->hidden.resize(events);
         columns_->latency.resize(events);
         timings_->configuration = configuration;
         timings_->issue = columns_->issue;
-        timings_->ready = columns_->ready;
+        timings_->skew = columns_->skew;
         timings_->queueWait = columns_->queueWait;
         timings_->hidden = columns_->hidden;
         timings_->latency = columns_->latency;
@@ -55,7 +55,7 @@ public:
     void set(std::size_t e, cc::Ns issue, cc::Ns rankWait, cc::Ns queueWait, cc::Ns duration, cc::Ns hidden)
     {
         columns_->issue[e] = issue;
-        columns_->ready[e] = issue + rankWait;
+        columns_->skew[e] = rankWait;
         columns_->queueWait[e] = queueWait;
         columns_->hidden[e] = hidden;
         columns_->latency[e] = rankWait + queueWait + duration;
@@ -64,7 +64,7 @@ public:
 
 private:
     struct Columns {
-        std::vector<cc::Ns> issue, ready, queueWait, hidden, latency;
+        std::vector<cc::Ns> issue, skew, queueWait, hidden, latency;
     };
     std::shared_ptr<Columns> columns_;
     std::shared_ptr<cc::ui::EventTimings> timings_;

@@ -253,7 +253,7 @@ private slots:
         const auto& data = view->data();
         const TimelineLane& lane = data->lanes.front();
         const double begin = static_cast<double>(lane.begin.front());
-        const double end = static_cast<double>(lane.end.front());
+        const double end = static_cast<double>(lane.ends().front());
         view->setVisibleRange({begin - (end - begin), end + (end - begin)});
         const int y = view->style().laneTop(0, view->scrollY()) + view->style().laneHeight / 2;
         const int x = static_cast<int>(view->xOf((begin + end) / 2.0));

@@ -49,28 +49,17 @@ std::shared_ptr<const EventTimings> eventTimings(const ReplayResult& result, int
     }
     const cc::SampleColumns& samples = config->samples;
     const std::size_t n = samples.eventCount;
-    // The views keep the replay alive, and with it the samples' event times (replayAll hands
-    // every configuration's samples the same EventTimes).
-    struct Owner {
-        std::shared_ptr<const cc::SetReplay> replay;
-        std::shared_ptr<const cc::EventTimes> times;
-    };
-    auto owner = std::make_shared<Owner>();
-    owner->replay = result.replay;
-    owner->times = samples.times;
-    if (!owner->times) { // samples that still share a live replay's inputs
-        owner->times = std::make_shared<const cc::EventTimes>(cc::eventTimesOf(*samples.inputs));
-    }
+    // The views keep the replay alive, and with it the samples and their event times.
     auto timings = std::make_shared<EventTimings>();
     timings->configuration = qs(config->name);
-    timings->issue = std::span<const Ns>(owner->times->issue);
-    timings->ready = std::span<const Ns>(owner->times->ready);
+    timings->issue = std::span<const Ns>(samples.times->issue);
+    timings->skew = std::span<const Ns>(samples.times->skew);
     timings->queueWait = std::span<const Ns>(samples.queueWait.data(), n);
     timings->hidden = std::span<const Ns>(samples.hidden.data(), n);
     timings->flags = std::span<const std::uint8_t>(samples.flags.data(), n);
     timings->latency = std::span<const Ns>(samples.latency.data(), n);
     timings->tailThreshold = config->summary.latency.p99;
-    timings->owner = std::move(owner);
+    timings->owner = result.replay;
     return timings;
 }
 

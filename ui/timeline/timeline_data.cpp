@@ -19,7 +19,7 @@ namespace cc::ui {
 
 // ---- RangeMaxIndex -------------------------------------------------------------------------
 
-void RangeMaxIndex::build(const std::vector<Ns>& values)
+void RangeMaxIndex::build(std::span<const Ns> values)
 {
     // Only complete blocks are ever consulted; each keeps the first index of its maximum.
     auto level = [](std::size_t blocks, std::size_t per, const auto& candidate) {
@@ -44,7 +44,7 @@ void RangeMaxIndex::build(const std::vector<Ns>& values)
     level2_ = level(n >> kShift2, std::size_t{1} << (kShift2 - kShift1), [&](std::size_t k) { return level1_[k]; });
 }
 
-std::uint32_t RangeMaxIndex::argmax(const std::vector<Ns>& values, std::uint32_t first, std::uint32_t last) const
+std::uint32_t RangeMaxIndex::argmax(std::span<const Ns> values, std::uint32_t first, std::uint32_t last) const
 {
     Block best{values[first], first};
     std::uint32_t i = first;
@@ -80,7 +80,7 @@ std::size_t RangeMaxIndex::memoryBytes() const
 
 // ---- LaneSummary ---------------------------------------------------------------------------
 
-void LaneSummary::build(const std::vector<Ns>& begin, const std::vector<Ns>& end, const std::vector<OpKind>& kind)
+void LaneSummary::build(const std::vector<Ns>& begin, std::span<const Ns> end, const std::vector<OpKind>& kind)
 {
     levels_.clear();
     const std::size_t n = begin.size();
@@ -170,18 +170,19 @@ std::uint32_t fitDetail(Ns value)
 
 void TimelineLane::finish(const EventTimings* timings)
 {
-    blockMaxEnd.resize((end.size() + kReachBlock - 1) / kReachBlock);
+    const std::span<const Ns> ends = this->ends();
+    blockMaxEnd.resize((ends.size() + kReachBlock - 1) / kReachBlock);
     Ns running = std::numeric_limits<Ns>::min();
     maxDuration = 0;
-    for (std::size_t k = 0; k < end.size(); ++k) {
-        running = std::max(running, end[k]);
-        if (k % kReachBlock == kReachBlock - 1 || k + 1 == end.size()) {
+    for (std::size_t k = 0; k < ends.size(); ++k) {
+        running = std::max(running, ends[k]);
+        if (k % kReachBlock == kReachBlock - 1 || k + 1 == ends.size()) {
             blockMaxEnd[k / kReachBlock] = running;
         }
-        maxDuration = std::max(maxDuration, end[k] - begin[k]);
+        maxDuration = std::max(maxDuration, ends[k] - begin[k]);
     }
-    endMax.build(end);
-    summary.build(begin, end, kind);
+    endMax.build(ends);
+    summary.build(begin, ends, kind);
     detail.clear();
     if (timings != nullptr) {
         detail.resize(events.size());
@@ -200,12 +201,13 @@ std::uint32_t TimelineLane::firstReaching(Ns t) const
     // at t or later; inside it, the first entry that does.
     const auto block =
         static_cast<std::size_t>(std::lower_bound(blockMaxEnd.begin(), blockMaxEnd.end(), t) - blockMaxEnd.begin());
+    const std::span<const Ns> ends = this->ends();
     std::size_t k = block * kReachBlock;
-    const std::size_t last = std::min(end.size(), k + kReachBlock);
-    while (k < last && end[k] < t) {
+    const std::size_t last = std::min(ends.size(), k + kReachBlock);
+    while (k < last && ends[k] < t) {
         ++k;
     }
-    return static_cast<std::uint32_t>(std::min(k, end.size()));
+    return static_cast<std::uint32_t>(std::min(k, ends.size()));
 }
 
 std::uint32_t TimelineLane::firstBeginningAfter(Ns t) const
@@ -357,7 +359,9 @@ void sortLaneIfNeeded(TimelineLane& lane)
     for (const std::uint32_t k : order) {
         sorted.events.push_back(lane.events[k]);
         sorted.begin.push_back(lane.begin[k]);
-        sorted.end.push_back(lane.end[k]);
+        if (!lane.end.empty()) {
+            sorted.end.push_back(lane.end[k]);
+        }
         sorted.kind.push_back(lane.kind[k]);
     }
     lane = std::move(sorted);
@@ -412,13 +416,46 @@ std::shared_ptr<const TimelineData> buildTimeline(std::shared_ptr<const cc::Trac
     };
     // Two passes: the first finds each event's lane and counts every lane's entries, the second
     // fills lanes reserved to their exact size (no growth by doubling beside the lanes on screen).
-    std::vector<std::uint32_t> laneOf(mode == LaneMode::Rank ? 0 : n); ///< Resource, Group: each event's lane
-    std::vector<std::size_t> entries;
-    auto count = [&](std::uint32_t laneIndex) {
-        if (laneIndex >= entries.size()) {
-            entries.resize(laneIndex + 1, 0);
+    // Both find an event's lane by ids: a resource is the event's channel, else its group, else its
+    // rank set, so its text is spelled once per distinct id rather than once per event.
+    std::unordered_map<std::uint64_t, std::uint32_t> byResourceId;
+    auto resourceLane = [&](std::size_t i) {
+        const std::uint64_t id = trace->channel[i] != cc::kNoString ? (std::uint64_t{1} << 32) | trace->channel[i]
+                                 : trace->group[i] != cc::kNoString ? (std::uint64_t{2} << 32) | trace->group[i]
+                                                                    : (std::uint64_t{3} << 32) | trace->rankSet[i];
+        if (const auto known = byResourceId.find(id); known != byResourceId.end()) {
+            return known->second;
         }
-        ++entries[laneIndex];
+        std::string key = cc::schedulerResource(*trace, i);
+        const auto found = byText.find(key);
+        std::uint32_t index;
+        if (found != byText.end()) {
+            index = found->second;
+        } else {
+            index = static_cast<std::uint32_t>(builders.size());
+            LaneBuilder builder;
+            builder.order = static_cast<std::int64_t>(i);
+            if (trace->channel[i] != cc::kNoString) {
+                builder.what = LaneWhat::Stream;
+                builder.name = qs(trace->str(trace->channel[i]));
+            } else if (trace->group[i] != cc::kNoString) {
+                builder.what = LaneWhat::Group;
+                builder.name = qs(trace->str(trace->group[i]));
+            }
+            builders.push_back(std::move(builder));
+            byText.emplace(std::move(key), index);
+        }
+        byResourceId.emplace(id, index);
+        return index;
+    };
+    auto groupLane = [&](std::size_t i) {
+        const std::uint32_t group = trace->group[i];
+        if (const auto found = byNumber.find(group); found != byNumber.end()) {
+            return found->second;
+        }
+        const LaneWhat what = group == cc::kNoString ? LaneWhat::NoGroup : LaneWhat::Group;
+        return laneFor(what, qs(trace->str(group)), static_cast<std::int64_t>(i), byNumber,
+                       static_cast<std::int64_t>(group));
     };
     auto rankLane = [&](std::int32_t rank) {
         const auto found = byNumber.find(rank);
@@ -427,6 +464,13 @@ std::shared_ptr<const TimelineData> buildTimeline(std::shared_ptr<const cc::Trac
         }
         return laneFor(LaneWhat::Rank, QString::number(rank), rank, byNumber, static_cast<std::int64_t>(rank));
     };
+    std::vector<std::size_t> entries;
+    auto count = [&](std::uint32_t laneIndex) {
+        if (laneIndex >= entries.size()) {
+            entries.resize(laneIndex + 1, 0);
+        }
+        ++entries[laneIndex];
+    };
     for (std::size_t i = 0; i < n; ++i) {
         if ((i & 0xFFFF) == 0) {
             progress.check();
@@ -434,38 +478,12 @@ std::shared_ptr<const TimelineData> buildTimeline(std::shared_ptr<const cc::Trac
                             toStd(TimelineText::tr("Assigning events to lanes")));
         }
         switch (mode) {
-        case LaneMode::Resource: {
-            std::string key = cc::schedulerResource(*trace, i);
-            const auto found = byText.find(key);
-            std::uint32_t index;
-            if (found != byText.end()) {
-                index = found->second;
-            } else {
-                index = static_cast<std::uint32_t>(builders.size());
-                LaneBuilder builder;
-                builder.order = static_cast<std::int64_t>(i);
-                if (trace->channel[i] != cc::kNoString) {
-                    builder.what = LaneWhat::Stream;
-                    builder.name = qs(trace->str(trace->channel[i]));
-                } else if (trace->group[i] != cc::kNoString) {
-                    builder.what = LaneWhat::Group;
-                    builder.name = qs(trace->str(trace->group[i]));
-                }
-                builders.push_back(std::move(builder));
-                byText.emplace(std::move(key), index);
-            }
-            laneOf[i] = index;
-            count(index);
+        case LaneMode::Resource:
+            count(resourceLane(i));
             break;
-        }
-        case LaneMode::Group: {
-            const std::uint32_t group = trace->group[i];
-            const LaneWhat what = group == cc::kNoString ? LaneWhat::NoGroup : LaneWhat::Group;
-            laneOf[i] = laneFor(what, qs(trace->str(group)), static_cast<std::int64_t>(i), byNumber,
-                                static_cast<std::int64_t>(group));
-            count(laneOf[i]);
+        case LaneMode::Group:
+            count(groupLane(i));
             break;
-        }
         case LaneMode::Rank:
             for (const std::int32_t rank : trace->ranks(i)) {
                 count(rankLane(rank));
@@ -478,7 +496,9 @@ std::shared_ptr<const TimelineData> buildTimeline(std::shared_ptr<const cc::Trac
         const std::size_t size = l < entries.size() ? entries[l] : 0;
         lane.events.reserve(size);
         lane.begin.reserve(size);
-        lane.end.reserve(size);
+        if (timings) {
+            lane.end.reserve(size);
+        }
         lane.kind.reserve(size);
     }
     auto append = [&](std::uint32_t laneIndex, std::size_t i) {
@@ -487,7 +507,9 @@ std::shared_ptr<const TimelineData> buildTimeline(std::shared_ptr<const cc::Trac
         const Ns begin = timings ? timings->issue[i] : trace->issueTime[i];
         lane.events.push_back(static_cast<std::uint32_t>(i));
         lane.begin.push_back(begin);
-        lane.end.push_back(timings ? timings->end(i) : begin);
+        if (timings) {
+            lane.end.push_back(timings->end(i));
+        }
         lane.kind.push_back(trace->kind[i]);
     };
     for (std::size_t i = 0; i < n; ++i) {
@@ -496,15 +518,20 @@ std::shared_ptr<const TimelineData> buildTimeline(std::shared_ptr<const cc::Trac
             progress.report(0.5 + 0.3 * static_cast<double>(i) / static_cast<double>(n),
                             toStd(TimelineText::tr("Filling lanes")));
         }
-        if (mode == LaneMode::Rank) {
+        switch (mode) {
+        case LaneMode::Resource:
+            append(resourceLane(i), i);
+            break;
+        case LaneMode::Group:
+            append(groupLane(i), i);
+            break;
+        case LaneMode::Rank:
             for (const std::int32_t rank : trace->ranks(i)) {
                 append(rankLane(rank), i);
             }
-        } else {
-            append(laneOf[i], i);
+            break;
         }
     }
-    laneOf = {};
     std::stable_sort(builders.begin(), builders.end(),
                      [](const LaneBuilder& a, const LaneBuilder& b) { return a.order < b.order; });
 

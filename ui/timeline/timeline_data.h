@@ -17,6 +17,7 @@
 
 #include <QString>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -32,7 +33,7 @@ namespace cc::ui {
 struct EventTimings {
     QString configuration;
     std::span<const Ns> issue;           ///< when the event was issued
-    std::span<const Ns> ready;           ///< when its last rank arrived (issue + rank wait)
+    std::span<const Ns> skew;            ///< the modelled rank wait (cc::EventTimes::skew)
     std::span<const Ns> queueWait;       ///< waiting for a free channel of its scheduler resource
     std::span<const Ns> hidden;          ///< communication hidden behind compute
     std::span<const std::uint8_t> flags; ///< cc::SampleFlag bits; empty when unknown
@@ -40,12 +41,14 @@ struct EventTimings {
     std::shared_ptr<const void> owner;   ///< keeps the viewed columns alive
     Ns tailThreshold = 0;                ///< the replay's p99 latency (0: derive from these samples)
 
+    /// When its last rank arrived (cc::EventTimes::ready).
+    Ns ready(std::size_t event) const { return std::min<Ns>(issue[event] + skew[event], cc::kTimeCapNs); }
     /// Waiting for the last rank to arrive.
-    Ns rankWait(std::size_t event) const { return ready[event] - issue[event]; }
+    Ns rankWait(std::size_t event) const { return ready(event) - issue[event]; }
     /// Completion.
     Ns end(std::size_t event) const { return issue[event] + latency[event]; }
     /// When the collective itself began.
-    Ns start(std::size_t event) const { return ready[event] + queueWait[event]; }
+    Ns start(std::size_t event) const { return ready(event) + queueWait[event]; }
     /// The columns core's analyses read (issue, latency, queue wait, hidden).
     cc::IterationTimings view() const { return {issue, latency, queueWait, hidden}; }
     std::size_t size() const { return issue.size(); }
@@ -56,9 +59,9 @@ struct EventTimings {
 /// value column only for the few entries outside whole blocks (no scattered loads per block).
 class RangeMaxIndex {
 public:
-    void build(const std::vector<Ns>& values);
+    void build(std::span<const Ns> values);
     /// Index in [first, last) with the greatest value (the first such), first < last required.
-    std::uint32_t argmax(const std::vector<Ns>& values, std::uint32_t first, std::uint32_t last) const;
+    std::uint32_t argmax(std::span<const Ns> values, std::uint32_t first, std::uint32_t last) const;
     std::size_t memoryBytes() const;
 
 private:
@@ -102,7 +105,7 @@ public:
         std::vector<Widest> widest;       ///< per bucket
     };
 
-    void build(const std::vector<Ns>& begin, const std::vector<Ns>& end, const std::vector<OpKind>& kind);
+    void build(const std::vector<Ns>& begin, std::span<const Ns> end, const std::vector<OpKind>& kind);
     Ns origin() const { return origin_; }
     const std::vector<Level>& levels() const { return levels_; }
     /// The coarsest level whose buckets are at most maxWidth ns wide, or nullptr.
@@ -118,7 +121,7 @@ struct TimelineLane {
     QString label;
     std::vector<std::uint32_t> events; ///< canonical event indices, sorted by begin
     std::vector<Ns> begin;             ///< issue time of each entry
-    std::vector<Ns> end;               ///< completion (== begin without a replay)
+    std::vector<Ns> end;               ///< completion; empty without a replay (see ends())
     /// Per block of kReachBlock entries: the greatest completion up to the block's last entry.
     std::vector<Ns> blockMaxEnd;
     static constexpr std::size_t kReachBlock = 64;
@@ -129,6 +132,9 @@ struct TimelineLane {
     Ns maxDuration = 0;
 
     std::size_t size() const { return events.size(); }
+    /// The completion of each entry: end, or begin without a replay (an event then ends where it
+    /// begins, and the lane does not hold the same column twice).
+    std::span<const Ns> ends() const { return end.empty() ? std::span<const Ns>(begin) : std::span<const Ns>(end); }
     /// Fills blockMaxEnd, endMax, summary and maxDuration from begin/end, and detail from timings
     /// (indexed by canonical event) when given.
     void finish(const EventTimings* timings = nullptr);

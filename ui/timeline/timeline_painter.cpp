@@ -184,8 +184,8 @@ public:
             }
             LaneSummary::Widest widest = level->widest[b];
             if (f != level->first[b] || g != level->first[b + 1]) {
-                const std::uint32_t k = lane.endMax.argmax(lane.end, f, g); // a clipped bucket
-                widest = LaneSummary::Widest{lane.end[k], k, lane.kind[k]};
+                const std::uint32_t k = lane.endMax.argmax(lane.ends(), f, g); // a clipped bucket
+                widest = LaneSummary::Widest{lane.ends()[k], k, lane.kind[k]};
             }
             if (widest.end > best.end) {
                 best = widest;
@@ -200,6 +200,7 @@ public:
     /// contiguous scan of begin/end; many: gallop to the boundary, then the block-maximum index.
     void paintEvents(const TimelineLane& lane, std::uint32_t i, std::uint32_t last, int top, TimelinePaintStats& stats)
     {
+        const std::span<const Ns> ends = lane.ends();
         std::uint32_t previousCount = 1;
         while (i < last) {
             const double xb = scale_.toX(static_cast<double>(lane.begin[i]));
@@ -209,28 +210,28 @@ public:
             std::uint32_t widest = i;
             if (previousCount <= kLinearScan) {
                 const std::uint32_t limit = std::min(last, i + 2 * kLinearScan);
-                Ns widestEnd = lane.end[i];
+                Ns widestEnd = ends[i];
                 while (j < limit && lane.begin[j] < boundary) {
-                    if (lane.end[j] > widestEnd) {
-                        widestEnd = lane.end[j];
+                    if (ends[j] > widestEnd) {
+                        widestEnd = ends[j];
                         widest = j;
                     }
                     ++j;
                 }
                 if (j == limit && j < last && lane.begin[j] < boundary) {
                     j = TimelinePainter::gallop(lane.begin, j, last, boundary);
-                    widest = lane.endMax.argmax(lane.end, i, j);
+                    widest = lane.endMax.argmax(ends, i, j);
                 }
             } else {
                 j = TimelinePainter::gallop(lane.begin, i + 1, last, boundary);
-                widest = lane.endMax.argmax(lane.end, i, j);
+                widest = lane.endMax.argmax(ends, i, j);
             }
             previousCount = j - i;
             if (j == i + 1) {
                 paintEvent(lane, i, top);
                 ++stats.eventsDrawn;
             } else {
-                paintFolded(lane, LaneSummary::Widest{lane.end[widest], widest, lane.kind[widest]},
+                paintFolded(lane, LaneSummary::Widest{ends[widest], widest, lane.kind[widest]},
                             static_cast<int>(column), j - i, top);
                 ++stats.foldedColumns;
                 stats.foldedEvents += j - i;
@@ -264,7 +265,7 @@ private:
 
     void paintEvent(const TimelineLane& lane, std::uint32_t k, int top)
     {
-        paintEvent(lane, k, top, lane.kind[k], lane.end[k]);
+        paintEvent(lane, k, top, lane.kind[k], lane.ends()[k]);
     }
 
     /// Entry k in full, its kind and completion given (a folded column knows them already, so
@@ -444,7 +445,7 @@ std::optional<std::uint32_t> TimelinePainter::eventAt(const TimelineLane& lane, 
     for (std::uint32_t k = last; k > first && visited < kMaxCandidates; --k, ++visited) {
         const std::uint32_t e = k - 1;
         const double begin = static_cast<double>(lane.begin[e]);
-        const double end = static_cast<double>(lane.end[e]);
+        const double end = static_cast<double>(lane.ends()[e]);
         double distance = 0;
         if (time < begin) {
             distance = begin - time;
@@ -692,7 +693,7 @@ void outlineSearchHits(QPainter& cp, const Frame& f)
                 continue;
             }
             const int x0 = pixel(scale.toX(static_cast<double>(l.begin[k])), width);
-            const int x1 = std::max(x0 + 1, pixel(std::ceil(scale.toX(static_cast<double>(l.end[k]))), width));
+            const int x1 = std::max(x0 + 1, pixel(std::ceil(scale.toX(static_cast<double>(l.ends()[k]))), width));
             cp.drawRect(QRect(x0 - 1, top - 1, x1 - x0 + 1, laneHeight + 1));
         }
     }

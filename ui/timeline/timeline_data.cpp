@@ -354,7 +354,9 @@ void sortLaneIfNeeded(TimelineLane& lane)
     sorted.label = lane.label;
     sorted.events.reserve(lane.size());
     sorted.begin.reserve(lane.size());
-    sorted.end.reserve(lane.size());
+    if (!lane.end.empty()) {
+        sorted.end.reserve(lane.size());
+    }
     sorted.kind.reserve(lane.size());
     for (const std::uint32_t k : order) {
         sorted.events.push_back(lane.events[k]);

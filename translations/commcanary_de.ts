@@ -239,6 +239,10 @@
         <translation>Verteilungen bereit</translation>
     </message>
     <message>
+        <source>Scanning samples of %1</source>
+        <translation>Stichproben von %1 werden durchsucht</translation>
+    </message>
+    <message>
         <source>Sorting samples of %1</source>
         <translation>Stichproben von %1 werden sortiert</translation>
     </message>
@@ -655,6 +659,10 @@
 </context>
 <context>
     <name>TimelineText</name>
+    <message>
+        <source>Filling lanes</source>
+        <translation>Bahnen werden gefüllt</translation>
+    </message>
     <message>
         <source>Assigning events to lanes</source>
         <translation>Ereignisse werden Bahnen zugeordnet</translation>

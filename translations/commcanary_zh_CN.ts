@@ -239,6 +239,10 @@
         <translation>分布已就绪</translation>
     </message>
     <message>
+        <source>Scanning samples of %1</source>
+        <translation>正在扫描 %1 的样本</translation>
+    </message>
+    <message>
         <source>Sorting samples of %1</source>
         <translation>正在排序 %1 的样本</translation>
     </message>
@@ -655,6 +659,10 @@
 </context>
 <context>
     <name>TimelineText</name>
+    <message>
+        <source>Filling lanes</source>
+        <translation>正在填充泳道</translation>
+    </message>
     <message>
         <source>Assigning events to lanes</source>
         <translation>正在将事件分配到泳道</translation>

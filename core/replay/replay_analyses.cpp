@@ -15,26 +15,20 @@ namespace cc {
 
 // ---- one iteration's timing ------------------------------------------------------------------
 
-IterationColumns iterationColumns(const SampleColumns& samples, std::uint32_t iteration)
+IterationTimings iterationTimings(const SampleColumns& samples, std::uint32_t iteration)
 {
     if (iteration >= samples.iterations) {
-        throw std::invalid_argument("iterationColumns: iteration " + std::to_string(iteration) + " of " +
+        throw std::invalid_argument("iterationTimings: iteration " + std::to_string(iteration) + " of " +
                                     std::to_string(samples.iterations));
     }
     const std::size_t n = samples.eventCount;
     const std::size_t offset = static_cast<std::size_t>(iteration) * n;
-    IterationColumns columns;
-    columns.issue.resize(n);
-    columns.queueWait.assign(samples.queueWait.begin() + static_cast<std::ptrdiff_t>(offset),
-                             samples.queueWait.begin() + static_cast<std::ptrdiff_t>(offset + n));
-    columns.hidden.assign(samples.hidden.begin() + static_cast<std::ptrdiff_t>(offset),
-                          samples.hidden.begin() + static_cast<std::ptrdiff_t>(offset + n));
-    columns.latency.assign(samples.latency.begin() + static_cast<std::ptrdiff_t>(offset),
-                           samples.latency.begin() + static_cast<std::ptrdiff_t>(offset + n));
-    for (std::size_t i = 0; i < n; ++i) {
-        columns.issue[i] = samples.issue(i);
-    }
-    return columns;
+    IterationTimings timings;
+    timings.issue = std::span<const Ns>(samples.times->issue);
+    timings.latency = std::span<const Ns>(samples.latency.data() + offset, n);
+    timings.queueWait = std::span<const Ns>(samples.queueWait.data() + offset, n);
+    timings.hidden = std::span<const Ns>(samples.hidden.data() + offset, n);
+    return timings;
 }
 
 // ---- tail windows ----------------------------------------------------------------------------
@@ -69,7 +63,7 @@ std::vector<TailWindow> findTailWindows(const IterationTimings& timings, Ns thre
         const auto i = sorted ? static_cast<std::uint32_t>(k) : order[k];
         const Ns issue = timings.issue[i];
         const Ns latency = timings.latency[i];
-        const Ns end = issue + latency;
+        const Ns end = timings.completion(i);
         const bool tail = latency >= threshold;
         if (open && issue > current.end) {
             windows.push_back(current); // nothing issued from here on overlaps the window's tail events
@@ -191,8 +185,7 @@ std::vector<ConfigurationAnalyses> analyzeReplay(const Trace& trace, const Confi
         // The threshold is the summary's p99, exactly as every report and view states it.
         SubProgress summarising(visit, 0.0, 0.6);
         analyses.tailThreshold = summarizeSamples(trace, samples, summarising, workspace).latency.p99;
-        const IterationColumns columns = iterationColumns(samples, 0);
-        const IterationTimings timings = columns.view();
+        const IterationTimings timings = iterationTimings(samples, 0);
         if (request.tailWindows) {
             SubProgress finding(visit, 0.6, 0.8);
             analyses.tailWindows = findTailWindows(timings, analyses.tailThreshold, finding);

@@ -35,14 +35,16 @@ struct IterationTimings {
     Ns completion(std::size_t i) const { return issue[i] + latency[i]; }
 };
 
-/// The columns of one iteration of a configuration's samples (owned; view() for the analyses).
+/// Columns of one iteration held by the caller (timings made up by a test, say); view() for the
+/// analyses.
 struct IterationColumns {
     std::vector<Ns> issue, latency, queueWait, hidden;
     IterationTimings view() const { return {issue, latency, queueWait, hidden}; }
 };
 
-/// Iteration `iteration` (< samples.iterations) of samples, per canonical event.
-IterationColumns iterationColumns(const SampleColumns& samples, std::uint32_t iteration);
+/// Iteration `iteration` (< samples.iterations) of samples, per canonical event: views over the
+/// samples' own columns and their event times, valid while samples lives. Nothing is copied.
+IterationTimings iterationTimings(const SampleColumns& samples, std::uint32_t iteration);
 
 // ---- tail windows ----------------------------------------------------------------------------
 

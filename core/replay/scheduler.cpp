@@ -582,7 +582,7 @@ private:
                 EventTerms t;
                 t.issue = issues[i];
                 t.skew = skews[i];
-                t.ready = std::min<Ns>(t.issue + t.skew, kTimeCapNs);
+                t.ready = readyTime(t.issue, t.skew);
                 t.windowEnd = satAdd(t.issue, e.overlap);
                 t.pressureBase = (e.overlap > 0) & (e.pressure > 0);
                 // The choice is a mask, not a branch: which events have overlap follows the trace.

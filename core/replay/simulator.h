@@ -73,6 +73,13 @@ struct EventSample {
     std::uint8_t flags = 0; ///< SampleFlag bits
 };
 
+/// When the last rank of an event issued at `issue` with modelled rank wait `skew` arrives: the
+/// collective can start no earlier. Capped, so that no sum overflows.
+inline Ns readyTime(Ns issue, Ns skew)
+{
+    return std::min<Ns>(issue + skew, kTimeCapNs);
+}
+
 /// The issue time and modelled rank wait of every canonical event after the protocol's
 /// ablations, column-wise (16 bytes per event). They depend on the trace and the protocol only, so a
 /// replay derives them once (PreparedReplay::times) and every configuration's samples share them
@@ -82,9 +89,8 @@ struct EventTimes {
     std::vector<Ns> issue; ///< replay issue time (first rank arrives)
     std::vector<Ns> skew;  ///< modelled rank wait: 0 when unknown (then flagged) or ablated
 
-    std::size_t size() const { return issue.size(); }
-    /// When the last rank arrives (the collective can start no earlier): issue + skew, capped.
-    Ns ready(std::size_t event) const { return std::min<Ns>(issue[event] + skew[event], kTimeCapNs); }
+    /// When the last rank arrives (the collective can start no earlier): readyTime.
+    Ns ready(std::size_t event) const { return readyTime(issue[event], skew[event]); }
     /// The modelled rank wait: from the first rank's arrival to the last's.
     Ns rankWait(std::size_t event) const { return ready(event) - issue[event]; }
 };

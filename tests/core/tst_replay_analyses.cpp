@@ -133,8 +133,8 @@ private slots:
             const ConfigurationAnalyses& a = analyses[c];
             QCOMPARE(a.configuration, config.name);
             QCOMPARE(a.tailThreshold, config.summary.latency.p99);
-            const IterationColumns columns = iterationColumns(config.samples, 0);
-            QVERIFY(a.tailWindows == findTailWindows(columns.view(), config.summary.latency.p99, progress));
+            QVERIFY(a.tailWindows ==
+                    findTailWindows(iterationTimings(config.samples, 0), config.summary.latency.p99, progress));
             std::uint64_t tailEvents = 0;
             for (const TailWindow& w : a.tailWindows) {
                 QVERIFY(w.begin <= w.end);
@@ -168,10 +168,9 @@ private slots:
         const Trace trace = example();
         NullProgress progress;
         const SetReplay replay = replayAll(trace, defaultConfigSet(), {}, progress);
-        const IterationColumns columns = iterationColumns(replay.configurations[0].samples, 0);
-        const IterationTimings timings = columns.view();
-        const Ns from = columns.issue[trace.size() / 4];
-        const Ns to = columns.issue[trace.size() / 2];
+        const IterationTimings timings = iterationTimings(replay.configurations[0].samples, 0);
+        const Ns from = timings.issue[trace.size() / 4];
+        const Ns to = timings.issue[trace.size() / 2];
         const RangeStatistics r = rangeStatistics(trace, &timings, 0, from, to, progress);
         std::vector<Ns> latency;
         const SampleColumns& samples = replay.configurations[0].samples;
@@ -199,10 +198,37 @@ private slots:
         QVERIFY(empty.byOp.empty());
 
         // Timing of another trace is refused.
-        IterationColumns shorter = columns;
-        shorter.issue.pop_back();
-        const IterationTimings bad = shorter.view();
+        IterationTimings bad = timings;
+        bad.issue = bad.issue.first(bad.issue.size() - 1);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, rangeStatistics(trace, &bad, 0, 0, 1, progress));
+    }
+
+    void iterationTimingsViewTheSamples()
+    {
+        const Trace trace = example();
+        NullProgress progress;
+        ReplayProtocol protocol;
+        protocol.iterations = 2;
+        const SetReplay replay = replayAll(trace, defaultConfigSet(), protocol, progress);
+        const SampleColumns& samples = replay.configurations[1].samples;
+        const std::size_t n = trace.size();
+        const IterationTimings second = iterationTimings(samples, 1);
+        QCOMPARE(second.size(), n);
+        // Views over the samples' own columns, not copies.
+        QCOMPARE(second.latency.data(), samples.latency.data() + n);
+        QCOMPARE(second.queueWait.data(), samples.queueWait.data() + n);
+        QCOMPARE(second.hidden.data(), samples.hidden.data() + n);
+        for (std::size_t i = 0; i < n; ++i) {
+            QCOMPARE(second.issue[i], samples.issue(n + i));
+            QCOMPARE(second.completion(i), samples.start(n + i) + samples.duration(n + i));
+        }
+        // An iteration the replay did not run is refused, naming it.
+        try {
+            (void)iterationTimings(samples, 2);
+            QFAIL("iteration 2 of 2 accepted");
+        } catch (const std::invalid_argument& e) {
+            QVERIFY2(std::string(e.what()).find("iteration 2 of 2") != std::string::npos, e.what());
+        }
     }
 
     void flipsMatchDecisionsByPairAndMetric()

@@ -52,12 +52,13 @@ std::shared_ptr<const EventTimings> eventTimings(const ReplayResult& result, int
     // The views keep the replay alive, and with it the samples and their event times.
     auto timings = std::make_shared<EventTimings>();
     timings->configuration = qs(config->name);
-    timings->issue = std::span<const Ns>(samples.times->issue);
+    const cc::IterationTimings first = cc::iterationTimings(samples, 0);
+    timings->issue = first.issue;
+    timings->latency = first.latency;
+    timings->queueWait = first.queueWait;
+    timings->hidden = first.hidden;
     timings->skew = std::span<const Ns>(samples.times->skew);
-    timings->queueWait = std::span<const Ns>(samples.queueWait.data(), n);
-    timings->hidden = std::span<const Ns>(samples.hidden.data(), n);
     timings->flags = std::span<const std::uint8_t>(samples.flags.data(), n);
-    timings->latency = std::span<const Ns>(samples.latency.data(), n);
     timings->tailThreshold = config->summary.latency.p99;
     timings->owner = result.replay;
     return timings;

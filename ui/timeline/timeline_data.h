@@ -41,8 +41,8 @@ struct EventTimings {
     std::shared_ptr<const void> owner;   ///< keeps the viewed columns alive
     Ns tailThreshold = 0;                ///< the replay's p99 latency (0: derive from these samples)
 
-    /// When its last rank arrived (cc::EventTimes::ready).
-    Ns ready(std::size_t event) const { return std::min<Ns>(issue[event] + skew[event], cc::kTimeCapNs); }
+    /// When its last rank arrived.
+    Ns ready(std::size_t event) const { return cc::readyTime(issue[event], skew[event]); }
     /// Waiting for the last rank to arrive.
     Ns rankWait(std::size_t event) const { return ready(event) - issue[event]; }
     /// Completion.

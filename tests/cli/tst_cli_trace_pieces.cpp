@@ -1,6 +1,7 @@
-// End-to-end: a trace large enough to be read in several pieces, through the real binary. A bad
-// byte or a bad event deep in the file is refused with exit 3, the file, the event index (counted
-// across pieces) and the position or the rule named, and nothing is written.
+// End-to-end: a trace large enough to be read in several pieces, and its events array scanned in
+// two halves at once, through the real binary. A bad byte or a bad event deep in the file is
+// refused with exit 3, the file, the event index (counted across pieces) and the position or the
+// rule named, and nothing is written.
 #include "test_support.h"
 
 #include <QtTest>
@@ -35,10 +36,12 @@ private slots:
         QVERIFY(dir_.isValid());
         const QString file = path(QStringLiteral("big.trace.json"));
         const auto r = runCli({QStringLiteral("generate"), QStringLiteral("training"), QStringLiteral("--events"),
-                               QStringLiteral("12000"), QStringLiteral("-o"), file});
+                               QStringLiteral("40000"), QStringLiteral("-o"), file});
         QCOMPARE(r.exitCode, 0);
         big_ = cctest::readAll(file);
-        QVERIFY2(big_.size() > (3 << 20), "at least three pieces of about 1 MiB");
+        // Over 8 MiB: the reader scans the events array's halves at once (json::kSplitScanBytes), so
+        // the bad bytes below sit on either side of where the second half's scan began.
+        QVERIFY2(big_.size() > (8 << 20), "large enough for the halves of the scan");
         QCOMPARE(runCli({QStringLiteral("validate"), file}).exitCode, 0);
     }
 

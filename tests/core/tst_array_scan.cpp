@@ -6,7 +6,10 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <string>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -31,6 +34,43 @@ std::vector<std::string> piecesOf(const std::string& text, const json::ArrayPiec
         const std::size_t end = k < pieces.cuts.size() ? pieces.cuts[k] : pieces.close;
         out.push_back(text.substr(begin, end - begin));
         begin = end + 1;
+    }
+    return out;
+}
+
+/// What a scan of the array opening at text[open] must find, by a byte at a time: whether and
+/// where it closes, its bracketed elements, and the separating commas with the count before each.
+struct ByteScan {
+    bool ok = false;
+    std::size_t close = 0;
+    std::size_t bracketed = 0;
+    std::map<std::size_t, std::size_t> separators; ///< comma offset -> bracketed elements before it
+};
+
+ByteScan scanByBytes(const std::string& text, std::size_t open)
+{
+    ByteScan out;
+    std::size_t depth = 0;
+    bool inString = false;
+    for (std::size_t at = open + 1; at < text.size(); ++at) {
+        const char c = text[at];
+        if (inString) {
+            at += c == '\\' ? 1 : 0;
+            inString = c != '"';
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            if (depth == 0) {
+                out.ok = c == ']';
+                out.close = at;
+                return out;
+            }
+            out.bracketed += --depth == 0 ? 1 : 0;
+        } else if (c == ',' && depth == 0) {
+            out.separators.emplace(at, out.bracketed);
+        }
     }
     return out;
 }
@@ -123,37 +163,138 @@ private slots:
 
     void countsElementsBeforeCutsAndReadsThroughFetch()
     {
-        // 40 MiB of elements: a position hint at every cut. Read through fetch, the scan asks for
-        // consecutive windows that cover the array and stay inside the text, and cuts exactly where
-        // the scan of the text itself does.
+        // 40 MiB of elements: a position hint at every cut. Read through fetch (from two threads:
+        // the array is large enough for the halves to be scanned at once), the scan asks for windows
+        // that stay inside the text and cover the array, each byte once but for a look near the
+        // middle, and cuts exactly where the scan of the text itself does.
         std::string text = "[";
         const std::string element = "{\"k\":[1,2,3],\"s\":\"" + std::string(200, 'x') + "\"}";
         while (text.size() < (std::size_t{40} << 20)) {
             text += (text.size() == 1 ? "" : ",") + element;
         }
         text += "]";
+        std::mutex fetchedMutex;
         std::vector<std::pair<std::size_t, std::size_t>> fetched;
         const auto pieces = json::cutArray(text, 0, std::size_t{1} << 20, NullProgress{},
                                            [&](std::size_t offset, std::size_t length, char* dest) {
+                                               const std::lock_guard lock(fetchedMutex);
                                                fetched.emplace_back(offset, length);
                                                std::memcpy(dest, text.data() + offset, length);
                                            });
         QVERIFY(pieces.ok);
+        QCOMPARE(pieces.close, text.size() - 1);
+        QCOMPARE(pieces.bracketed, (text.size() - 1) / (element.size() + 1));
         QCOMPARE(pieces.bracketedBeforeCuts.size(), pieces.cuts.size());
         for (std::size_t k = 0; k < pieces.cuts.size(); ++k) {
             // Every element is one bracketed value followed by a comma: its index is its comma's.
+            QCOMPARE(text[pieces.cuts[k]], ',');
+            QCOMPARE((pieces.cuts[k] - 1) % (element.size() + 1), element.size());
             QCOMPARE(pieces.bracketedBeforeCuts[k], (pieces.cuts[k] - 1) / (element.size() + 1) + 1);
         }
+        // The forced cut near the middle, where the second half's scan began.
+        QVERIFY(std::any_of(pieces.cuts.begin(), pieces.cuts.end(), [&](std::size_t cut) {
+            return cut >= text.size() / 2 && cut < text.size() / 2 + element.size() + 2;
+        }));
         QVERIFY(fetched.size() >= 8);
-        QCOMPARE(fetched.front().first, std::size_t{1});
-        for (std::size_t k = 1; k < fetched.size(); ++k) {
-            QCOMPARE(fetched[k].first, fetched[k - 1].first + fetched[k - 1].second);
+        std::sort(fetched.begin(), fetched.end());
+        std::size_t covered = 1;
+        std::size_t total = 0;
+        for (const auto& [offset, length] : fetched) {
+            QVERIFY(offset + length <= text.size());
+            QVERIFY(offset <= covered);
+            covered = std::max(covered, offset + length);
+            total += length;
         }
-        QCOMPARE(fetched.back().first + fetched.back().second, text.size());
+        QCOMPARE(covered, text.size());
+        QVERIFY(total <= text.size() - 1 + (std::size_t{64} << 10));
         const auto direct = json::cutArray(text, 0, std::size_t{1} << 20, NullProgress{});
         QVERIFY(direct.cuts == pieces.cuts);
         QCOMPARE(direct.bracketed, pieces.bracketed);
         QCOMPARE(direct.close, pieces.close);
+    }
+
+    void halvesScannedAtOnceCutLikeOneScan_data()
+    {
+        QTest::addColumn<QString>("element");
+        QTest::addColumn<QString>("after");
+        // The second half's scan starts at the first comma between '}' and '{' after the middle.
+        QTest::newRow("that comma separates elements") << QString::fromLatin1("{\"k\":[1,2],\"s\":\"x\"}") << QString();
+        // The first such comma after the middle is inside a string: the guess is wrong.
+        QTest::newRow("inside a string") << QString::fromLatin1("{\"s\":\"},{},{},{},{},{},{},{},{},{},{},{},{},{},{\","
+                                                                "\"t\":\"},{},{},{},{},{},{},{},{},{},{},{},{}\"}")
+                                         << QString();
+        // ... or between two objects nested in an element.
+        QTest::newRow("nested") << QString::fromLatin1(
+                                       "{\"a\":[{\"x\":1},{\"x\":2},{\"x\":3},{\"x\":4},{\"x\":5},{\"x\":6}]}")
+                                << QString();
+        // The array ends before the middle: what follows it is not scanned as part of it.
+        QTest::newRow("closes before the middle")
+            << QString::fromLatin1("{\"k\":1}") << QString::fromLatin1("{\"x\":1},{\"y\":2}");
+    }
+
+    void halvesScannedAtOnceCutLikeOneScan()
+    {
+        QFETCH(QString, element);
+        QFETCH(QString, after);
+        const std::string one = element.toStdString();
+        std::string text = "{\"events\":[";
+        const std::size_t open = text.size() - 1;
+        const std::size_t arrayBytes = after.isEmpty() ? 3 * json::kSplitScanBytes : 4096;
+        while (text.size() < arrayBytes) {
+            text += (text.size() == open + 1 ? "" : ",") + one;
+        }
+        text += "]";
+        if (!after.isEmpty()) {
+            // A long member after the array, made of what looks like elements.
+            text += ",\"after\":[";
+            const std::string filler = after.toStdString();
+            while (text.size() < 3 * json::kSplitScanBytes) {
+                text += filler + ",";
+            }
+            text += "{}]";
+        }
+        text += "}";
+        const ByteScan expected = scanByBytes(text, open);
+        QVERIFY(expected.ok);
+        for (const bool viaFetch : {false, true}) {
+            const auto pieces =
+                json::cutArray(text, open, std::size_t{1} << 20, NullProgress{},
+                               viaFetch ? json::FetchText([&](std::size_t offset, std::size_t length, char* dest) {
+                                   std::memcpy(dest, text.data() + offset, length);
+                               })
+                                        : json::FetchText());
+            QVERIFY(pieces.ok);
+            QCOMPARE(pieces.close, expected.close);
+            QCOMPARE(pieces.bracketed, expected.bracketed);
+            QCOMPARE(pieces.cuts.size(), pieces.bracketedBeforeCuts.size());
+            QVERIFY(std::is_sorted(pieces.cuts.begin(), pieces.cuts.end()));
+            for (std::size_t k = 0; k < pieces.cuts.size(); ++k) {
+                const auto separator = expected.separators.find(pieces.cuts[k]);
+                QVERIFY2(separator != expected.separators.end(), "a cut where no element ends");
+                QCOMPARE(pieces.bracketedBeforeCuts[k], separator->second);
+            }
+            if (after.isEmpty()) {
+                QVERIFY(pieces.cuts.size() >= 20); // a piece of about 1 MiB each
+            }
+        }
+    }
+
+    void refusalsInTheSecondHalf_data()
+    {
+        QTest::addColumn<QString>("ending");
+        QTest::newRow("closed by a brace") << QString::fromLatin1("}");
+        QTest::newRow("never closed") << QString();
+    }
+
+    void refusalsInTheSecondHalf()
+    {
+        QFETCH(QString, ending);
+        std::string text = "[";
+        while (text.size() < 3 * json::kSplitScanBytes) {
+            text += (text.size() == 1 ? "" : ",") + std::string("{\"k\":[1,2],\"s\":\"x\"}");
+        }
+        text += ending.toStdString();
+        QVERIFY(!json::cutArray(text, 0, std::size_t{1} << 20, NullProgress{}).ok);
     }
 
     void fetchedWindowsEndingAnywhereCutTheSame()
@@ -188,7 +329,7 @@ private slots:
         const std::string element = "{\"k\":[1,2,3],\"s\":\"" + std::string(200, 'x') + "\"}";
         QCOMPARE((element.size() + 1) % 2, std::size_t{1});
         std::string content = "[";
-        while (content.size() < (std::size_t{6} << 20)) {
+        while (content.size() < json::kSplitScanBytes + (std::size_t{2} << 20)) {
             content += (content.size() == 1 ? "" : ",") + element;
         }
         content += "]";
@@ -199,7 +340,7 @@ private slots:
         std::memcpy(region, content.data(), content.size());
         QCOMPARE(::mprotect(static_cast<char*>(region) + page, mapped - page, PROT_NONE), 0);
         const std::string_view guarded(static_cast<const char*>(region), content.size());
-        std::size_t fetchedBytes = 0;
+        std::atomic<std::size_t> fetchedBytes{0};
         const auto pieces = json::cutArray(guarded, 0, std::size_t{1} << 20, NullProgress{},
                                            [&](std::size_t offset, std::size_t length, char* dest) {
                                                fetchedBytes += length;
@@ -207,7 +348,9 @@ private slots:
                                            });
         ::munmap(region, mapped);
         QVERIFY(pieces.ok);
-        QCOMPARE(fetchedBytes, content.size() - 1);
+        // Each byte once, and the look for where the second half starts (the array is large
+        // enough for its halves to be scanned at once).
+        QCOMPARE(fetchedBytes.load(), content.size() - 1 + (std::size_t{64} << 10));
         const auto direct = json::cutArray(content, 0, std::size_t{1} << 20, NullProgress{});
         QVERIFY(direct.cuts == pieces.cuts);
         QVERIFY(pieces.cuts.size() >= 5);

@@ -2,9 +2,12 @@
 
 #include "core/util/json/block_bits.h"
 
+#include <atomic>
 #include <cstdint>
 #include <cstring>
+#include <exception>
 #include <memory>
+#include <thread>
 
 #if defined(__AVX2__)
 #include <immintrin.h>
@@ -135,90 +138,238 @@ bool separatesElements(const ScanText& text, std::size_t at)
     return after < text.size() && text[after] != ',' && text[after] != ']' && text[after] != '}';
 }
 
-} // namespace
+/// The scan of one stretch of the array, from a state its caller vouches for: at `from`, the text
+/// is outside any string, directly inside the array (depth 0), and a piece starts there.
+class Scanner {
+public:
+    Scanner(std::string_view text, std::size_t from, std::size_t pieceBytes, const FetchText& fetch)
+        : text_(text), pieceBytes_(pieceBytes), pieceStart_(from), fetch_(fetch), scanned_(text)
+    {
+        if (fetch_) {
+            window_ = std::make_unique_for_overwrite<char[]>(kWindow);
+        }
+    }
 
-ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceBytes, const Progress& progress,
-                     const FetchText& fetch)
-{
-    ArrayPieces out;
-    if (open >= text.size() || text[open] != '[') {
-        return out;
-    }
-    std::int64_t depth = 0; // 0: directly inside the array
-    std::uint64_t escapeCarry = 0;
-    std::uint64_t inStringCarry = 0;
-    std::size_t pieceStart = open + 1;
-    bool cutting = false;
-    std::size_t blocks = 0;
-    char tail[kBlock];
-    // The fetched window: text[windowBegin, windowEnd), whole blocks but for the text's last one.
-    std::unique_ptr<char[]> window;
-    std::size_t windowBegin = 0;
-    std::size_t windowEnd = 0;
-    ScanText scanned(text);
-    if (fetch) {
-        window = std::make_unique_for_overwrite<char[]>(kWindow);
-    }
-    for (std::size_t base = open + 1; base < text.size(); base += kBlock) {
-        if (++blocks % kBlocksPerCheck == 0) {
-            progress.check();
-        }
-        const char* p = text.data() + base;
-        if (fetch) {
-            if (base >= windowEnd) {
-                windowBegin = base;
-                windowEnd = base + std::min(kWindow, text.size() - base);
-                fetch(windowBegin, windowEnd - windowBegin, window.get());
-                scanned.setWindow(window.get(), windowBegin, windowEnd);
+    /// Scans text[from, to) (from: where the last run stopped, or the start). Stops early when the
+    /// array closes or the text is refused (ended() then), or when keepGoing() says so (called every
+    /// few MiB; it may throw instead).
+    template <typename KeepGoing> void run(std::size_t from, std::size_t to, KeepGoing&& keepGoing)
+    {
+        std::size_t blocks = 0;
+        char tail[kBlock];
+        for (std::size_t base = from; base < to; base += kBlock) {
+            if (++blocks % kBlocksPerCheck == 0 && !keepGoing()) {
+                return;
             }
-            p = window.get() + (base - windowBegin);
+            const char* p = text_.data() + base;
+            if (fetch_) {
+                if (base < windowBegin_ || base >= windowEnd_) {
+                    windowBegin_ = base;
+                    windowEnd_ = base + std::min(kWindow, to - base);
+                    fetch_(windowBegin_, windowEnd_ - windowBegin_, window_.get());
+                    scanned_.setWindow(window_.get(), windowBegin_, windowEnd_);
+                }
+                p = window_.get() + (base - windowBegin_);
+            }
+            if (to - base < kBlock) {
+                std::memset(tail, ' ', kBlock);
+                std::memcpy(tail, p, to - base);
+                p = tail;
+            }
+            if (block(p, base)) {
+                ended_ = true;
+                return;
+            }
         }
-        if (text.size() - base < kBlock) {
-            std::memset(tail, ' ', kBlock);
-            std::memcpy(tail, p, text.size() - base);
-            p = tail;
-        }
+    }
+
+    bool ended() const { return ended_; }
+    /// The state at the end of the stretch scanned: outside any string and directly inside the
+    /// array, as the scan of the next stretch assumed.
+    bool endsBetweenElements() const { return !ended_ && depth_ == 0 && inStringCarry_ == 0 && escapeCarry_ == 0; }
+    ArrayPieces& pieces() { return out_; }
+
+private:
+    /// One 64-byte block at text offset base; true when the scan ends in it.
+    bool block(const char* p, std::size_t base)
+    {
         const Block block(p);
-        const std::uint64_t escaped = escapedBytes(block.eq('\\'), escapeCarry);
+        const std::uint64_t escaped = escapedBytes(block.eq('\\'), escapeCarry_);
         const std::uint64_t quotes = block.eq('"') & ~escaped;
-        const std::uint64_t inString = prefixXor(quotes) ^ inStringCarry;
-        inStringCarry = static_cast<std::uint64_t>(static_cast<std::int64_t>(inString) >> 63);
+        const std::uint64_t inString = prefixXor(quotes) ^ inStringCarry_;
+        inStringCarry_ = static_cast<std::uint64_t>(static_cast<std::int64_t>(inString) >> 63);
         // '[' | 0x20 == '{' and ']' | 0x20 == '}', and no other byte folds onto either.
         const std::uint64_t opens = block.eq('{', true) & ~inString;
         const std::uint64_t closes = block.eq('}', true) & ~inString;
         const std::uint64_t commas = block.eq(',') & ~inString;
-        std::uint64_t bits = opens | closes | (cutting ? commas : 0);
+        std::uint64_t bits = opens | closes | (cutting_ ? commas : 0);
         while (bits != 0) {
             const int bit = __builtin_ctzll(bits);
             const std::uint64_t one = std::uint64_t{1} << bit;
             bits &= bits - 1;
             const std::size_t at = base + static_cast<std::size_t>(bit);
             if ((opens & one) != 0) {
-                ++depth;
+                ++depth_;
             } else if ((closes & one) != 0) {
-                if (depth == 0) {
-                    if (p[bit] != ']') {
-                        return out;
+                if (depth_ == 0) {
+                    if (p[bit] == ']') {
+                        out_.ok = true;
+                        out_.close = at;
                     }
-                    out.ok = true;
-                    out.close = at;
-                    return out;
+                    return true;
                 }
-                --depth;
-                out.bracketed += depth == 0 ? 1 : 0;
-                if (depth == 0 && !cutting && at + 1 - pieceStart >= pieceBytes) {
-                    cutting = true;
+                --depth_;
+                out_.bracketed += depth_ == 0 ? 1 : 0;
+                if (depth_ == 0 && !cutting_ && at + 1 - pieceStart_ >= pieceBytes_) {
+                    cutting_ = true;
                     bits |= commas & ~((one << 1) - 1);
                 }
-            } else if (depth == 0 && separatesElements(scanned, at)) {
-                out.cuts.push_back(at);
-                out.bracketedBeforeCuts.push_back(out.bracketed);
-                pieceStart = at + 1;
-                cutting = false;
+            } else if (depth_ == 0 && separatesElements(scanned_, at)) {
+                cut(at);
                 bits &= ~commas;
             }
         }
+        return false;
     }
+
+public:
+    /// Cuts at the separating comma at `at`: a piece starts after it.
+    void cut(std::size_t at)
+    {
+        out_.cuts.push_back(at);
+        out_.bracketedBeforeCuts.push_back(out_.bracketed);
+        pieceStart_ = at + 1;
+        cutting_ = false;
+    }
+
+private:
+    std::string_view text_;
+    std::size_t pieceBytes_;
+    std::size_t pieceStart_;
+    const FetchText& fetch_;
+    ScanText scanned_;
+    std::unique_ptr<char[]> window_; ///< the fetched text[windowBegin_, windowEnd_)
+    std::size_t windowBegin_ = 0;
+    std::size_t windowEnd_ = 0;
+    std::int64_t depth_ = 0; ///< 0: directly inside the array
+    std::uint64_t escapeCarry_ = 0;
+    std::uint64_t inStringCarry_ = 0;
+    bool cutting_ = false;
+    bool ended_ = false;
+    ArrayPieces out_;
+};
+
+/// Where the second half's scan may start: the first comma from `from` on (looked for within a
+/// few KiB, read through fetch) that sits between a closing and an opening bracket, as the commas
+/// between the elements of an array of objects do. Only a guess, that the first half's scan
+/// checks; npos when none is near.
+std::size_t splitPoint(std::string_view text, std::size_t from, const FetchText& fetch)
+{
+    constexpr std::size_t kLook = std::size_t{1} << 16;
+    const std::size_t length = std::min(kLook, text.size() - from);
+    std::string_view look = text.substr(from, length);
+    std::unique_ptr<char[]> copy;
+    if (fetch) {
+        copy = std::make_unique_for_overwrite<char[]>(length);
+        fetch(from, length, copy.get());
+        look = std::string_view(copy.get(), length);
+    }
+    for (std::size_t comma = look.find(','); comma != std::string_view::npos; comma = look.find(',', comma + 1)) {
+        std::size_t before = comma;
+        while (before > 0 && isSpace(look[before - 1])) {
+            --before;
+        }
+        std::size_t after = comma + 1;
+        while (after < look.size() && isSpace(look[after])) {
+            ++after;
+        }
+        if (before > 0 && after < look.size() && (look[before - 1] | 0x20) == '}' && (look[after] | 0x20) == '{') {
+            return from + comma;
+        }
+    }
+    return std::string_view::npos;
+}
+
+} // namespace
+
+ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceBytes, const Progress& progress,
+                     const FetchText& fetch)
+{
+    if (open >= text.size() || text[open] != '[') {
+        return {};
+    }
+    auto check = [&] {
+        progress.check();
+        return true;
+    };
+    const std::size_t begin = open + 1;
+    Scanner first(text, begin, pieceBytes, fetch);
+    const std::size_t split = text.size() - begin >= kSplitScanBytes
+                                  ? splitPoint(text, begin + (text.size() - begin) / 2, fetch)
+                                  : std::string_view::npos;
+    if (split == std::string_view::npos) {
+        first.run(begin, text.size(), check);
+        return std::move(first.pieces());
+    }
+    // Two halves at once: the second scanned on its own thread from the split point on, as if the
+    // text there were outside any string and between two elements. The first half's scan then
+    // checks that guess; when it was wrong, the second half's work is dropped and the first scan
+    // goes on alone. Either way the cuts are the ones a scan from the start would make with a cut
+    // forced at the split: the same for every run and machine.
+    Scanner second(text, split + 1, pieceBytes, fetch);
+    std::atomic<bool> stop{false};
+    std::exception_ptr secondError;
+    std::thread helper([&] {
+        try {
+            second.run(split + 1, text.size(), [&] { return !stop.load(std::memory_order_relaxed); });
+        } catch (...) {
+            secondError = std::current_exception();
+        }
+    });
+    // Joins the helper however this returns; told to stop first unless its work is wanted.
+    class Helper {
+    public:
+        Helper(std::thread& thread, std::atomic<bool>& stop) : thread_(thread), stop_(stop) {}
+        ~Helper() { join(/*stop=*/true); }
+        Helper(const Helper&) = delete;
+        Helper& operator=(const Helper&) = delete;
+        void join(bool stop)
+        {
+            if (thread_.joinable()) {
+                stop_.store(stop, std::memory_order_relaxed);
+                thread_.join();
+            }
+        }
+
+    private:
+        std::thread& thread_;
+        std::atomic<bool>& stop_;
+    } joiner(helper, stop);
+    first.run(begin, split + 1, check);
+    if (first.ended()) {
+        return std::move(first.pieces()); // the array closed (or was refused) before the split
+    }
+    if (!first.endsBetweenElements()) {
+        joiner.join(/*stop=*/true);
+        first.run(split + 1, text.size(), check);
+        return std::move(first.pieces());
+    }
+    joiner.join(/*stop=*/false);
+    if (secondError) {
+        std::rethrow_exception(secondError);
+    }
+    if (first.pieces().cuts.empty() || first.pieces().cuts.back() != split) {
+        first.cut(split);
+    }
+    ArrayPieces out = std::move(first.pieces());
+    ArrayPieces& rest = second.pieces();
+    for (std::size_t k = 0; k < rest.cuts.size(); ++k) {
+        out.cuts.push_back(rest.cuts[k]);
+        out.bracketedBeforeCuts.push_back(out.bracketed + rest.bracketedBeforeCuts[k]);
+    }
+    out.bracketed += rest.bracketed;
+    out.ok = rest.ok;
+    out.close = rest.close;
     return out;
 }
 

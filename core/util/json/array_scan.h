@@ -27,8 +27,13 @@ struct ArrayPieces {
     std::vector<std::size_t> bracketedBeforeCuts; ///< bracketed elements before each cut (a position hint)
 };
 
-/// Copies text[offset, offset + length) to dest.
+/// Copies text[offset, offset + length) to dest; called from two threads at once on a large array.
 using FetchText = std::function<void(std::size_t offset, std::size_t length, char* dest)>;
+
+/// From this size on, cutArray scans the two halves of an array at once (the second on a thread of
+/// its own, from a comma between two objects near the middle), and cuts there. Where the guess
+/// that the comma separates two elements is wrong, the first half's scan finds out and goes on alone.
+inline constexpr std::size_t kSplitScanBytes = std::size_t{8} << 20;
 
 /// Scans the array that opens at text[open] (which must be '['). A cut is made at the first comma
 /// between two elements once the current piece holds at least pieceBytes; it is made only after an

@@ -1,7 +1,6 @@
 // Segment commitments: the SHA-256 of the canonical bytes of a range of source events, exactly
-// cc::eventRangeSha256(trace, first, last), computed chunk by chunk so that committing to a
-// segment of ten million events never materialises its bytes at once. (Event-range bytes are a
-// bracketed, comma-separated list of self-contained event encodings, so chunks join exactly.)
+// cc::eventRangeSha256(trace, first, last), which encodes and hashes a block of events at a time so
+// that committing to a segment of ten million events never materialises its bytes at once.
 #pragma once
 
 #include "core/trace/trace.h"
@@ -12,14 +11,9 @@
 
 namespace cc {
 
-inline constexpr std::size_t kCommitmentChunkEvents = 1 << 16;
-
+/// Checks progress for cancellation between blocks (a segment of ten million events takes seconds
+/// to hash).
 std::string segmentCommitment(const Trace& trace, std::size_t first, std::size_t last,
-                              std::size_t chunkEvents = kCommitmentChunkEvents);
-
-/// The same, checking progress for cancellation between chunks (a segment of ten million events
-/// takes seconds to hash).
-std::string segmentCommitment(const Trace& trace, std::size_t first, std::size_t last, const Progress& progress,
-                              std::size_t chunkEvents = kCommitmentChunkEvents);
+                              const Progress& progress = NullProgress());
 
 } // namespace cc

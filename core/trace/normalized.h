@@ -28,8 +28,10 @@ std::string normalizedSha256(const Trace& trace, Progress& progress);
 /// Canonical bytes of events [first, last) alone: what canary segment commitments hash.
 std::string normalizedEventRangeBytes(const Trace& trace, std::size_t first, std::size_t last);
 
-/// SHA-256 of normalizedEventRangeBytes.
-std::string eventRangeSha256(const Trace& trace, std::size_t first, std::size_t last);
+/// SHA-256 of normalizedEventRangeBytes, encoded and hashed a block of events at a time: the bytes
+/// of a range are never held at once, whatever its length. Checks progress between blocks.
+std::string eventRangeSha256(const Trace& trace, std::size_t first, std::size_t last,
+                             const Progress& progress = NullProgress());
 
 namespace detail {
 /// How many threads encode the whole-trace bytes, the caller's included: 0 (the default) means

@@ -13,6 +13,7 @@
 #include "core/trace/trace_io.h"
 #include "core/util/errors.h"
 #include "core/util/limits.h"
+#include "core/util/sha256.h"
 
 #include "core_support.h"
 
@@ -473,17 +474,24 @@ private slots:
         QVERIFY(!checkCanaryConsistency(relabelled).coverage.empty());
     }
 
-    void chunkedCommitmentsEqualTheRangeHash()
+    void streamedCommitmentsEqualTheHashOfTheRangeBytes()
     {
+        // Encoded and hashed a block of 8,192 events at a time: ranges within one block, across
+        // block edges, the whole trace, empty and clamped ones hash the bytes as written at once.
         GeneratorOptions o;
-        o.events = 1000;
+        o.events = 20000;
         o.jitter = 3000;
         NullProgress p;
         Trace t = generateTraining(o, p);
-        for (std::size_t chunk : {1, 7, 64, 999, 5000}) {
-            QCOMPARE(segmentCommitment(t, 3, 1000, chunk), eventRangeSha256(t, 3, 1000));
-            QCOMPARE(segmentCommitment(t, 10, 11, chunk), eventRangeSha256(t, 10, 11));
+        const std::size_t n = t.size();
+        const std::pair<std::size_t, std::size_t> ranges[] = {{3, 1000},     {10, 11}, {0, 8192}, {0, 8193},
+                                                              {8191, 16385}, {5, n},   {n, n},    {n - 2, n + 5}};
+        for (const auto& [first, last] : ranges) {
+            QCOMPARE(segmentCommitment(t, first, last), sha256Hex(normalizedEventRangeBytes(t, first, last)));
+            QCOMPARE(eventRangeSha256(t, first, last), segmentCommitment(t, first, last));
         }
+        QVERIFY(segmentCommitment(t, 0, 8193) != segmentCommitment(t, 0, 8192));
+        QCOMPARE(normalizedEventRangeBytes(t, n, n + 3), std::string("[]"));
     }
 
     void tracesAndCanariesAreRecognised()

@@ -5,6 +5,9 @@
 #include "core/util/decimal.h"
 #include "core/util/json/writer.h"
 
+#include <array>
+#include <cstring>
+
 namespace cc {
 
 namespace {
@@ -20,14 +23,22 @@ public:
     }
     void end() { out_ += '}'; }
 
+    /// name: one of the format's field names below, which need no escape: spelled with its
+    /// separator, quotes and colon in one append.
     void key(std::string_view name)
     {
+        std::array<char, 40> text{};
+        std::size_t size = 0;
         if (!first_) {
-            out_ += ',';
+            text[size++] = ',';
         }
         first_ = false;
-        json::appendString(out_, name);
-        out_ += ':';
+        text[size++] = '"';
+        std::memcpy(text.data() + size, name.data(), name.size());
+        size += name.size();
+        text[size++] = '"';
+        text[size++] = ':';
+        out_.append(text.data(), size);
     }
     void time(std::string_view name, Ns value)
     {

@@ -34,7 +34,12 @@ namespace detail {
 ScaledValue parseScaledDecimalGeneral(std::string_view text, int scale, bool allowNegative);
 } // namespace detail
 
+/// The largest scale the writers below take (the product's are 3 and 9): a larger one is written as
+/// this one, a negative one as 0.
+inline constexpr int kMaxScaledDecimalScale = 24;
+
 /// Writes value / 10^scale as the shortest exact decimal ("1500", 3 -> "1.5"; "1000", 3 -> "1").
+/// scale is in [0, kMaxScaledDecimalScale].
 std::string formatScaledDecimal(std::int64_t value, int scale);
 
 /// Appends formatScaledDecimal to out without a temporary.

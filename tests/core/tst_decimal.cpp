@@ -3,6 +3,10 @@
 
 #include <QtTest>
 
+#include <limits>
+#include <string>
+#include <vector>
+
 using namespace cc;
 
 class TestDecimal : public QObject {
@@ -63,6 +67,48 @@ private slots:
         QCOMPARE(QString::fromStdString(formatScaledDecimal(0, 3)), QStringLiteral("0"));
         QCOMPARE(QString::fromStdString(formatScaledDecimal(-2050, 3)), QStringLiteral("-2.05"));
         QCOMPARE(QString::fromStdString(formatScaledDecimal(480000000, 9)), QStringLiteral("0.48"));
+    }
+
+    void formatsLikeTheDigitByDigitSpelling()
+    {
+        // The spelling by definition, a digit at a time: sign, integer part (at least one digit),
+        // then '.' and the fraction without trailing zeros when it is not zero.
+        auto spelled = [](std::int64_t value, int scale) {
+            std::string digits = std::to_string(value);
+            const bool negative = value < 0;
+            if (negative) {
+                digits.erase(0, 1);
+            }
+            if (digits.size() <= static_cast<std::size_t>(scale)) {
+                digits.insert(0, static_cast<std::size_t>(scale) + 1 - digits.size(), '0');
+            }
+            std::string whole = digits.substr(0, digits.size() - static_cast<std::size_t>(scale));
+            std::string fraction = digits.substr(whole.size());
+            while (!fraction.empty() && fraction.back() == '0') {
+                fraction.pop_back();
+            }
+            return (negative ? "-" : "") + whole + (fraction.empty() ? "" : "." + fraction);
+        };
+        std::vector<std::int64_t> values{std::numeric_limits<std::int64_t>::min(),
+                                         std::numeric_limits<std::int64_t>::max(), 0};
+        for (std::int64_t power = 1; power <= std::numeric_limits<std::int64_t>::max() / 10; power *= 10) {
+            for (const std::int64_t value : {power - 1, power, power + 1, 7 * power + 3, 10 * power - 1}) {
+                values.push_back(value);
+                values.push_back(-value);
+            }
+        }
+        std::uint64_t state = 12345;
+        for (int k = 0; k < 2000; ++k) {
+            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+            values.push_back(static_cast<std::int64_t>(state >> (state % 60)));
+        }
+        for (const int scale : {0, 1, 2, 3, 4, 6, 9, 18, 19, 20, 24}) {
+            for (const std::int64_t value : values) {
+                QCOMPARE(formatScaledDecimal(value, scale), spelled(value, scale));
+            }
+        }
+        QCOMPARE(formatScaledDecimal(1234, 30), formatScaledDecimal(1234, kMaxScaledDecimalScale));
+        QCOMPARE(formatScaledDecimal(1234, -2), std::string("1234"));
     }
 
     void roundTripsEveryNanosecondValue()

@@ -1,5 +1,6 @@
 #include "core/util/json/writer.h"
 
+#include <algorithm>
 #include <charconv>
 
 namespace cc::json {
@@ -54,6 +55,15 @@ char* writeInt(char* at, std::int64_t value)
 
 void appendString(std::string& out, std::string_view s)
 {
+    // Most strings (names, ids, keys) need no escape: appended as they are, without the room for
+    // the worst case that resize() would first fill with zeros.
+    if (std::all_of(s.begin(), s.end(),
+                    [](char c) { return c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20; })) {
+        out += '"';
+        out += s;
+        out += '"';
+        return;
+    }
     const std::size_t before = out.size();
     out.resize(before + maxStringLiteralBytes(s.size()));
     char* end = writeString(out.data() + before, s);

@@ -575,8 +575,10 @@ void resetEvent(Event& e)
 
 /// Events are parsed in pieces of about this many bytes: each piece is one JSON document, so
 /// its first pass is short, cancellation is checked between pieces, and the parser's index stays
-/// small whatever the size of the trace.
-constexpr std::size_t kPieceBytes = std::size_t{1} << 20;
+/// small whatever the size of the trace. Half a MiB rather than one: the pieces in flight (their
+/// parsed events, 544 bytes each, and the parsers' indexes) are then half the fresh memory, which
+/// took a tenth of the processor time of reading the prototype's 24 MB fixture (docs/performance.md).
+constexpr std::size_t kPieceBytes = std::size_t{1} << 19;
 
 /// A piece of the events array is parsed as {"events":[ ... ]}, so every value in it sits at the
 /// depth it has in the whole document and the parser's depth limit bites exactly where it would.

@@ -61,7 +61,7 @@ private:
     fs::path path_;
 };
 
-/// A generated trace of several 1 MiB pieces, written to a file.
+/// A generated trace of several pieces of half a MiB, written to a file.
 const std::string& bigText()
 {
     static const std::string text = [] {
@@ -112,7 +112,7 @@ private slots:
                 reading.push_back(recorder.fractions[k]);
             }
         }
-        QVERIFY2(reading.size() >= 5, "one report per piece of about 1 MiB");
+        QVERIFY2(reading.size() >= 5, "one report per piece of about half a MiB");
         QVERIFY(std::is_sorted(reading.begin(), reading.end()));
         QVERIFY(reading.front() < 0.2);
         QVERIFY(reading.back() > 0.7 && reading.back() <= 0.9);

@@ -39,47 +39,43 @@ std::uint64_t timingHash(const CanaryTiming& t)
 SortedArrivals::SortedArrivals(const Trace& trace, const Progress& progress) : trace_(&trace)
 {
     const std::size_t n = trace.size();
-    std::size_t unsorted = n;
-    for (std::size_t i = 0; i < n && unsorted == n; ++i) {
-        const auto begin = trace.arrivalBegin[i];
-        for (std::uint32_t k = 1; k < trace.arrivalCount[i]; ++k) {
-            const std::pair<std::int32_t, Ns> before{trace.arrivalRank[begin + k - 1],
-                                                     trace.arrivalTime[begin + k - 1]};
-            const std::pair<std::int32_t, Ns> now{trace.arrivalRank[begin + k], trace.arrivalTime[begin + k]};
-            if (now < before) {
-                unsorted = i;
-                break;
-            }
-        }
+    std::vector<std::pair<std::int32_t, Ns>> pairs;
+    for (std::size_t i = 0; i < n; ++i) {
         if ((i & 0xffff) == 0) {
             progress.check();
         }
-    }
-    if (unsorted == n) {
-        return;
-    }
-    own_ = true;
-    rank_ = trace.arrivalRank;
-    time_ = trace.arrivalTime;
-    std::vector<std::pair<std::int32_t, Ns>> pairs;
-    for (std::size_t i = unsorted; i < n; ++i) {
         const auto begin = trace.arrivalBegin[i];
-        pairs.clear();
-        for (std::uint32_t k = 0; k < trace.arrivalCount[i]; ++k) {
-            pairs.emplace_back(trace.arrivalRank[begin + k], trace.arrivalTime[begin + k]);
+        const auto count = trace.arrivalCount[i];
+        bool sorted = true;
+        for (std::uint32_t k = 1; k < count && sorted; ++k) {
+            sorted = std::pair(trace.arrivalRank[begin + k - 1], trace.arrivalTime[begin + k - 1]) <=
+                     std::pair(trace.arrivalRank[begin + k], trace.arrivalTime[begin + k]);
         }
-        if (std::is_sorted(pairs.begin(), pairs.end())) {
+        if (sorted) {
             continue;
         }
-        std::sort(pairs.begin(), pairs.end());
-        for (std::uint32_t k = 0; k < trace.arrivalCount[i]; ++k) {
-            rank_[begin + k] = pairs[k].first;
-            time_[begin + k] = pairs[k].second;
+        pairs.clear();
+        for (std::uint32_t k = 0; k < count; ++k) {
+            pairs.emplace_back(trace.arrivalRank[begin + k], trace.arrivalTime[begin + k]);
         }
-        if ((i & 0xffff) == 0) {
-            progress.check();
+        std::sort(pairs.begin(), pairs.end());
+        if (marks_.empty()) {
+            marks_.assign((n + 63) / 64, 0);
+        }
+        marks_[i / 64] |= std::uint64_t{1} << (i % 64);
+        events_.push_back(static_cast<std::uint32_t>(i));
+        offsets_.push_back(rank_.size());
+        for (const auto& [rank, time] : pairs) {
+            rank_.push_back(rank);
+            time_.push_back(time);
         }
     }
+}
+
+std::size_t SortedArrivals::offsetOf(std::size_t i) const
+{
+    const auto at = std::lower_bound(events_.begin(), events_.end(), static_cast<std::uint32_t>(i));
+    return offsets_[static_cast<std::size_t>(at - events_.begin())];
 }
 
 ProgramTables::ProgramTables(const Trace& trace, const SortedArrivals& arrivals) : trace_(trace), arrivals_(arrivals)

@@ -17,30 +17,42 @@
 
 namespace cc::compile {
 
-/// Every event's arrivals sorted by (rank, time), at the trace's own offsets (Trace::arrivalBegin,
-/// arrivalCount). A fact of the source alone: built once per source (CompileContext) instead of
-/// re-sorting an event's arrivals every time a compile pass reads them. When the trace's arrivals
-/// are sorted already (the common case) it reads the trace's columns in place and holds nothing.
-/// The trace must outlive it and stay unchanged.
+/// Every event's arrivals sorted by (rank, time). A fact of the source alone: built once per source
+/// (CompileContext) instead of re-sorting an event's arrivals every time a compile pass reads them.
+/// An event whose arrivals the trace holds sorted already (most are; point-to-point events, given
+/// sender first, are not) is read in place in the trace's columns; only the others are kept, sorted,
+/// here. The trace must outlive it and stay unchanged.
 class SortedArrivals {
 public:
     SortedArrivals(const Trace& trace, const Progress& progress);
 
     std::span<const std::int32_t> ranks(std::size_t i) const
     {
-        return {rankColumn() + trace_->arrivalBegin[i], trace_->arrivalCount[i]};
+        if (resorted(i)) {
+            return {rank_.data() + offsetOf(i), trace_->arrivalCount[i]};
+        }
+        return {trace_->arrivalRank.data() + trace_->arrivalBegin[i], trace_->arrivalCount[i]};
     }
     std::span<const Ns> times(std::size_t i) const
     {
-        return {timeColumn() + trace_->arrivalBegin[i], trace_->arrivalCount[i]};
+        if (resorted(i)) {
+            return {time_.data() + offsetOf(i), trace_->arrivalCount[i]};
+        }
+        return {trace_->arrivalTime.data() + trace_->arrivalBegin[i], trace_->arrivalCount[i]};
     }
 
+    /// Events whose arrivals needed sorting (and are held here).
+    std::size_t resortedEvents() const { return events_.size(); }
+
 private:
-    const std::int32_t* rankColumn() const { return own_ ? rank_.data() : trace_->arrivalRank.data(); }
-    const Ns* timeColumn() const { return own_ ? time_.data() : trace_->arrivalTime.data(); }
+    bool resorted(std::size_t i) const { return !marks_.empty() && ((marks_[i / 64] >> (i % 64)) & 1U) != 0; }
+    /// Where event i's sorted arrivals start in rank_ and time_ (i is resorted).
+    std::size_t offsetOf(std::size_t i) const;
 
     const Trace* trace_;
-    bool own_ = false; ///< some event's arrivals needed sorting: rank_ and time_ hold every event's
+    std::vector<std::uint64_t> marks_;  ///< bit i: event i is resorted (empty when none is)
+    std::vector<std::uint32_t> events_; ///< the resorted events, ascending
+    std::vector<std::size_t> offsets_;  ///< where each one's arrivals start in rank_ and time_
     std::vector<std::int32_t> rank_;
     std::vector<Ns> time_;
 };

@@ -5,6 +5,7 @@
 #include "core/util/decimal.h"
 #include "core/util/json/writer.h"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 
@@ -12,19 +13,92 @@ namespace cc {
 
 namespace {
 
-class EventWriter {
+/// Where an event's text goes: appended to a string.
+class TextOut {
 public:
-    explicit EventWriter(std::string& out) : out_(out) {}
+    explicit TextOut(std::string& out) : out_(out) {}
+    void put(char c) { out_ += c; }
+    void put(std::string_view text) { out_.append(text); }
+    void string(std::string_view value) { json::appendString(out_, value); }
+    void integer(std::int64_t value) { json::appendInt(out_, value); }
+    void scaled(std::int64_t value, int scale) { appendScaledDecimal(out_, value, scale); }
+
+private:
+    std::string& out_;
+};
+
+/// The same text counted instead of written (traceJsonBytes): each primitive gives the length of
+/// what TextOut would append for it. tst_trace checks the two against each other.
+class CountOut {
+public:
+    void put(char /*c*/) { ++bytes_; }
+    void put(std::string_view text) { bytes_ += text.size(); }
+    void string(std::string_view value)
+    {
+        bytes_ += 2;
+        for (const char c : value) {
+            const auto u = static_cast<unsigned char>(c);
+            if (c == '"' || c == '\\' || c == '\n' || c == '\r' || c == '\t' || c == '\b' || c == '\f') {
+                bytes_ += 2;
+            } else {
+                bytes_ += u < 0x20 ? 6 : 1;
+            }
+        }
+    }
+    void integer(std::int64_t value)
+    {
+        bytes_ += value < 0 ? 1 : 0;
+        bytes_ += digits(magnitude(value));
+    }
+    void scaled(std::int64_t value, int scale)
+    {
+        scale = std::clamp(scale, 0, kMaxScaledDecimalScale);
+        std::uint64_t whole = magnitude(value);
+        std::uint64_t fraction = 0;
+        int fractionDigits = 0;
+        for (int k = 0; k < scale; ++k) { // the fraction's digits without its trailing zeros
+            const std::uint64_t digit = whole % 10;
+            whole /= 10;
+            if (digit != 0 || fraction != 0) {
+                fraction = 1;
+                ++fractionDigits;
+            }
+        }
+        bytes_ += (value < 0 ? 1 : 0) + digits(whole) + (fraction != 0 ? 1 + fractionDigits : 0);
+    }
+    std::uint64_t bytes() const { return bytes_; }
+
+private:
+    static std::uint64_t magnitude(std::int64_t value)
+    {
+        return value < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
+    }
+    static std::uint64_t digits(std::uint64_t value)
+    {
+        std::uint64_t count = 1;
+        while (value >= 10) {
+            value /= 10;
+            ++count;
+        }
+        return count;
+    }
+
+    std::uint64_t bytes_ = 0;
+};
+
+template <typename Out> class EventWriter {
+public:
+    explicit EventWriter(Out& out) : out_(out) {}
 
     void begin()
     {
-        out_ += '{';
+        out_.put('{');
         first_ = true;
     }
-    void end() { out_ += '}'; }
+    void end() { out_.put('}'); }
 
     /// name: one of the format's field names below, which need no escape: spelled with its
-    /// separator, quotes and colon in one append.
+    /// separator, quotes and colon in one put.
     void key(std::string_view name)
     {
         std::array<char, 40> text{};
@@ -38,7 +112,7 @@ public:
         size += name.size();
         text[size++] = '"';
         text[size++] = ':';
-        out_.append(text.data(), size);
+        out_.put(std::string_view(text.data(), size));
     }
     void time(std::string_view name, Ns value)
     {
@@ -46,7 +120,7 @@ public:
             return;
         }
         key(name);
-        appendScaledDecimal(out_, value, kMicrosToNanosScale);
+        out_.scaled(value, kMicrosToNanosScale);
     }
     void integer(std::string_view name, std::int64_t value, std::int64_t absent)
     {
@@ -54,7 +128,7 @@ public:
             return;
         }
         key(name);
-        json::appendInt(out_, value);
+        out_.integer(value);
     }
     void text(std::string_view name, std::string_view value)
     {
@@ -62,7 +136,7 @@ public:
             return;
         }
         key(name);
-        json::appendString(out_, value);
+        out_.string(value);
     }
     void boolean(std::string_view name, bool value)
     {
@@ -70,7 +144,7 @@ public:
             return;
         }
         key(name);
-        out_ += "true";
+        out_.put("true");
     }
     /// Splices the members of a JSON object text ("{...}") into the current object.
     void splice(std::string_view objectJson)
@@ -79,20 +153,22 @@ public:
             return;
         }
         if (!first_) {
-            out_ += ',';
+            out_.put(',');
         }
         first_ = false;
-        out_.append(objectJson.substr(1, objectJson.size() - 2));
+        out_.put(objectJson.substr(1, objectJson.size() - 2));
     }
 
 private:
-    std::string& out_;
+    Out& out_;
     bool first_ = true;
 };
 
-void writeEvent(std::string& out, const Trace& t, std::size_t i)
+/// Event i's text, to out. One description of the event's fields, their order and spelling, for
+/// both the writer (TextOut) and the byte count (CountOut).
+template <typename Out> void writeEvent(Out& out, const Trace& t, std::size_t i)
 {
-    EventWriter w(out);
+    EventWriter<Out> w(out);
     w.begin();
     w.time("arrival_skew_us", t.arrivalSkew[i]);
     w.integer("bytes", t.bytes[i], INT64_MIN);
@@ -102,7 +178,7 @@ void writeEvent(std::string& out, const Trace& t, std::size_t i)
     w.time("compute_overlap_us", t.computeOverlap[i]);
     if (t.pressure[i] != kAbsentNs) {
         w.key("compute_pressure");
-        appendScaledDecimal(out, t.pressure[i], kFactorScale);
+        out.scaled(t.pressure[i], kFactorScale);
     }
     w.integer("concurrent_groups", t.concurrentGroups[i], kNoRank);
     w.boolean("custom_op", t.has(i, kFlagCustomOp));
@@ -118,27 +194,34 @@ void writeEvent(std::string& out, const Trace& t, std::size_t i)
     if (t.has(i, kFlagArrivalsGiven)) {
         w.key("rank_arrival_us");
         const bool asArray = t.has(i, kFlagArrivalsAsArray);
-        out += asArray ? '[' : '{';
+        out.put(asArray ? '[' : '{');
         for (std::uint32_t k = 0; k < t.arrivalCount[i]; ++k) {
             if (k > 0) {
-                out += ',';
+                out.put(',');
             }
             if (!asArray) {
-                out += '"';
-                json::appendInt(out, t.arrivalRank[t.arrivalBegin[i] + k]);
-                out += "\":";
+                out.put('"');
+                out.integer(t.arrivalRank[t.arrivalBegin[i] + k]);
+                out.put("\":");
             }
-            appendScaledDecimal(out, t.arrivalTime[t.arrivalBegin[i] + k], kMicrosToNanosScale);
+            out.scaled(t.arrivalTime[t.arrivalBegin[i] + k], kMicrosToNanosScale);
         }
-        out += asArray ? ']' : '}';
+        out.put(asArray ? ']' : '}');
     }
     w.integer("rank_count", t.rankCount[i], kNoRank);
     const auto& set = t.rankSets.at(t.rankSet[i]);
     w.key("ranks");
     if (set.asCount) {
-        json::appendInt(out, static_cast<std::int64_t>(set.ranks.size()));
+        out.integer(static_cast<std::int64_t>(set.ranks.size()));
     } else {
-        json::appendIntArray(out, set.ranks);
+        out.put('[');
+        for (std::size_t k = 0; k < set.ranks.size(); ++k) {
+            if (k > 0) {
+                out.put(',');
+            }
+            out.integer(set.ranks[k]);
+        }
+        out.put(']');
     }
     w.integer("receiver_rank", t.receiverRank[i], kNoRank);
     w.text("reduction_op", t.str(t.reductionOp[i]));
@@ -160,9 +243,10 @@ namespace {
 /// so a caller can count, hash or store the bytes without holding all of them.
 constexpr std::size_t kChunkBytes = std::size_t{1} << 16;
 
-template <typename Sink> void writeTrace(const Trace& trace, std::string& out, Sink&& sink)
+/// The document up to the events array's '[': the writer's state then stays as it is while the
+/// events are appended as text.
+void writeHead(json::Writer& w, const Trace& trace)
 {
-    json::Writer w(out);
     w.beginObject().field("format", kTraceFormat);
     if (!trace.workloadJson.empty()) {
         w.key("workload").raw(trace.workloadJson);
@@ -174,16 +258,33 @@ template <typename Sink> void writeTrace(const Trace& trace, std::string& out, S
         w.key(key).raw(json);
     }
     w.key("events").beginArray();
+}
+
+void writeTail(json::Writer& w)
+{
+    w.verbatim("\n").endArray().endObject().verbatim("\n");
+}
+
+std::string_view separatorBefore(std::size_t event)
+{
+    return event == 0 ? "\n" : ",\n";
+}
+
+template <typename Sink> void writeTrace(const Trace& trace, std::string& out, Sink&& sink)
+{
+    json::Writer w(out);
+    writeHead(w, trace);
     // The events, one per line, stay on the toolkit's primitives (EventWriter): this loop is the
     // writer's whole cost at millions of events (bench_trace measures it).
+    TextOut text(out);
     for (std::size_t i = 0; i < trace.size(); ++i) {
-        out += i == 0 ? "\n" : ",\n";
-        writeEvent(out, trace, i);
+        out += separatorBefore(i);
+        writeEvent(text, trace, i);
         if (out.size() >= kChunkBytes) {
             sink(out);
         }
     }
-    w.verbatim("\n").endArray().endObject().verbatim("\n");
+    writeTail(w);
     sink(out);
 }
 
@@ -209,9 +310,18 @@ void writeTraceJson(const Trace& trace, const std::function<void(std::string_vie
 
 std::uint64_t traceJsonBytes(const Trace& trace)
 {
-    std::uint64_t bytes = 0;
-    writeTraceJson(trace, [&](std::string_view chunk) { bytes += chunk.size(); });
-    return bytes;
+    // The document around the events as written with none between, and the events counted: the
+    // events' text goes between head and tail without the writer's knowledge, so the two add up.
+    std::string frame;
+    json::Writer w(frame);
+    writeHead(w, trace);
+    writeTail(w);
+    CountOut count;
+    for (std::size_t i = 0; i < trace.size(); ++i) {
+        count.put(separatorBefore(i));
+        writeEvent(count, trace, i);
+    }
+    return frame.size() + count.bytes();
 }
 
 void writeTraceFile(const Trace& trace, const std::filesystem::path& path, const Progress& progress)

@@ -1,5 +1,7 @@
 // Load + validate + normalise + hash throughput of commcanary.trace.v1 files, and (BM_Write) the
-// writer's: a generated trace written to its canonical bytes in memory.
+// writer's: a generated trace written to its canonical bytes in memory (BM_CountBytes: only
+// counted); BM_NormalizedHash the last stage of a read alone, the normalised form of a trace in
+// memory encoded and hashed.
 // The inputs are generated training traces (1K, 100K, 1M events) written to a temporary folder,
 // plus the Python prototype's fixtures from ../shared/peer/bench when present. The *Reference rows
 // run the reader as it was before it parsed in pieces (tests/support/reference) on the same files.
@@ -127,8 +129,25 @@ void BM_FileReference(benchmark::State& state)
     fileRow(state, &cc::reference::readTraceReference);
 }
 
-/// The canonical writer alone: the trace in memory, its bytes counted as they stream out.
+/// The canonical writer alone: the trace in memory, its bytes streamed out (and counted) a piece
+/// at a time, as writeTraceFile writes them.
 void BM_Write(benchmark::State& state)
+{
+    cc::NullProgress progress;
+    cc::GeneratorOptions options;
+    options.events = static_cast<std::uint64_t>(state.range(0));
+    const cc::Trace trace = cc::generateTraining(options, progress);
+    std::uint64_t bytes = 0;
+    for (auto _ : state) {
+        bytes = 0;
+        cc::writeTraceJson(trace, [&](std::string_view piece) { bytes += piece.size(); });
+        benchmark::DoNotOptimize(bytes);
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(bytes) * state.iterations());
+}
+
+/// The writer's byte count without the bytes (traceJsonBytes: what a compile records of its source).
+void BM_CountBytes(benchmark::State& state)
 {
     cc::NullProgress progress;
     cc::GeneratorOptions options;
@@ -138,6 +157,21 @@ void BM_Write(benchmark::State& state)
     for (auto _ : state) {
         bytes = cc::traceJsonBytes(trace);
         benchmark::DoNotOptimize(bytes);
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(bytes) * state.iterations());
+}
+
+/// The last stage of a read alone: the trace in memory, its normalised form encoded (on every
+/// processor) and hashed. Bytes are the normalised form's.
+void BM_NormalizedHash(benchmark::State& state)
+{
+    cc::NullProgress progress;
+    cc::GeneratorOptions options;
+    options.events = static_cast<std::uint64_t>(state.range(0));
+    const cc::Trace trace = cc::generateTraining(options, progress);
+    const std::uint64_t bytes = cc::normalizedBytes(trace, progress).size();
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(cc::normalizedSha256(trace, progress));
     }
     state.SetBytesProcessed(static_cast<std::int64_t>(bytes) * state.iterations());
 }
@@ -175,6 +209,8 @@ BENCHMARK(BM_PrototypeFixtureReference)
     ->MeasureProcessCPUTime()
     ->UseRealTime();
 BENCHMARK(BM_Write)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CountBytes)->Arg(1000000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_NormalizedHash)->Arg(1000000)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
 BENCHMARK(BM_File)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
 BENCHMARK(BM_FileReference)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
 

@@ -198,6 +198,28 @@ private slots:
                 }).contains(QStringLiteral("not a boolean")));
     }
 
+    void writeIntSpellsEveryWidth()
+    {
+        // Each width from one digit to nineteen, both signs, on both sides of every power of ten,
+        // and the extremes: what std::to_string spells.
+        std::vector<std::int64_t> values{0, std::numeric_limits<std::int64_t>::max(),
+                                         std::numeric_limits<std::int64_t>::min()};
+        for (std::int64_t power = 1; power <= std::numeric_limits<std::int64_t>::max() / 10; power *= 10) {
+            for (const std::int64_t value : {power - 1, power, power + 1, 10 * power - 1}) {
+                values.push_back(value);
+                values.push_back(-value);
+            }
+        }
+        for (std::int64_t value = -1000; value <= 1000; ++value) {
+            values.push_back(value);
+        }
+        for (const std::int64_t value : values) {
+            char buffer[json::kMaxIntBytes + 1];
+            const char* end = json::writeInt(buffer, value);
+            QCOMPARE(std::string(static_cast<const char*>(buffer), end), std::to_string(value));
+        }
+    }
+
     void nestingDepthScan()
     {
         QCOMPARE(json::nestingDepth("{\"a\":\"[[[[\",\"b\":[[1]]}"), std::size_t(3));

@@ -41,9 +41,6 @@ public:
         return {trace_->arrivalTime.data() + trace_->arrivalBegin[i], trace_->arrivalCount[i]};
     }
 
-    /// Events whose arrivals needed sorting (and are held here).
-    std::size_t resortedEvents() const { return events_.size(); }
-
 private:
     bool resorted(std::size_t i) const { return !marks_.empty() && ((marks_[i / 64] >> (i % 64)) & 1U) != 0; }
     /// Where event i's sorted arrivals start in rank_ and time_ (i is resorted).

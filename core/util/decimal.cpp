@@ -10,6 +10,16 @@ namespace cc {
 
 namespace {
 
+/// 10^0 .. 10^19: every power of ten a 64-bit unsigned integer holds.
+constexpr std::array<std::uint64_t, 20> kPow10 = [] {
+    std::array<std::uint64_t, 20> p{};
+    p[0] = 1;
+    for (std::size_t k = 1; k < p.size(); ++k) {
+        p[k] = p[k - 1] * 10;
+    }
+    return p;
+}();
+
 bool isDigit(char c)
 {
     return c >= '0' && c <= '9';
@@ -142,14 +152,6 @@ ScaledValue parseScaledDecimal(std::string_view text, int scale, bool allowNegat
     // Everything else (exponents, long numbers, malformed text) takes the general path. Both give
     // the same answer, errors and their order included (tst_decimal compares them).
     constexpr std::size_t kMaxDigits = 18;
-    static constexpr std::array<std::uint64_t, kMaxDigits + 1> kPow10 = [] {
-        std::array<std::uint64_t, kMaxDigits + 1> p{};
-        p[0] = 1;
-        for (std::size_t k = 1; k < p.size(); ++k) {
-            p[k] = p[k - 1] * 10;
-        }
-        return p;
-    }();
     if (scale < 0 || scale > static_cast<int>(kMaxDigits)) {
         return detail::parseScaledDecimalGeneral(text, scale, allowNegative);
     }
@@ -209,15 +211,7 @@ void appendScaledDecimal(std::string& out, std::int64_t value, int scale)
     // The integer part, then the fraction without its trailing zeros, each spelled by to_chars into
     // one buffer that is appended once (a character at a time, this was most of the cost of
     // writing a trace's times). Working in unsigned avoids overflow on INT64_MIN.
-    constexpr int kMaxScale = 19; // 10^19 fits in 64 bits
-    static constexpr std::array<std::uint64_t, kMaxScale + 1> kPow10 = [] {
-        std::array<std::uint64_t, kMaxScale + 1> p{};
-        p[0] = 1;
-        for (std::size_t k = 1; k < p.size(); ++k) {
-            p[k] = p[k - 1] * 10;
-        }
-        return p;
-    }();
+    constexpr int kMaxScale = static_cast<int>(kPow10.size()) - 1;
     scale = std::clamp(scale, 0, kMaxScaledDecimalScale);
     const std::uint64_t magnitude =
         value < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);

@@ -129,14 +129,20 @@ void BM_FileReference(benchmark::State& state)
     fileRow(state, &cc::reference::readTraceReference);
 }
 
+/// A generated training trace of `events` events, in memory.
+cc::Trace generatedInMemory(std::uint64_t events)
+{
+    cc::NullProgress progress;
+    cc::GeneratorOptions options;
+    options.events = events;
+    return cc::generateTraining(options, progress);
+}
+
 /// The canonical writer alone: the trace in memory, its bytes streamed out (and counted) a piece
 /// at a time, as writeTraceFile writes them.
 void BM_Write(benchmark::State& state)
 {
-    cc::NullProgress progress;
-    cc::GeneratorOptions options;
-    options.events = static_cast<std::uint64_t>(state.range(0));
-    const cc::Trace trace = cc::generateTraining(options, progress);
+    const cc::Trace trace = generatedInMemory(static_cast<std::uint64_t>(state.range(0)));
     std::uint64_t bytes = 0;
     for (auto _ : state) {
         bytes = 0;
@@ -149,10 +155,7 @@ void BM_Write(benchmark::State& state)
 /// The writer's byte count without the bytes (traceJsonBytes: what a compile records of its source).
 void BM_CountBytes(benchmark::State& state)
 {
-    cc::NullProgress progress;
-    cc::GeneratorOptions options;
-    options.events = static_cast<std::uint64_t>(state.range(0));
-    const cc::Trace trace = cc::generateTraining(options, progress);
+    const cc::Trace trace = generatedInMemory(static_cast<std::uint64_t>(state.range(0)));
     std::uint64_t bytes = 0;
     for (auto _ : state) {
         bytes = cc::traceJsonBytes(trace);
@@ -165,10 +168,8 @@ void BM_CountBytes(benchmark::State& state)
 /// processor) and hashed. Bytes are the normalised form's.
 void BM_NormalizedHash(benchmark::State& state)
 {
+    const cc::Trace trace = generatedInMemory(static_cast<std::uint64_t>(state.range(0)));
     cc::NullProgress progress;
-    cc::GeneratorOptions options;
-    options.events = static_cast<std::uint64_t>(state.range(0));
-    const cc::Trace trace = cc::generateTraining(options, progress);
     const std::uint64_t bytes = cc::normalizedBytes(trace, progress).size();
     for (auto _ : state) {
         benchmark::DoNotOptimize(cc::normalizedSha256(trace, progress));

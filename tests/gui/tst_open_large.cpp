@@ -205,7 +205,7 @@ private slots:
                                 .arg(100.0 * fileFraction(last.value), 0, 'f', 1)));
 
         // The figures, for docs/performance.md: how long the cancel took to end the job, and how far
-        // the reader got after it (core checks between pieces of 1 MiB).
+        // the reader got after it (core checks between pieces of half a MiB).
         const qint64 bytes = QFileInfo(trace_).size();
         qInfo("cancel of a %lld-byte, 1M-event open: job ended %lld ms after Cancel; reader at %.1f %% of the "
               "file when cancelled, last report at %.1f %% (about %.1f MiB read after the cancel was seen "

@@ -48,7 +48,6 @@ std::shared_ptr<const EventTimings> eventTimings(const ReplayResult& result, int
         return nullptr;
     }
     const cc::SampleColumns& samples = config->samples;
-    const std::size_t n = samples.eventCount;
     // The views keep the replay alive, and with it the samples and their event times.
     auto timings = std::make_shared<EventTimings>();
     timings->configuration = qs(config->name);
@@ -58,7 +57,6 @@ std::shared_ptr<const EventTimings> eventTimings(const ReplayResult& result, int
     timings->queueWait = first.queueWait;
     timings->hidden = first.hidden;
     timings->skew = std::span<const Ns>(samples.times->skew);
-    timings->flags = std::span<const std::uint8_t>(samples.flags.data(), n);
     timings->tailThreshold = config->summary.latency.p99;
     timings->owner = result.replay;
     return timings;

@@ -36,7 +36,6 @@ struct EventTimings {
     std::span<const Ns> skew;            ///< the modelled rank wait (cc::EventTimes::skew)
     std::span<const Ns> queueWait;       ///< waiting for a free channel of its scheduler resource
     std::span<const Ns> hidden;          ///< communication hidden behind compute
-    std::span<const std::uint8_t> flags; ///< cc::SampleFlag bits; empty when unknown
     std::span<const Ns> latency;         ///< issue to completion
     std::shared_ptr<const void> owner;   ///< keeps the viewed columns alive
     Ns tailThreshold = 0;                ///< the replay's p99 latency (0: derive from these samples)

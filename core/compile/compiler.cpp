@@ -236,24 +236,31 @@ Scope scopeOf(const Trace& trace, const CompileOptions& options, const compile::
 }
 
 /// Per event: its interned signature and its effective gap.
+/// Each event's gap as the canary gives it: the trace's effective gap, read in place, except event
+/// 0's, which exactTiming may borrow (borrowedFirstGap).
+struct GapColumn {
+    std::span<const Ns> effective;
+    Ns first = 0;
+    Ns operator[](std::size_t i) const { return i == 0 ? first : effective[i]; }
+};
+
 struct EventColumns {
     std::vector<std::uint32_t> signatureOf;
-    std::vector<Ns> gaps;
+    GapColumn gaps;
 };
 
 EventColumns signaturesAndGaps(const Scope& scope, ProgramTables& tables, Progress& progress)
 {
     const std::size_t n = scope.n;
     std::vector<std::uint32_t> signatureOf(n);
-    std::vector<Ns> gaps(n);
     for (std::size_t i = 0; i < n; ++i) {
         signatureOf[i] = tables.signatureOf(i);
-        gaps[i] = scope.trace.effectiveGap[i];
         if ((i & 0xffff) == 0) {
             progress.check();
         }
     }
-    return EventColumns{std::move(signatureOf), std::move(gaps)};
+    const std::span<const Ns> effective(scope.trace.effectiveGap.data(), n);
+    return EventColumns{std::move(signatureOf), GapColumn{effective, n > 0 ? effective[0] : 0}};
 }
 
 /// Per event: its interned timing sample; in bounded mode also what approximation did per group.
@@ -285,10 +292,10 @@ Ns borrowedFirstGap(const Scope& scope, ProgramTables& tables, const EventColumn
 TimingColumn exactTiming(const Scope& scope, ProgramTables& tables, EventColumns& columns, Progress& progress)
 {
     if (scope.firstGapFree && scope.n > 1) {
-        columns.gaps[0] = borrowedFirstGap(scope, tables, columns);
+        columns.gaps.first = borrowedFirstGap(scope, tables, columns);
     }
     const std::size_t n = scope.n;
-    const std::span<const Ns> gaps(columns.gaps);
+    const GapColumn gaps = columns.gaps;
     std::vector<std::uint32_t> timingOf(n);
     CanaryTiming scratch;
     for (std::size_t i = 0; i < n; ++i) {
@@ -368,7 +375,7 @@ TimingColumn boundedTiming(const Scope& scope, ProgramTables& tables, const Even
     in.tables = &tables;
     in.events = scope.n;
     in.firstGapFree = scope.firstGapFree;
-    in.gaps = &columns.gaps;
+    in.gaps = columns.gaps.effective; // event 0's is read only when it is not borrowed
     in.shapeOfEvent = &shape.shapeOf;
     in.shapes = &shape.shapes;
     in.shapeItems = &shapeItems;

@@ -233,7 +233,7 @@ private:
         };
         const auto& t = *in_.trace;
         if (!(in_.firstGapFree && i == 0)) {
-            add(kGap, (*in_.gaps)[i]);
+            add(kGap, in_.gaps[i]);
         }
         if (present(shape, kComputeBefore)) {
             add(kComputeBefore, t.computeBefore[i]);

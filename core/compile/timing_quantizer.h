@@ -32,6 +32,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -67,7 +68,7 @@ struct QuantizerInput {
     const ProgramTables* tables = nullptr;
     std::size_t events = 0;                ///< events [0, events) are quantized
     bool firstGapFree = false;             ///< event 0's gap never reaches the expansion
-    const std::vector<Ns>* gaps = nullptr; ///< the gap of each event (effective gap)
+    std::span<const Ns> gaps;              ///< the effective gap of each event (event 0's unread when firstGapFree)
     const std::vector<std::uint32_t>* shapeOfEvent = nullptr;
     const std::vector<Shape>* shapes = nullptr;
     const std::vector<RunItem>* shapeItems = nullptr; ///< run-length items over shapeOfEvent

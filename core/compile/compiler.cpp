@@ -235,7 +235,6 @@ Scope scopeOf(const Trace& trace, const CompileOptions& options, const compile::
                  .commitment = commitment};
 }
 
-/// Per event: its interned signature and its effective gap.
 /// Each event's gap as the canary gives it: the trace's effective gap, read in place, except event
 /// 0's, which exactTiming may borrow (borrowedFirstGap).
 struct GapColumn {
@@ -244,6 +243,7 @@ struct GapColumn {
     Ns operator[](std::size_t i) const { return i == 0 ? first : effective[i]; }
 };
 
+/// Per event: its interned signature and its gap.
 struct EventColumns {
     std::vector<std::uint32_t> signatureOf;
     GapColumn gaps;

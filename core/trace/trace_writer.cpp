@@ -28,7 +28,7 @@ private:
 };
 
 /// The same text counted instead of written (traceJsonBytes): each primitive gives the length of
-/// what TextOut would append for it. tst_trace checks the two against each other.
+/// what TextOut would append for it. tst_trace_streamed_write checks the two against each other.
 class CountOut {
 public:
     void put(char /*c*/) { ++bytes_; }

@@ -279,6 +279,44 @@ private slots:
         }
     }
 
+    void halvesOfMixedElementsCutLikeOneScan()
+    {
+        // Elements of every shape the guess can meet, in a seeded order, so that the comma the
+        // second half starts from falls on a different shape for each seed: between elements,
+        // inside strings (with escaped quotes), between nested objects, beside scalars and empty
+        // values, with white space around it.
+        const std::vector<std::string> shapes = {
+            "{\"k\":[1,2],\"s\":\"x\"}",
+            "{\"s\":\"},{},{\\\"},{\"}",
+            "{\"a\":[{\"x\":1},{\"x\":2}],\"b\":{\"c\":{}}}",
+            "{} ,\n {\"t\":\"\\\\\"}",
+            "[]",
+            "7",
+            "\"},{\"",
+            "[{\"x\":1} , {\"y\":[]}]",
+        };
+        for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+            std::uint64_t state = seed * 0x9e3779b97f4a7c15ULL;
+            std::string text = "[";
+            while (text.size() < json::kSplitScanBytes + (std::size_t{1} << 20)) {
+                state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+                text += (text.size() == 1 ? "" : ",") + shapes[(state >> 33) % shapes.size()];
+            }
+            text += "]";
+            const ByteScan expected = scanByBytes(text, 0);
+            QVERIFY(expected.ok);
+            const auto pieces = json::cutArray(text, 0, std::size_t{1} << 18, NullProgress{});
+            QVERIFY(pieces.ok);
+            QCOMPARE(pieces.close, expected.close);
+            QCOMPARE(pieces.bracketed, expected.bracketed);
+            for (std::size_t k = 0; k < pieces.cuts.size(); ++k) {
+                const auto separator = expected.separators.find(pieces.cuts[k]);
+                QVERIFY2(separator != expected.separators.end(), "a cut where no element ends");
+                QCOMPARE(pieces.bracketedBeforeCuts[k], separator->second);
+            }
+        }
+    }
+
     void refusalsInTheSecondHalf_data()
     {
         QTest::addColumn<QString>("ending");

@@ -5,7 +5,6 @@
 #include "core/util/decimal.h"
 #include "core/util/json/writer.h"
 
-#include <algorithm>
 #include <array>
 #include <cstring>
 
@@ -27,62 +26,19 @@ private:
     std::string& out_;
 };
 
-/// The same text counted instead of written (traceJsonBytes): each primitive gives the length of
-/// what TextOut would append for it. tst_trace_streamed_write checks the two against each other.
+/// The same text counted instead of written (traceJsonBytes): each primitive adds the length of
+/// what TextOut would append, by the length rules that sit beside the writers it calls.
+/// tst_trace_streamed_write checks the two against each other.
 class CountOut {
 public:
     void put(char /*c*/) { ++bytes_; }
     void put(std::string_view text) { bytes_ += text.size(); }
-    void string(std::string_view value)
-    {
-        bytes_ += 2;
-        for (const char c : value) {
-            const auto u = static_cast<unsigned char>(c);
-            if (c == '"' || c == '\\' || c == '\n' || c == '\r' || c == '\t' || c == '\b' || c == '\f') {
-                bytes_ += 2;
-            } else {
-                bytes_ += u < 0x20 ? 6 : 1;
-            }
-        }
-    }
-    void integer(std::int64_t value)
-    {
-        bytes_ += value < 0 ? 1 : 0;
-        bytes_ += digits(magnitude(value));
-    }
-    void scaled(std::int64_t value, int scale)
-    {
-        scale = std::clamp(scale, 0, kMaxScaledDecimalScale);
-        std::uint64_t whole = magnitude(value);
-        std::uint64_t fraction = 0;
-        int fractionDigits = 0;
-        for (int k = 0; k < scale; ++k) { // the fraction's digits without its trailing zeros
-            const std::uint64_t digit = whole % 10;
-            whole /= 10;
-            if (digit != 0 || fraction != 0) {
-                fraction = 1;
-                ++fractionDigits;
-            }
-        }
-        bytes_ += (value < 0 ? 1 : 0) + digits(whole) + (fraction != 0 ? 1 + fractionDigits : 0);
-    }
+    void string(std::string_view value) { bytes_ += json::stringLiteralBytes(value); }
+    void integer(std::int64_t value) { bytes_ += json::intBytes(value); }
+    void scaled(std::int64_t value, int scale) { bytes_ += scaledDecimalBytes(value, scale); }
     std::uint64_t bytes() const { return bytes_; }
 
 private:
-    static std::uint64_t magnitude(std::int64_t value)
-    {
-        return value < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
-    }
-    static std::uint64_t digits(std::uint64_t value)
-    {
-        std::uint64_t count = 1;
-        while (value >= 10) {
-            value /= 10;
-            ++count;
-        }
-        return count;
-    }
-
     std::uint64_t bytes_ = 0;
 };
 

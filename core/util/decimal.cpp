@@ -206,42 +206,82 @@ ScaledValue parseScaledDecimal(std::string_view text, int scale, bool allowNegat
     return out;
 }
 
-void appendScaledDecimal(std::string& out, std::int64_t value, int scale)
+namespace {
+
+/// value / 10^scale as it is spelled: the sign, the integer part, and the fraction without its
+/// trailing zeros in `fractionDigits` digits (leading zeros included; 0 when there is none).
+struct ScaledParts {
+    bool negative = false;
+    std::uint64_t whole = 0;
+    std::uint64_t fraction = 0;
+    int fractionDigits = 0;
+};
+
+ScaledParts scaledParts(std::int64_t value, int scale)
 {
-    // The integer part, then the fraction without its trailing zeros, each spelled by to_chars into
-    // one buffer that is appended once (a character at a time, this was most of the cost of
-    // writing a trace's times). Working in unsigned avoids overflow on INT64_MIN.
+    // Working in unsigned avoids overflow on INT64_MIN.
     constexpr int kMaxScale = static_cast<int>(kPow10.size()) - 1;
     scale = std::clamp(scale, 0, kMaxScaledDecimalScale);
     const std::uint64_t magnitude =
         value < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
     // A scale beyond 10^19 leaves every 64-bit value below one: all of it is fraction.
     const std::uint64_t unit = scale <= kMaxScale ? kPow10[static_cast<std::size_t>(scale)] : 0;
-    const std::uint64_t whole = unit == 0 ? 0 : magnitude / unit;
-    std::uint64_t fraction = unit == 0 ? magnitude : magnitude % unit;
+    ScaledParts parts;
+    parts.negative = value < 0;
+    parts.whole = unit == 0 ? 0 : magnitude / unit;
+    parts.fraction = unit == 0 ? magnitude : magnitude % unit;
+    if (parts.fraction != 0) {
+        parts.fractionDigits = scale;
+        while (parts.fraction % 10 == 0) {
+            parts.fraction /= 10;
+            --parts.fractionDigits;
+        }
+    }
+    return parts;
+}
+
+std::size_t decimalDigits(std::uint64_t value)
+{
+    std::size_t digits = 1;
+    while (value >= 10) {
+        value /= 10;
+        ++digits;
+    }
+    return digits;
+}
+
+} // namespace
+
+void appendScaledDecimal(std::string& out, std::int64_t value, int scale)
+{
+    // Each part spelled by to_chars into one buffer that is appended once (a character at a time,
+    // this was most of the cost of writing a trace's times).
+    const ScaledParts parts = scaledParts(value, scale);
     std::array<char, 2 + 20 + kMaxScaledDecimalScale> text{};
     char* at = text.data();
     char* const end = text.data() + text.size();
-    if (value < 0) {
+    if (parts.negative) {
         *at++ = '-';
     }
-    at = std::to_chars(at, end, whole).ptr;
-    if (fraction != 0) {
-        int digits = scale; // the fraction's digits, leading zeros included
-        while (fraction % 10 == 0) {
-            fraction /= 10;
-            --digits;
-        }
+    at = std::to_chars(at, end, parts.whole).ptr;
+    if (parts.fractionDigits > 0) {
         *at++ = '.';
-        char* const fractionEnd = at + digits;
-        const char* const written = std::to_chars(at, end, fraction).ptr;
+        char* const fractionEnd = at + parts.fractionDigits;
+        const char* const written = std::to_chars(at, end, parts.fraction).ptr;
         // Right-aligned in its digits: the leading zeros go in front.
         const auto length = static_cast<std::size_t>(written - at);
         std::memmove(fractionEnd - length, at, length);
-        std::memset(at, '0', static_cast<std::size_t>(digits) - length);
+        std::memset(at, '0', static_cast<std::size_t>(parts.fractionDigits) - length);
         at = fractionEnd;
     }
     out.append(text.data(), static_cast<std::size_t>(at - text.data()));
+}
+
+std::size_t scaledDecimalBytes(std::int64_t value, int scale)
+{
+    const ScaledParts parts = scaledParts(value, scale);
+    return (parts.negative ? 1 : 0) + decimalDigits(parts.whole) +
+           (parts.fractionDigits > 0 ? 1 + static_cast<std::size_t>(parts.fractionDigits) : 0);
 }
 
 std::string formatScaledDecimal(std::int64_t value, int scale)

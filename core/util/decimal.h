@@ -45,6 +45,9 @@ std::string formatScaledDecimal(std::int64_t value, int scale);
 /// Appends formatScaledDecimal to out without a temporary.
 void appendScaledDecimal(std::string& out, std::int64_t value, int scale);
 
+/// formatScaledDecimal(value, scale).size(), counted without writing it.
+std::size_t scaledDecimalBytes(std::int64_t value, int scale);
+
 /// Human words for a DecimalError, e.g. "is finer than 1 ns".
 std::string_view decimalErrorText(DecimalError error);
 

@@ -105,10 +105,12 @@ private slots:
         for (const int scale : {0, 1, 2, 3, 4, 6, 9, 18, 19, 20, 24}) {
             for (const std::int64_t value : values) {
                 QCOMPARE(formatScaledDecimal(value, scale), spelled(value, scale));
+                QCOMPARE(scaledDecimalBytes(value, scale), spelled(value, scale).size());
             }
         }
         QCOMPARE(formatScaledDecimal(1234, 30), formatScaledDecimal(1234, kMaxScaledDecimalScale));
         QCOMPARE(formatScaledDecimal(1234, -2), std::string("1234"));
+        QCOMPARE(scaledDecimalBytes(1234, 30), formatScaledDecimal(1234, 30).size());
     }
 
     void roundTripsEveryNanosecondValue()

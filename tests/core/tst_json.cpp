@@ -8,6 +8,9 @@
 
 #include <QtTest>
 
+#include <string>
+#include <vector>
+
 using namespace cc;
 
 namespace {
@@ -217,6 +220,25 @@ private slots:
             char buffer[json::kMaxIntBytes + 1];
             const char* end = json::writeInt(buffer, value);
             QCOMPARE(std::string(static_cast<const char*>(buffer), end), std::to_string(value));
+            QCOMPARE(json::intBytes(value), std::to_string(value).size());
+        }
+    }
+
+    void stringLengthsAreWhatIsWritten()
+    {
+        // Every byte alone, and a mix: the counted length is the appended one, and a byte is
+        // escaped exactly when needsEscape says so.
+        std::vector<std::string> strings{{}, "plain", "a\"b\\c\n\t\x01\x1f\x7f \xc3\xa9"};
+        for (int byte = 0; byte < 256; ++byte) {
+            strings.emplace_back(1, static_cast<char>(byte));
+        }
+        for (const std::string& s : strings) {
+            std::string out;
+            json::appendString(out, s);
+            QCOMPARE(json::stringLiteralBytes(s), out.size());
+            if (s.size() == 1) {
+                QCOMPARE(out.size() > 3, json::needsEscape(s[0]));
+            }
         }
     }
 

@@ -11,7 +11,7 @@ char* writeString(char* at, std::string_view s)
     *at++ = '"';
     for (const char c : s) {
         const auto u = static_cast<unsigned char>(c);
-        if (c != '"' && c != '\\' && u >= 0x20) {
+        if (!needsEscape(c)) {
             *at++ = c;
             continue;
         }
@@ -48,6 +48,33 @@ char* writeString(char* at, std::string_view s)
     return at;
 }
 
+std::size_t stringLiteralBytes(std::string_view s)
+{
+    std::size_t bytes = 2;
+    for (const char c : s) {
+        if (!needsEscape(c)) {
+            bytes += 1;
+        } else {
+            const bool shortEscape =
+                c == '"' || c == '\\' || c == '\n' || c == '\r' || c == '\t' || c == '\b' || c == '\f';
+            bytes += shortEscape ? 2 : 6; // \" ... \f, or \u00XX
+        }
+    }
+    return bytes;
+}
+
+std::size_t intBytes(std::int64_t value)
+{
+    std::uint64_t magnitude =
+        value < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
+    std::size_t bytes = value < 0 ? 2 : 1;
+    while (magnitude >= 10) {
+        magnitude /= 10;
+        ++bytes;
+    }
+    return bytes;
+}
+
 char* writeInt(char* at, std::int64_t value)
 {
     return std::to_chars(at, at + kMaxIntBytes, value).ptr;
@@ -57,8 +84,7 @@ void appendString(std::string& out, std::string_view s)
 {
     // Most strings (names, ids, keys) need no escape: appended as they are, without the room for
     // the worst case that resize() would first fill with zeros.
-    if (std::all_of(s.begin(), s.end(),
-                    [](char c) { return c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20; })) {
+    if (std::none_of(s.begin(), s.end(), needsEscape)) {
         out += '"';
         out += s;
         out += '"';

@@ -14,6 +14,18 @@ namespace cc::json {
 /// Appends s as a JSON string literal (with quotes).
 void appendString(std::string& out, std::string_view s);
 
+/// Whether c is written escaped in a string literal: the quote, the backslash and the control
+/// characters. Everything else, non-ASCII bytes included, is written as it is.
+constexpr bool needsEscape(char c)
+{
+    return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20;
+}
+
+/// The bytes appendString and writeString write for s, counted without writing them.
+std::size_t stringLiteralBytes(std::string_view s);
+/// The bytes appendInt and writeInt write for value.
+std::size_t intBytes(std::int64_t value);
+
 /// Writers into a buffer the caller has already sized, for loops where a capacity check per byte
 /// is the cost (the normalised form). Each returns the end of what it wrote; the bound below
 /// it is the most it may write.

@@ -8,6 +8,7 @@
 #include <exception>
 #include <memory>
 #include <thread>
+#include <utility>
 
 #if defined(__AVX2__)
 #include <immintrin.h>
@@ -121,19 +122,27 @@ private:
     std::size_t end_ = 0;
 };
 
-/// Whether the comma at `at` separates two non-empty elements (so cutting there keeps both whole).
-bool separatesElements(const ScanText& text, std::size_t at)
+/// The nearest bytes around the comma at `at` that are not white space: the offset just past the
+/// one before it (0 when there is none) and the offset of the one after it (text.size() when none).
+template <typename Text> std::pair<std::size_t, std::size_t> aroundComma(const Text& text, std::size_t at)
 {
     std::size_t before = at;
     while (before > 0 && isSpace(text[before - 1])) {
         --before;
     }
-    if (before == 0 || text[before - 1] == '[' || text[before - 1] == ',') {
-        return false;
-    }
     std::size_t after = at + 1;
     while (after < text.size() && isSpace(text[after])) {
         ++after;
+    }
+    return {before, after};
+}
+
+/// Whether the comma at `at` separates two non-empty elements (so cutting there keeps both whole).
+bool separatesElements(const ScanText& text, std::size_t at)
+{
+    const auto [before, after] = aroundComma(text, at);
+    if (before == 0 || text[before - 1] == '[' || text[before - 1] == ',') {
+        return false;
     }
     return after < text.size() && text[after] != ',' && text[after] != ']' && text[after] != '}';
 }
@@ -275,14 +284,7 @@ std::size_t splitPoint(std::string_view text, std::size_t from, const FetchText&
         look = std::string_view(copy.get(), length);
     }
     for (std::size_t comma = look.find(','); comma != std::string_view::npos; comma = look.find(',', comma + 1)) {
-        std::size_t before = comma;
-        while (before > 0 && isSpace(look[before - 1])) {
-            --before;
-        }
-        std::size_t after = comma + 1;
-        while (after < look.size() && isSpace(look[after])) {
-            ++after;
-        }
+        const auto [before, after] = aroundComma(look, comma);
         if (before > 0 && after < look.size() && (look[before - 1] | 0x20) == '}' && (look[after] | 0x20) == '{') {
             return from + comma;
         }

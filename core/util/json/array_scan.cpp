@@ -2,11 +2,11 @@
 
 #include "core/util/json/block_bits.h"
 
-#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <stop_token>
 #include <thread>
 #include <utility>
 
@@ -319,44 +319,27 @@ ArrayPieces cutArray(std::string_view text, std::size_t open, std::size_t pieceB
     // goes on alone. Either way the cuts are the ones a scan from the start would make with a cut
     // forced at the split: the same for every run and machine.
     Scanner second(text, split + 1, pieceBytes, fetch);
-    std::atomic<bool> stop{false};
     std::exception_ptr secondError;
-    std::thread helper([&] {
+    // Declared after everything it uses: however this returns, its destructor asks it to stop
+    // and joins it first.
+    std::jthread helper([&](const std::stop_token& stop) {
         try {
-            second.run(split + 1, text.size(), [&] { return !stop.load(std::memory_order_relaxed); });
+            second.run(split + 1, text.size(), [&] { return !stop.stop_requested(); });
         } catch (...) {
             secondError = std::current_exception();
         }
     });
-    // Joins the helper however this returns; told to stop first unless its work is wanted.
-    class Helper {
-    public:
-        Helper(std::thread& thread, std::atomic<bool>& stop) : thread_(thread), stop_(stop) {}
-        ~Helper() { join(/*stop=*/true); }
-        Helper(const Helper&) = delete;
-        Helper& operator=(const Helper&) = delete;
-        void join(bool stop)
-        {
-            if (thread_.joinable()) {
-                stop_.store(stop, std::memory_order_relaxed);
-                thread_.join();
-            }
-        }
-
-    private:
-        std::thread& thread_;
-        std::atomic<bool>& stop_;
-    } joiner(helper, stop);
     first.run(begin, split + 1, check);
     if (first.ended()) {
         return std::move(first.pieces()); // the array closed (or was refused) before the split
     }
     if (!first.endsBetweenElements()) {
-        joiner.join(/*stop=*/true);
+        helper.request_stop();
+        helper.join();
         first.run(split + 1, text.size(), check);
         return std::move(first.pieces());
     }
-    joiner.join(/*stop=*/false);
+    helper.join();
     if (secondError) {
         std::rethrow_exception(secondError);
     }

@@ -28,8 +28,9 @@ std::string segmentName(std::size_t index, const CanarySegment& s)
 void sortedArrivals(const Trace& t, std::size_t i, std::vector<std::pair<std::int32_t, Ns>>& out)
 {
     out.clear();
-    for (std::uint32_t k = 0; k < t.arrivalCount[i]; ++k) {
-        out.emplace_back(t.arrivalRank[t.arrivalBegin[i] + k], t.arrivalTime[t.arrivalBegin[i] + k]);
+    const auto& ranks = t.arrivalRanks(i);
+    for (std::size_t k = 0; k < ranks.size(); ++k) {
+        out.emplace_back(ranks[k], t.arrivalTime[t.arrivalBegin[i] + k]);
     }
     std::sort(out.begin(), out.end());
 }

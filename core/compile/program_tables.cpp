@@ -45,18 +45,19 @@ SortedArrivals::SortedArrivals(const Trace& trace, const Progress& progress) : t
             progress.check();
         }
         const auto begin = trace.arrivalBegin[i];
-        const auto count = trace.arrivalCount[i];
+        const auto& ranks = trace.arrivalRanks(i);
+        const auto count = static_cast<std::uint32_t>(ranks.size());
         bool sorted = true;
         for (std::uint32_t k = 1; k < count && sorted; ++k) {
-            sorted = std::pair(trace.arrivalRank[begin + k - 1], trace.arrivalTime[begin + k - 1]) <=
-                     std::pair(trace.arrivalRank[begin + k], trace.arrivalTime[begin + k]);
+            sorted = std::pair(ranks[k - 1], trace.arrivalTime[begin + k - 1]) <=
+                     std::pair(ranks[k], trace.arrivalTime[begin + k]);
         }
         if (sorted) {
             continue;
         }
         pairs.clear();
         for (std::uint32_t k = 0; k < count; ++k) {
-            pairs.emplace_back(trace.arrivalRank[begin + k], trace.arrivalTime[begin + k]);
+            pairs.emplace_back(ranks[k], trace.arrivalTime[begin + k]);
         }
         std::sort(pairs.begin(), pairs.end());
         if (marks_.empty()) {

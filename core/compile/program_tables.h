@@ -29,16 +29,16 @@ public:
     std::span<const std::int32_t> ranks(std::size_t i) const
     {
         if (resorted(i)) {
-            return {rank_.data() + offsetOf(i), trace_->arrivalCount[i]};
+            return {rank_.data() + offsetOf(i), trace_->arrivalCount(i)};
         }
-        return {trace_->arrivalRank.data() + trace_->arrivalBegin[i], trace_->arrivalCount[i]};
+        return trace_->arrivalRanks(i);
     }
     std::span<const Ns> times(std::size_t i) const
     {
         if (resorted(i)) {
-            return {time_.data() + offsetOf(i), trace_->arrivalCount[i]};
+            return {time_.data() + offsetOf(i), trace_->arrivalCount(i)};
         }
-        return {trace_->arrivalTime.data() + trace_->arrivalBegin[i], trace_->arrivalCount[i]};
+        return {trace_->arrivalTime.data() + trace_->arrivalBegin[i], trace_->arrivalCount(i)};
     }
 
 private:

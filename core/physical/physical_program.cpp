@@ -154,14 +154,14 @@ PhysicalProgram buildPhysicalProgram(const Trace& trace, int worldSize, std::str
         e.arrivalOffset.assign(members.size(), 0);
         if (e.skew != SkewState::Unknown) {
             const std::uint32_t begin = trace.arrivalBegin[i];
-            const std::uint32_t count = trace.arrivalCount[i];
+            const std::uint32_t count = trace.arrivalCount(i);
             if (count > 0) {
                 Ns earliest = trace.arrivalTime[begin];
                 for (std::uint32_t k = 0; k < count; ++k) {
                     earliest = std::min(earliest, trace.arrivalTime[begin + k]);
                 }
                 for (std::uint32_t k = 0; k < count; ++k) {
-                    const auto at = std::find(members.begin(), members.end(), trace.arrivalRank[begin + k]);
+                    const auto at = std::find(members.begin(), members.end(), trace.arrivalRanks(i)[k]);
                     if (at != members.end()) {
                         e.arrivalOffset[static_cast<std::size_t>(at - members.begin())] =
                             trace.arrivalTime[begin + k] - earliest;

@@ -35,7 +35,16 @@ class Encoder {
 public:
     /// inlineRefs: write strings and rank lists in place (event-range bytes). Otherwise call
     /// indexTables() first: events then refer to the tables by position.
-    Encoder(const Trace& trace, bool inlineRefs) : t_(trace), inline_(inlineRefs) {}
+    Encoder(const Trace& trace, bool inlineRefs) : t_(trace), inline_(inlineRefs)
+    {
+        // Ranks within a list are distinct (a rule of the format), so a list in ascending order
+        // needs no sorting of its (rank, time) pairs; most lists are.
+        ascending_.reserve(trace.arrivalRankLists.size());
+        for (std::size_t list = 0; list < trace.arrivalRankLists.size(); ++list) {
+            const auto& ranks = trace.arrivalRankLists.at(static_cast<std::uint32_t>(list)).ranks;
+            ascending_.push_back(std::is_sorted(ranks.begin(), ranks.end()) ? 1 : 0);
+        }
+    }
 
     /// Numbers the strings and rank sets by first appearance in canonical order (the whole-trace
     /// form's tables). Afterwards encodeEvent only reads, so threads can encode events at once.
@@ -58,7 +67,7 @@ public:
     {
         // 23 fields of at most an integer, a string or "unknown" each, the brackets and commas.
         std::size_t bound = 32 + 23 * (json::kMaxIntBytes + 1) +
-                            (t_.has(i, kFlagArrivalsGiven) ? 2 + t_.arrivalCount[i] * (2 * json::kMaxIntBytes + 4) : 0);
+                            (t_.has(i, kFlagArrivalsGiven) ? 2 + t_.arrivalCount(i) * (2 * json::kMaxIntBytes + 4) : 0);
         if (inline_) {
             for (auto id :
                  {t_.op[i], t_.group[i], t_.phase[i], t_.dtype[i], t_.tag[i], t_.channel[i], t_.reductionOp[i]}) {
@@ -132,18 +141,29 @@ public:
         }
         *at++ = ',';
         if (t_.has(i, kFlagArrivalsGiven)) {
-            sorted.clear();
-            for (std::uint32_t k = 0; k < t_.arrivalCount[i]; ++k) {
-                sorted.emplace_back(t_.arrivalRank[t_.arrivalBegin[i] + k], t_.arrivalTime[t_.arrivalBegin[i] + k]);
-            }
-            std::sort(sorted.begin(), sorted.end());
-            *at++ = '[';
-            for (std::size_t k = 0; k < sorted.size(); ++k) {
+            const auto& ranks = t_.arrivalRanks(i);
+            const Ns* times = t_.arrivalTime.data() + t_.arrivalBegin[i];
+            auto pair = [&at](std::size_t k, std::int32_t rank, Ns time) {
                 at = json::writeText(at, k == 0 ? "[" : ",[");
-                at = json::writeInt(at, sorted[k].first);
+                at = json::writeInt(at, rank);
                 *at++ = ',';
-                at = json::writeInt(at, sorted[k].second);
+                at = json::writeInt(at, time);
                 *at++ = ']';
+            };
+            *at++ = '[';
+            if (ascending_[t_.arrivalRankList[i]] != 0) {
+                for (std::size_t k = 0; k < ranks.size(); ++k) {
+                    pair(k, ranks[k], times[k]);
+                }
+            } else {
+                sorted.clear();
+                for (std::size_t k = 0; k < ranks.size(); ++k) {
+                    sorted.emplace_back(ranks[k], times[k]);
+                }
+                std::sort(sorted.begin(), sorted.end());
+                for (std::size_t k = 0; k < sorted.size(); ++k) {
+                    pair(k, sorted[k].first, sorted[k].second);
+                }
             }
             *at++ = ']';
         } else {
@@ -227,6 +247,7 @@ private:
 
     const Trace& t_;
     bool inline_;
+    std::vector<std::uint8_t> ascending_;     ///< per arrival rank list: its ranks ascend
     std::vector<std::uint32_t> stringIndex_;  ///< string id -> table position (indexTables)
     std::vector<std::uint32_t> stringOrder_;  ///< table position -> string id
     std::vector<std::uint32_t> rankSetIndex_; ///< rank set id -> table position (indexTables)

@@ -109,8 +109,9 @@ Event Trace::event(std::size_t i) const
     e.pressure = opt(pressure[i]);
     e.arrivalsGiven = has(i, kFlagArrivalsGiven);
     e.arrivalsAsArray = has(i, kFlagArrivalsAsArray);
-    for (std::uint32_t k = 0; k < arrivalCount[i]; ++k) {
-        e.arrivals.push_back(RankArrival{arrivalRank[arrivalBegin[i] + k], arrivalTime[arrivalBegin[i] + k]});
+    const auto& listed = arrivalRanks(i);
+    for (std::size_t k = 0; k < listed.size(); ++k) {
+        e.arrivals.push_back(RankArrival{listed[k], arrivalTime[arrivalBegin[i] + k]});
     }
     e.partialRankArrival = has(i, kFlagPartialArrival);
     e.arrivalSkew = opt(arrivalSkew[i]);

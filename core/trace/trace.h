@@ -97,12 +97,13 @@ struct Trace {
     // ---- interning ----
     StringTable strings;   ///< ops, groups, phases, dtypes, tags, channels, reduction ops
     RankSetTable rankSets;
+    RankSetTable arrivalRankLists; ///< the ranks of rank_arrival_us, in the order given
     std::string idArena;   ///< concatenated event ids
 
     // ---- per-event columns, canonical order ----
     // Optional fields that most traces leave out are LazyColumns: no memory while every event
     // leaves them out.
-    std::vector<std::uint32_t> sourceIndex; ///< position of the event in the input as given
+    IndexColumn sourceIndex;                ///< position of the event in the input as given
     std::vector<std::uint32_t> op;          ///< string id of the op name
     std::vector<OpKind> kind;
     std::vector<std::uint16_t> flags;       ///< EventFlag bits
@@ -120,8 +121,11 @@ struct Trace {
     LazyColumn<std::int32_t> concurrentGroups{kNoRank}, senderRank{kNoRank}, receiverRank{kNoRank},
         rootRank{kNoRank};                                 ///< kNoRank when absent
     LazyColumn<std::int64_t> messageSequence{-1};          ///< -1 when absent
-    std::vector<std::uint32_t> arrivalBegin, arrivalCount; ///< into arrivalRank/arrivalTime
-    std::vector<std::int32_t> arrivalRank;
+    // Arrivals: event i's ranks are the interned list arrivalRankList[i] (most events list their
+    // members, in the same order, so the list is shared, not stored per event), and its times
+    // are arrivalTime[arrivalBegin[i] + k], one per listed rank.
+    std::vector<std::uint32_t> arrivalBegin;    ///< into arrivalTime
+    std::vector<std::uint32_t> arrivalRankList; ///< id in arrivalRankLists
     std::vector<Ns> arrivalTime;
     LazyColumn<std::uint32_t> extraIndex{kNoString}; ///< into extras, kNoString when none
     TextArena extras;                                ///< unknown event fields, one JSON object text each
@@ -139,6 +143,12 @@ struct Trace {
     std::string_view id(std::size_t i) const;
     const std::vector<std::int32_t>& ranks(std::size_t i) const { return rankSets.at(rankSet[i]).ranks; }
     bool has(std::size_t i, EventFlag flag) const { return (flags[i] & flag) != 0; }
+    /// The ranks of event i's arrivals, in the order given, and their number.
+    const std::vector<std::int32_t>& arrivalRanks(std::size_t i) const
+    {
+        return arrivalRankLists.at(arrivalRankList[i]).ranks;
+    }
+    std::uint32_t arrivalCount(std::size_t i) const { return static_cast<std::uint32_t>(arrivalRanks(i).size()); }
 
     /// Materialises event i as a plain value (for display, export and tests).
     Event event(std::size_t i) const;

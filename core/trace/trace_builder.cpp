@@ -25,6 +25,11 @@ template <typename T> void permute(LazyColumn<T>& column, const std::vector<std:
     column.permute(order);
 }
 
+void permute(IndexColumn& column, const std::vector<std::uint32_t>& order)
+{
+    column.permute(order);
+}
+
 template <typename T> void permute(std::vector<T>& column, const std::vector<std::uint32_t>& order)
 {
     std::vector<T> sorted;
@@ -50,6 +55,7 @@ struct ColumnIds {
     std::uint32_t tag = kNoString;
     std::uint32_t channel = kNoString;
     std::uint32_t reductionOp = kNoString;
+    std::uint32_t arrivalRankList = 0;
 };
 
 /// Appends one event to every per-event column (and its arrivals), ids and arena offsets taken
@@ -97,10 +103,9 @@ struct ColumnIds {
     t.receiverRank.push_back(e.receiverRank.value_or(kNoRank));
     t.rootRank.push_back(e.rootRank.value_or(kNoRank));
     t.messageSequence.push_back(e.messageSequence.value_or(-1));
-    t.arrivalBegin.push_back(static_cast<std::uint32_t>(t.arrivalRank.size()));
-    t.arrivalCount.push_back(static_cast<std::uint32_t>(e.arrivals.size()));
+    t.arrivalBegin.push_back(static_cast<std::uint32_t>(t.arrivalTime.size()));
+    t.arrivalRankList.push_back(ids.arrivalRankList);
     for (const auto& a : e.arrivals) {
-        t.arrivalRank.push_back(a.rank);
         t.arrivalTime.push_back(a.arrival);
     }
     t.extraIndex.push_back(e.extraJson.empty() ? kNoString : static_cast<std::uint32_t>(t.extras.size()));
@@ -129,10 +134,11 @@ void TraceBuilder::reserve(std::size_t events)
         reserved_.columns.emplace_back(reinterpret_cast<std::uintptr_t>(column.data()), sizeof(column[0]));
     };
     auto& t = trace_;
-    for (auto* v : {&t.op, &t.rankSet, &t.group, &t.phase, &t.dtype, &t.idLength, &t.arrivalBegin, &t.arrivalCount,
-                    &t.sourceIndex}) {
+    for (auto* v :
+         {&t.op, &t.rankSet, &t.group, &t.phase, &t.dtype, &t.idLength, &t.arrivalBegin, &t.arrivalRankList}) {
         prepare(*v);
     }
+    t.sourceIndex.reserve(events);
     for (auto* v : {&t.start, &t.computeBefore, &t.bytes, &t.skewValue}) {
         prepare(*v);
     }
@@ -440,7 +446,7 @@ void TraceBuilder::reject(std::size_t index, const Event& e, std::string field, 
     ids.tag = internOpt(kRecentTag, e.tag);
     ids.channel = internOpt(kRecentChannel, e.channel);
     ids.reductionOp = internOpt(kRecentReductionOp, e.reductionOp);
-    makeRoom(t.arrivalRank, e.arrivals.size());
+    ids.arrivalRankList = arrivalRankListOf(e, ids.rankSet);
     makeRoom(t.arrivalTime, e.arrivals.size());
     appendColumns(t, e, ids, static_cast<std::uint32_t>(index), kind, skew.state, skew.value);
     if (!e.id.empty()) {
@@ -454,6 +460,31 @@ void TraceBuilder::reject(std::size_t index, const Event& e, std::string field, 
         }
         t.extras.push_back(e.extraJson);
     }
+}
+
+std::uint32_t TraceBuilder::arrivalRankListOf(const Event& e, std::uint32_t rankSet)
+{
+    // Most events list an arrival for each member, in the members' order: that list is known by
+    // the rank set's id, without hashing it.
+    bool members = e.arrivals.size() == e.ranks.size();
+    for (std::size_t k = 0; members && k < e.arrivals.size(); ++k) {
+        members = e.arrivals[k].rank == e.ranks[k];
+    }
+    if (members) {
+        if (rankSet >= listOfRankSet_.size()) {
+            listOfRankSet_.resize(std::size_t{rankSet} + 1, kNoString);
+        }
+        std::uint32_t& list = listOfRankSet_[rankSet];
+        if (list == kNoString) {
+            list = trace_.arrivalRankLists.intern(e.ranks, false);
+        }
+        return list;
+    }
+    arrivalRanks_.clear();
+    for (const auto& a : e.arrivals) {
+        arrivalRanks_.push_back(a.rank);
+    }
+    return trace_.arrivalRankLists.intern(arrivalRanks_, false);
 }
 
 void TraceBuilder::add(const Event& e)
@@ -533,7 +564,7 @@ Trace TraceBuilder::finish(Progress& progress)
         permute(t.bytes, order);
         permute(t.rankSet, order);
         permute(t.rankCount, order);
-        for (auto* v : {&t.group, &t.phase, &t.dtype, &t.idLength, &t.arrivalBegin, &t.arrivalCount}) {
+        for (auto* v : {&t.group, &t.phase, &t.dtype, &t.idLength, &t.arrivalBegin, &t.arrivalRankList}) {
             permute(*v, order);
         }
         for (auto* v : {&t.tag, &t.channel, &t.reductionOp, &t.extraIndex}) {

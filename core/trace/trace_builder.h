@@ -85,6 +85,7 @@ private:
     void checkTimingValues(std::size_t index, const Event& e);
     EventSkew checkArrivals(std::size_t index, const Event& e);
     void storeEvent(std::size_t index, const Event& e, OpKind kind, EventSkew skew);
+    std::uint32_t arrivalRankListOf(const Event& e, std::uint32_t rankSet);
 
     Trace trace_;
     std::vector<Diagnostic> diagnostics_;
@@ -96,6 +97,9 @@ private:
     bool rankSlotsRefused_ = false;
     std::vector<std::int32_t> members_; ///< scratch: sorted members of the event being added
     std::vector<std::int32_t> seen_;    ///< scratch: sorted arrival ranks of the event being added
+    std::vector<std::int32_t> arrivalRanks_; ///< scratch: arrival ranks of the event being added, as given
+    /// The arrival rank list that lists rank set k's members in order (kNoString: not yet interned).
+    std::vector<std::uint32_t> listOfRankSet_;
     /// The string ids each field took most recently, newest first (kNoString: none yet).
     std::array<std::array<std::uint32_t, 4>, kRecentFieldCount> recent_ = [] {
         std::array<std::array<std::uint32_t, 4>, kRecentFieldCount> none{};

@@ -151,13 +151,14 @@ template <typename Out> void writeEvent(Out& out, const Trace& t, std::size_t i)
         w.key("rank_arrival_us");
         const bool asArray = t.has(i, kFlagArrivalsAsArray);
         out.put(asArray ? '[' : '{');
-        for (std::uint32_t k = 0; k < t.arrivalCount[i]; ++k) {
+        const auto& ranks = t.arrivalRanks(i);
+        for (std::size_t k = 0; k < ranks.size(); ++k) {
             if (k > 0) {
                 out.put(',');
             }
             if (!asArray) {
                 out.put('"');
-                out.integer(t.arrivalRank[t.arrivalBegin[i] + k]);
+                out.integer(ranks[k]);
                 out.put("\":");
             }
             out.scaled(t.arrivalTime[t.arrivalBegin[i] + k], kMicrosToNanosScale);

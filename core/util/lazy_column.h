@@ -99,4 +99,76 @@ private:
     std::vector<T> values_; ///< empty while uniform, else exactly size_ values
 };
 
+/// A column of indexes that holds no memory while value i is i: the position of each event in
+/// its input, which is the event's own position unless sorting moved it. Allocates (filling what
+/// came before) when the first other value arrives, or when a permutation moves something.
+class IndexColumn {
+public:
+    std::size_t size() const { return size_; }
+    /// True while every value is its own position, and nothing is allocated.
+    bool identity() const { return values_.empty(); }
+
+    std::uint32_t operator[](std::size_t i) const
+    {
+        return values_.empty() ? static_cast<std::uint32_t>(i) : values_[i];
+    }
+
+    void push_back(std::uint32_t value)
+    {
+        if (values_.empty()) {
+            if (value == size_) {
+                ++size_;
+                return;
+            }
+            materialise();
+        }
+        values_.push_back(value);
+        ++size_;
+    }
+
+    void reserve(std::size_t count)
+    {
+        expected_ = count;
+        if (!values_.empty()) {
+            values_.reserve(count);
+        }
+    }
+
+    /// Puts value order[k] at position k; the column then holds order.size() values.
+    void permute(const std::vector<std::uint32_t>& order)
+    {
+        if (values_.empty()) {
+            bool moved = false;
+            for (std::size_t k = 0; k < order.size() && !moved; ++k) {
+                moved = order[k] != k;
+            }
+            size_ = order.size();
+            if (moved) {
+                values_ = order;
+            }
+            return;
+        }
+        std::vector<std::uint32_t> sorted;
+        sorted.reserve(order.size());
+        for (const auto index : order) {
+            sorted.push_back(values_[index]);
+        }
+        values_.swap(sorted);
+        size_ = order.size();
+    }
+
+private:
+    void materialise()
+    {
+        growFresh(values_, expected_ > size_ ? expected_ : size_ + 1);
+        for (std::size_t i = 0; i < size_; ++i) {
+            values_.push_back(static_cast<std::uint32_t>(i));
+        }
+    }
+
+    std::size_t size_ = 0;
+    std::size_t expected_ = 0;
+    std::vector<std::uint32_t> values_; ///< empty while value i is i, else exactly size_ values
+};
+
 } // namespace cc

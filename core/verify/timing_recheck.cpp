@@ -27,8 +27,9 @@ void sortedArrivals(const Trace& t, std::size_t i, std::vector<std::pair<std::in
 {
     out.clear();
     const std::uint32_t begin = t.arrivalBegin[i];
-    for (std::uint32_t k = 0; k < t.arrivalCount[i]; ++k) {
-        out.emplace_back(t.arrivalRank[begin + k], t.arrivalTime[begin + k]);
+    const auto& ranks = t.arrivalRanks(i);
+    for (std::size_t k = 0; k < ranks.size(); ++k) {
+        out.emplace_back(ranks[k], t.arrivalTime[begin + k]);
     }
     std::sort(out.begin(), out.end());
 }

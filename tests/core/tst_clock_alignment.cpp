@@ -238,9 +238,9 @@ void TestClockAlignment::calibrationReadsBackAndMergeMeasuresSkew()
         QCOMPARE(bound.error, cc::DecimalError::None);
         const std::size_t c = static_cast<std::size_t>(t.messageSequence[i]);
         const Ns first = *std::min_element(run.arrive[c].begin(), run.arrive[c].end());
-        QCOMPARE(t.arrivalCount[i], static_cast<std::uint32_t>(truth.size()));
-        for (std::uint32_t k = 0; k < t.arrivalCount[i]; ++k) {
-            const auto rank = static_cast<std::size_t>(t.arrivalRank[t.arrivalBegin[i] + k]);
+        QCOMPARE(t.arrivalCount(i), static_cast<std::uint32_t>(truth.size()));
+        for (std::uint32_t k = 0; k < t.arrivalCount(i); ++k) {
+            const auto rank = static_cast<std::size_t>(t.arrivalRanks(i)[k]);
             const Ns measured = t.arrivalTime[t.arrivalBegin[i] + k];
             const Ns actual = run.arrive[c][rank] - first;
             QVERIFY(std::abs(measured - actual) <= bound.value);

@@ -285,7 +285,7 @@ void TestKinetoImport::realProfiles()
     QVERIFY(t.hasUnknownOverlap());
     for (std::size_t i = 0; i < t.size(); ++i) {
         QCOMPARE(t.observedExposed[i], cc::kAbsentNs);
-        QCOMPARE(t.arrivalCount[i], 0U);
+        QCOMPARE(t.arrivalCount(i), 0U);
     }
     QVERIFY(imported.summary.notes.find("observational and single-rank") != std::string::npos);
     QCOMPARE(t.timing, cc::TimingSemantics::Timestamped);

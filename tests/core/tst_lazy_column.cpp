@@ -1,5 +1,7 @@
-// LazyColumn, and the trace columns built on it: an optional field that no event states holds no
-// memory, and the first event that states it keeps every value, before and after, in any order.
+// LazyColumn and IndexColumn, and the trace columns built on them: an optional field that no event
+// states holds no memory, and the first event that states it keeps every value, before and after,
+// in any order; so does the position in the input of a trace already in order. Arrival ranks are
+// shared lists.
 #include "core/trace/trace_builder.h"
 #include "core/trace/trace_io.h"
 #include "core/util/lazy_column.h"
@@ -145,6 +147,106 @@ private slots:
         QCOMPARE(t.observedExposed[1], Ns(2500));
         QCOMPARE(t.observedExposed[2], kAbsentNs);
         QVERIFY(t.channel.uniform());
+    }
+
+    void anIndexColumnHoldsNothingWhileEachValueIsItsPosition()
+    {
+        IndexColumn column;
+        column.reserve(100);
+        for (std::uint32_t k = 0; k < 100; ++k) {
+            column.push_back(k);
+        }
+        QVERIFY(column.identity());
+        QCOMPARE(column.size(), std::size_t(100));
+        QCOMPARE(column[0], 0U);
+        QCOMPARE(column[99], 99U);
+        column.permute({0, 1, 2});
+        QVERIFY(column.identity()); // a permutation that moves nothing keeps it empty
+        QCOMPARE(column.size(), std::size_t(3));
+
+        IndexColumn skipped;
+        skipped.push_back(0);
+        skipped.push_back(1);
+        skipped.push_back(5);
+        skipped.push_back(6);
+        QVERIFY(!skipped.identity());
+        QCOMPARE(skipped.size(), std::size_t(4));
+        QCOMPARE(skipped[0], 0U);
+        QCOMPARE(skipped[1], 1U);
+        QCOMPARE(skipped[2], 5U);
+        QCOMPARE(skipped[3], 6U);
+
+        IndexColumn first;
+        first.push_back(3);
+        QVERIFY(!first.identity());
+        QCOMPARE(first[0], 3U);
+    }
+
+    void anIndexColumnPermutedRecordsTheMove()
+    {
+        IndexColumn column;
+        for (std::uint32_t k = 0; k < 4; ++k) {
+            column.push_back(k);
+        }
+        column.permute({2, 0, 3, 1});
+        QVERIFY(!column.identity());
+        QCOMPARE(column[0], 2U);
+        QCOMPARE(column[1], 0U);
+        QCOMPARE(column[2], 3U);
+        QCOMPARE(column[3], 1U);
+        column.permute({1, 0, 2, 3});
+        QCOMPARE(column[0], 0U);
+        QCOMPARE(column[1], 2U);
+        QCOMPARE(column[2], 3U);
+        QCOMPARE(column[3], 1U);
+    }
+
+    void aTraceInTimeOrderHoldsNoSourceIndex()
+    {
+        const Trace inOrder = parse(R"({"op":"all_reduce","bytes":8,"ranks":[0,1],"start_us":1},
+                                       {"op":"all_reduce","bytes":8,"ranks":[0,1],"start_us":2})");
+        QVERIFY(inOrder.sourceIndex.identity());
+        QCOMPARE(inOrder.sourceIndex[1], 1U);
+        const Trace moved = parse(R"({"op":"all_reduce","bytes":8,"ranks":[0,1],"start_us":2},
+                                     {"op":"all_reduce","bytes":8,"ranks":[0,1],"start_us":1})");
+        QVERIFY(!moved.sourceIndex.identity());
+        QCOMPARE(moved.sourceIndex[0], 1U);
+        QCOMPARE(moved.sourceIndex[1], 0U);
+    }
+
+    void arrivalRanksAreSharedListsInTheOrderGiven()
+    {
+        // Two events list their members' arrivals in the members' order and share one list; one
+        // lists them the other way round, one as an array, and one only some ranks.
+        const Trace t = parse(R"({"op":"all_reduce","bytes":8,"ranks":[0,1,2],"start_us":1,
+                                  "rank_arrival_us":{"0":0,"1":1,"2":2}},
+                                 {"op":"all_reduce","bytes":8,"ranks":[0,1,2],"start_us":2,
+                                  "rank_arrival_us":{"0":3,"1":4,"2":5}},
+                                 {"op":"all_reduce","bytes":8,"ranks":[0,1,2],"start_us":3,
+                                  "rank_arrival_us":{"2":6,"0":7,"1":8}},
+                                 {"op":"all_reduce","bytes":8,"ranks":[0,1,2],"start_us":4,
+                                  "rank_arrival_us":[9,10,11]},
+                                 {"op":"all_reduce","bytes":8,"ranks":[0,1,2],"start_us":5,
+                                  "rank_arrival_us":{"1":12},"partial_rank_arrival":true},
+                                 {"op":"all_reduce","bytes":8,"ranks":[0,1,2],"start_us":6})");
+        QCOMPARE(t.size(), std::size_t(6));
+        QCOMPARE(t.arrivalRankList[0], t.arrivalRankList[1]);
+        QCOMPARE(t.arrivalRankList[0], t.arrivalRankList[3]);
+        QVERIFY(t.arrivalRankList[2] != t.arrivalRankList[0]);
+        QCOMPARE(t.arrivalRanks(2), (std::vector<std::int32_t>{2, 0, 1}));
+        QCOMPARE(t.arrivalRanks(4), (std::vector<std::int32_t>{1}));
+        QCOMPARE(t.arrivalCount(5), 0U);
+        QCOMPARE(t.arrivalRankLists.size(), std::size_t(4)); // in order, reversed, partial, none
+        const std::vector<Ns> expected{0, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000, 11000, 12000};
+        QCOMPARE(t.arrivalTime, expected);
+        for (std::size_t i = 0; i < t.size(); ++i) {
+            const Event e = t.event(i);
+            QCOMPARE(e.arrivals.size(), std::size_t(t.arrivalCount(i)));
+            for (std::size_t k = 0; k < e.arrivals.size(); ++k) {
+                QCOMPARE(e.arrivals[k].rank, t.arrivalRanks(i)[k]);
+                QCOMPARE(e.arrivals[k].arrival, t.arrivalTime[t.arrivalBegin[i] + k]);
+            }
+        }
     }
 };
 

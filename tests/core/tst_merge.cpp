@@ -197,7 +197,7 @@ void TestMerge::withoutCalibrationSkewIsUnknown()
     const Trace& t = merged.trace;
     QCOMPARE(t.size(), std::size_t{1});
     QCOMPARE(t.skewState[0], SkewState::Unknown);
-    QCOMPARE(t.arrivalCount[0], 0U);
+    QCOMPARE(t.arrivalCount(0), 0U);
     QVERIFY(!t.has(0, kFlagPartialArrival));
     QVERIFY(merged.summary.notes.find("cross-rank arrival skew is unknown (not zero)") != std::string::npos);
     auto system = nlohmann::json::parse(t.systemJson);

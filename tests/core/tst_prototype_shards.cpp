@@ -183,7 +183,7 @@ void TestPrototypeShards::coalescingShardsMergeAcrossRanks()
     QCOMPARE(merged.summary.partialEvents, std::size_t{0});
     QCOMPARE(merged.trace.unknownSkewCount(), std::size_t{0});
     for (std::size_t i = 0; i < merged.trace.size(); ++i) {
-        QCOMPARE(merged.trace.arrivalCount[i], 4U);
+        QCOMPARE(merged.trace.arrivalCount(i), 4U);
         for (std::uint32_t k = 0; k < 4; ++k) {
             QCOMPARE(merged.trace.arrivalTime[merged.trace.arrivalBegin[i] + k], cc::Ns{0}); // offsets cancel
         }

@@ -174,6 +174,21 @@ private slots:
             }
             texts.push_back(text);
         }
+        // Digits are read eight at a time: every byte that is not a digit, at every place of a
+        // sixteen-digit integer part and of a fraction, must end the digits there.
+        for (int byte = 1; byte < 256; ++byte) {
+            if (byte >= '0' && byte <= '9') {
+                continue;
+            }
+            for (std::size_t at = 0; at < 16; ++at) {
+                std::string whole = "1234567890123456";
+                whole[at] = static_cast<char>(byte);
+                texts.push_back(whole);
+                std::string fraction = "1.234567890123456";
+                fraction[at + 1] = static_cast<char>(byte);
+                texts.push_back(fraction);
+            }
+        }
         for (const auto& text : texts) {
             for (int scale : {0, 3, 9}) {
                 for (bool allowNegative : {false, true}) {

@@ -207,7 +207,9 @@ void ProgramTables::exactTiming(std::size_t i, Ns gap, CanaryTiming& out)
     if ((out.layout & kLayoutArrivals) != 0) {
         out.arrivalRanks = arrivalRanksOf(i);
         const auto times = arrivals_.times(i);
-        out.arrivalTimes.assign(times.begin(), times.end());
+        for (std::size_t k = 0; k < times.size(); ++k) {
+            out.arrivalTimes.push_back(times[k]);
+        }
     } else {
         out.arrivalRanks = kNoIndex;
     }

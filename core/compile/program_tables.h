@@ -33,12 +33,12 @@ public:
         }
         return trace_->arrivalRanks(i);
     }
-    std::span<const Ns> times(std::size_t i) const
+    CompactView times(std::size_t i) const
     {
         if (resorted(i)) {
-            return {time_.data() + offsetOf(i), trace_->arrivalCount(i)};
+            return {nullptr, time_.data() + offsetOf(i), trace_->arrivalCount(i)};
         }
-        return {trace_->arrivalTime.data() + trace_->arrivalBegin[i], trace_->arrivalCount(i)};
+        return trace_->arrivalTime.view(trace_->arrivalBegin[i], trace_->arrivalCount(i));
     }
 
 private:

@@ -142,7 +142,7 @@ public:
         *at++ = ',';
         if (t_.has(i, kFlagArrivalsGiven)) {
             const auto& ranks = t_.arrivalRanks(i);
-            const Ns* times = t_.arrivalTime.data() + t_.arrivalBegin[i];
+            const CompactView times = t_.arrivalTime.view(t_.arrivalBegin[i], ranks.size());
             auto pair = [&at](std::size_t k, std::int32_t rank, Ns time) {
                 at = json::writeText(at, k == 0 ? "[" : ",[");
                 at = json::writeInt(at, rank);

@@ -126,7 +126,7 @@ struct Trace {
     // are arrivalTime[arrivalBegin[i] + k], one per listed rank.
     std::vector<std::uint32_t> arrivalBegin;    ///< into arrivalTime
     std::vector<std::uint32_t> arrivalRankList; ///< id in arrivalRankLists
-    std::vector<Ns> arrivalTime;
+    CompactColumn arrivalTime;                  ///< in 32 bits while every time fits
     LazyColumn<std::uint32_t> extraIndex{kNoString}; ///< into extras, kNoString when none
     TextArena extras;                                ///< unknown event fields, one JSON object text each
 

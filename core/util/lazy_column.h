@@ -1,16 +1,22 @@
-// A column of values that holds no memory while every value equals its fill value.
+// Trace columns that hold less than one full value per event when their values allow it.
 //
+// LazyColumn: a column of values that holds no memory while every value equals its fill value.
 // Many per-event fields of a trace are optional and absent from most traces (a tag, a sender rank,
 // an observed exposed latency): stored as plain vectors, each cost its width times the event
 // count in pages written with nothing but the "absent" marker. A LazyColumn counts such values
 // instead, and allocates (filling what came before) only when the first other value arrives.
 // Reading costs one predictable branch.
+//
+// IndexColumn holds nothing while each value is its own position; CompactColumn holds 64-bit values
+// in 32 bits while they fit.
 #pragma once
 
 #include "core/util/fresh_memory.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <vector>
 
@@ -170,5 +176,98 @@ private:
     std::size_t expected_ = 0;
     std::vector<std::uint32_t> values_; ///< empty while value i is i, else exactly size_ values
 };
+
+/// Values [first, first + size) of a CompactColumn (or of any 64-bit array): read in place.
+class CompactView {
+public:
+    CompactView() = default;
+    CompactView(const std::int32_t* narrow, const std::int64_t* wide, std::size_t size)
+        : narrow_(narrow), wide_(wide), size_(size)
+    {
+    }
+    std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    std::int64_t operator[](std::size_t k) const { return wide_ != nullptr ? wide_[k] : narrow_[k]; }
+
+private:
+    const std::int32_t* narrow_ = nullptr;
+    const std::int64_t* wide_ = nullptr;
+    std::size_t size_ = 0;
+};
+
+/// A column of 64-bit integers held in 32 bits while every value fits (arrival times are offsets of
+/// microseconds to seconds), and widened once, in full, when the first value that does not fit
+/// arrives. Reading costs one predictable branch.
+class CompactColumn {
+public:
+    std::size_t size() const { return wide_ ? wideValues_.size() : narrowValues_.size(); }
+    std::size_t capacity() const { return wide_ ? wideValues_.capacity() : narrowValues_.capacity(); }
+    /// True while every value fits in 32 bits (4 bytes a value).
+    bool narrow() const { return !wide_; }
+
+    std::int64_t operator[](std::size_t i) const { return wide_ ? wideValues_[i] : narrowValues_[i]; }
+    CompactView view(std::size_t first, std::size_t count) const
+    {
+        return wide_ ? CompactView(nullptr, wideValues_.data() + first, count)
+                     : CompactView(narrowValues_.data() + first, nullptr, count);
+    }
+
+    void push_back(std::int64_t value)
+    {
+        if (!wide_) {
+            if (value >= std::numeric_limits<std::int32_t>::min() &&
+                value <= std::numeric_limits<std::int32_t>::max()) {
+                narrowValues_.push_back(static_cast<std::int32_t>(value));
+                return;
+            }
+            widen();
+        }
+        wideValues_.push_back(value);
+    }
+
+    /// Room for at least `count` values, in a fresh buffer prepared for writing (growFresh).
+    void grow(std::size_t count)
+    {
+        if (wide_) {
+            growFresh(wideValues_, count);
+        } else {
+            growFresh(narrowValues_, count);
+        }
+    }
+
+    bool operator==(const std::vector<std::int64_t>& values) const
+    {
+        if (values.size() != size()) {
+            return false;
+        }
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            if ((*this)[i] != values[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+private:
+    void widen()
+    {
+        std::vector<std::int64_t> wide;
+        growFresh(wide, std::max(narrowValues_.capacity(), narrowValues_.size() + 1));
+        wide.assign(narrowValues_.begin(), narrowValues_.end());
+        narrowValues_ = {};
+        wideValues_.swap(wide);
+        wide_ = true;
+    }
+
+    bool wide_ = false;
+    std::vector<std::int32_t> narrowValues_; ///< the values while narrow
+    std::vector<std::int64_t> wideValues_;   ///< the values once widened
+};
+
+/// growFresh for a CompactColumn (the builder grows its columns through one name).
+inline void growFresh(CompactColumn& column, std::size_t capacity)
+{
+    column.grow(capacity);
+}
 
 } // namespace cc

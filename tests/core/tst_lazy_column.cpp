@@ -1,7 +1,7 @@
 // LazyColumn and IndexColumn, and the trace columns built on them: an optional field that no event
 // states holds no memory, and the first event that states it keeps every value, before and after,
 // in any order; so does the position in the input of a trace already in order. Arrival ranks are
-// shared lists.
+// shared lists, and arrival times take 32 bits while they fit.
 #include "core/trace/trace_builder.h"
 #include "core/trace/trace_io.h"
 #include "core/util/lazy_column.h"
@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -238,7 +239,8 @@ private slots:
         QCOMPARE(t.arrivalCount(5), 0U);
         QCOMPARE(t.arrivalRankLists.size(), std::size_t(4)); // in order, reversed, partial, none
         const std::vector<Ns> expected{0, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000, 11000, 12000};
-        QCOMPARE(t.arrivalTime, expected);
+        QVERIFY(t.arrivalTime == expected);
+        QVERIFY(t.arrivalTime.narrow());
         for (std::size_t i = 0; i < t.size(); ++i) {
             const Event e = t.event(i);
             QCOMPARE(e.arrivals.size(), std::size_t(t.arrivalCount(i)));
@@ -247,6 +249,52 @@ private slots:
                 QCOMPARE(e.arrivals[k].arrival, t.arrivalTime[t.arrivalBegin[i] + k]);
             }
         }
+    }
+
+    void aCompactColumnWidensOnceAndKeepsEveryValue()
+    {
+        CompactColumn column;
+        growFresh(column, 4);
+        QVERIFY(column.capacity() >= 4);
+        column.push_back(0);
+        column.push_back(-5);
+        column.push_back(std::numeric_limits<std::int32_t>::max());
+        column.push_back(std::numeric_limits<std::int32_t>::min());
+        QVERIFY(column.narrow());
+        const CompactView narrowView = column.view(1, 3);
+        QCOMPARE(narrowView.size(), std::size_t(3));
+        QCOMPARE(narrowView[0], std::int64_t(-5));
+        QCOMPARE(narrowView[2], std::int64_t(std::numeric_limits<std::int32_t>::min()));
+
+        column.push_back(std::int64_t(std::numeric_limits<std::int32_t>::max()) + 1);
+        column.push_back(-7);
+        QVERIFY(!column.narrow());
+        const std::vector<std::int64_t> expected{0,
+                                                 -5,
+                                                 std::numeric_limits<std::int32_t>::max(),
+                                                 std::numeric_limits<std::int32_t>::min(),
+                                                 std::int64_t(std::numeric_limits<std::int32_t>::max()) + 1,
+                                                 -7};
+        QVERIFY(column == expected);
+        const CompactView wideView = column.view(3, 3);
+        QCOMPARE(wideView[0], std::int64_t(std::numeric_limits<std::int32_t>::min()));
+        QCOMPARE(wideView[1], std::int64_t(std::numeric_limits<std::int32_t>::max()) + 1);
+        growFresh(column, 100);
+        QVERIFY(column.capacity() >= 100);
+        QVERIFY(column == expected);
+    }
+
+    void arrivalTimesBeyondThirtyTwoBitsWidenTheColumn()
+    {
+        // 3 s after the first rank: 3e9 ns does not fit in 32 bits.
+        const Trace t = parse(R"({"op":"all_reduce","bytes":8,"ranks":[0,1],"start_us":1,
+                                  "rank_arrival_us":{"0":0,"1":1.5}},
+                                 {"op":"all_reduce","bytes":8,"ranks":[0,1],"start_us":2,
+                                  "rank_arrival_us":{"0":3000000,"1":0}})");
+        QVERIFY(!t.arrivalTime.narrow());
+        QVERIFY(t.arrivalTime == (std::vector<std::int64_t>{0, 1500, 3000000000LL, 0}));
+        QCOMPARE(t.event(1).arrivals[0].arrival, Ns(3000000000LL));
+        QCOMPARE(t.skewValue[1], Ns(3000000000LL));
     }
 };
 

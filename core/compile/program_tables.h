@@ -36,7 +36,7 @@ public:
     CompactView times(std::size_t i) const
     {
         if (resorted(i)) {
-            return {nullptr, time_.data() + offsetOf(i), trace_->arrivalCount(i)};
+            return CompactView::wideValues(time_.data() + offsetOf(i), trace_->arrivalCount(i));
         }
         return trace_->arrivalTime.view(trace_->arrivalBegin[i], trace_->arrivalCount(i));
     }

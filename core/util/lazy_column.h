@@ -181,17 +181,29 @@ private:
 class CompactView {
 public:
     CompactView() = default;
-    CompactView(const std::int32_t* narrow, const std::int64_t* wide, std::size_t size)
-        : narrow_(narrow), wide_(wide), size_(size)
+    static CompactView narrowValues(const std::int32_t* values, std::size_t size)
     {
+        CompactView view;
+        view.narrow_ = values;
+        view.size_ = size;
+        return view;
+    }
+    static CompactView wideValues(const std::int64_t* values, std::size_t size)
+    {
+        CompactView view;
+        view.wide_ = values;
+        view.isWide_ = true;
+        view.size_ = size;
+        return view;
     }
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
-    std::int64_t operator[](std::size_t k) const { return wide_ != nullptr ? wide_[k] : narrow_[k]; }
+    std::int64_t operator[](std::size_t k) const { return isWide_ ? wide_[k] : narrow_[k]; }
 
 private:
     const std::int32_t* narrow_ = nullptr;
     const std::int64_t* wide_ = nullptr;
+    bool isWide_ = false;
     std::size_t size_ = 0;
 };
 
@@ -208,8 +220,8 @@ public:
     std::int64_t operator[](std::size_t i) const { return wide_ ? wideValues_[i] : narrowValues_[i]; }
     CompactView view(std::size_t first, std::size_t count) const
     {
-        return wide_ ? CompactView(nullptr, wideValues_.data() + first, count)
-                     : CompactView(narrowValues_.data() + first, nullptr, count);
+        return wide_ ? CompactView::wideValues(wideValues_.data() + first, count)
+                     : CompactView::narrowValues(narrowValues_.data() + first, count);
     }
 
     void push_back(std::int64_t value)

@@ -389,8 +389,8 @@ private:
 
 std::atomic<std::size_t> chosenNormalizingThreads{0};
 
-/// Helper threads for the whole-trace bytes: one per spare processor, at most three, or what
-/// detail::setNormalizingThreads chose; none for a trace of a few blocks.
+/// Helper threads for a stream of blocks (the whole trace, or a range of it): one per spare
+/// processor, at most three, or what detail::setNormalizingThreads chose; none for a few blocks.
 std::size_t encodingHelpers(std::size_t blocks)
 {
     if (blocks < 4) {
@@ -401,6 +401,24 @@ std::size_t encodingHelpers(std::size_t blocks)
     }
     const unsigned processors = std::thread::hardware_concurrency();
     return processors < 2 ? 0 : std::min<std::size_t>(processors - 1, 3);
+}
+
+/// Encodes blocks [0, blocks) with encodeBlock(block, out, scratch) and hands each one's text to
+/// take(block, bytes) in order on the caller's thread: through a BlockPipeline when processors are
+/// spare, else one block after another.
+template <typename EncodeBlock, typename Take> void streamBlocks(std::size_t blocks, EncodeBlock encodeBlock, Take take)
+{
+    if (const std::size_t helpers = encodingHelpers(blocks); helpers > 0) {
+        BlockPipeline pipeline(blocks, helpers, encodeBlock);
+        pipeline.run(take);
+        return;
+    }
+    Arrivals scratch;
+    TextBlock bytes;
+    for (std::size_t block = 0; block < blocks; ++block) {
+        encodeBlock(block, bytes, scratch);
+        take(block, bytes.text());
+    }
 }
 
 /// Streams the whole-trace canonical bytes into sink(chunk).
@@ -429,17 +447,7 @@ template <typename Sink> void encodeTrace(const Trace& trace, Progress& progress
         progress.report(static_cast<double>(std::min(n, (block + 1) * kBlockEvents)) / static_cast<double>(n),
                         "normalising");
     };
-    if (const std::size_t helpers = encodingHelpers(blocks); helpers > 0) {
-        BlockPipeline pipeline(blocks, helpers, encodeBlock);
-        pipeline.run(take);
-    } else {
-        Arrivals scratch;
-        TextBlock bytes;
-        for (std::size_t block = 0; block < blocks; ++block) {
-            encodeBlock(block, bytes, scratch);
-            take(block, bytes.text());
-        }
-    }
+    streamBlocks(blocks, encodeBlock, take);
     std::string tail = "],";
     encoder.encodeTables(tail);
     tail += "}";
@@ -472,21 +480,27 @@ namespace {
 /// Hands normalizedEventRangeBytes(trace, first, last) to sink a block of events at a time, checking
 /// progress between blocks. The bound is several times the text: sizing a whole range by it made a
 /// 10M-event compile fault in gigabytes it never used, and building the range's text before hashing
-/// it cost a compile a tenth of its time in copies and fresh pages.
+/// it cost a compile a tenth of its time in copies and fresh pages. A long range is encoded on
+/// spare processors while the caller hashes, as the whole trace is: committing to one segment of
+/// ten million events was a compile's longest pass, on one processor.
 template <typename Sink>
 void encodeEventRange(const Trace& trace, std::size_t first, std::size_t last, const Progress& progress, Sink&& sink)
 {
     const Encoder encoder(trace, /*inlineRefs=*/true);
-    Arrivals scratch;
-    sink(std::string_view("["));
-    TextBlock block;
     last = std::min(last, trace.size());
-    for (std::size_t from = first; from < last; from += kBlockEvents) {
-        progress.check();
+    first = std::min(first, last);
+    const std::size_t blocks = (last - first + kBlockEvents - 1) / kBlockEvents;
+    auto encodeBlock = [&](std::size_t block, TextBlock& out, Arrivals& scratch) {
+        const std::size_t from = first + block * kBlockEvents;
         const std::size_t to = std::min(last, from + kBlockEvents);
-        block.end(encoder.encodeEvents(block.room(encoder.eventsBound(from, to)), from, to, from > first, scratch));
-        sink(block.text());
-    }
+        out.end(encoder.encodeEvents(out.room(encoder.eventsBound(from, to)), from, to, block > 0, scratch));
+    };
+    progress.check();
+    sink(std::string_view("["));
+    streamBlocks(blocks, encodeBlock, [&](std::size_t, std::string_view bytes) {
+        sink(bytes);
+        progress.check();
+    });
     sink(std::string_view("]"));
 }
 

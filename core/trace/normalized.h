@@ -29,14 +29,15 @@ std::string normalizedSha256(const Trace& trace, Progress& progress);
 std::string normalizedEventRangeBytes(const Trace& trace, std::size_t first, std::size_t last);
 
 /// SHA-256 of normalizedEventRangeBytes, encoded and hashed a block of events at a time: the bytes
-/// of a range are never held at once, whatever its length. Checks progress between blocks.
+/// of a range are never held at once, whatever its length. Spare processors encode the blocks of a
+/// long range while the caller hashes. Checks progress between blocks.
 std::string eventRangeSha256(const Trace& trace, std::size_t first, std::size_t last,
                              const Progress& progress = NullProgress());
 
 namespace detail {
-/// How many threads encode the whole-trace bytes, the caller's included: 0 (the default) means
-/// the caller's plus one per spare processor, at most four in all. The bytes never depend on it;
-/// tests set it to exercise each way.
+/// How many threads encode the whole-trace bytes and a long event range's, the caller's included:
+/// 0 (the default) means the caller's plus one per spare processor, at most four in all. The bytes
+/// never depend on it; tests set it to exercise each way.
 void setNormalizingThreads(std::size_t threads);
 } // namespace detail
 

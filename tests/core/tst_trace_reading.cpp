@@ -6,6 +6,7 @@
 #include "core/trace/trace_io.h"
 #include "core/util/atomic_file.h"
 #include "core/util/errors.h"
+#include "core/util/sha256.h"
 
 #include <QtTest>
 
@@ -189,6 +190,49 @@ private slots:
         detail::setNormalizingThreads(4);
         Recorder cancelling(3);
         QVERIFY_THROWS_EXCEPTION(Cancelled, normalizedSha256(trace, cancelling));
+    }
+
+    void eventRangeBytesDoNotDependOnTheEncodingThreads()
+    {
+        // A long range's blocks are encoded on helpers while the caller hashes: its commitment is
+        // still the hash of the bytes one thread writes, for ranges that start and end anywhere.
+        NullProgress quiet;
+        const Trace trace = parseTrace(bigText(), "big", quiet);
+        struct Reset {
+            ~Reset() { detail::setNormalizingThreads(0); }
+        } reset;
+        const std::size_t n = trace.size();
+        QVERIFY2(n > 3 * 8192, "four blocks of 8,192 events or more, so that helpers take part");
+        const std::vector<std::pair<std::size_t, std::size_t>> ranges = {
+            {0, n}, {1, n - 1}, {100, 100 + 3 * 8192 + 1}, {8192, 2 * 8192}, {n - 5, n}, {7, 7}, {0, n + 10}};
+        detail::setNormalizingThreads(1);
+        std::vector<std::string> alone;
+        for (const auto& [first, last] : ranges) {
+            alone.push_back(normalizedEventRangeBytes(trace, first, last));
+            QCOMPARE(eventRangeSha256(trace, first, last), sha256Hex(alone.back()));
+        }
+        QVERIFY(alone[0].size() > (std::size_t{1} << 20));
+        QCOMPARE(alone[5], std::string("[]"));
+        QVERIFY(alone[6] == alone[0]);
+        // Whatever the blocks: a range is its events' own texts, comma-separated.
+        auto inner = [](const std::string& range) { return range.substr(1, range.size() - 2); };
+        std::string joined = "[";
+        for (std::size_t i = n - 5; i < n; ++i) {
+            joined += (i > n - 5 ? "," : "") + inner(normalizedEventRangeBytes(trace, i, i + 1));
+        }
+        QVERIFY(alone[4] == joined + "]");
+        QVERIFY(alone[0].find("," + inner(alone[3]) + ",") != std::string::npos);
+        for (const std::size_t threads : {std::size_t{2}, std::size_t{4}}) {
+            detail::setNormalizingThreads(threads);
+            for (std::size_t k = 0; k < ranges.size(); ++k) {
+                const auto [first, last] = ranges[k];
+                QVERIFY(normalizedEventRangeBytes(trace, first, last) == alone[k]);
+                QCOMPARE(eventRangeSha256(trace, first, last), sha256Hex(alone[k]));
+            }
+        }
+        // Cancelled between blocks with helpers at work: the helpers stop, nothing leaks or hangs.
+        Recorder cancelling(3);
+        QVERIFY_THROWS_EXCEPTION(Cancelled, eventRangeSha256(trace, 0, n, cancelling));
     }
 
     void gzipAndPlainAndTextGiveOneTrace()

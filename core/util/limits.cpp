@@ -72,14 +72,25 @@ namespace {
 
 constexpr std::uint64_t kMiB = 1ULL << 20;
 
+/// A trace numbers its events, strings, rank sets and arrival lists in 32 bits; with at most seven
+/// interned strings an event, 2^29 events keep every number below 2^32.
+constexpr std::uint64_t kMaxTraceEvents = 1ULL << 29;
+constexpr std::string_view kEventsCeiling = "a trace numbers its events and their strings in 32 bits";
+
 constexpr ResourceLimitSpec kSpecs[] = {
     {"input-bytes", "input file size (after gunzip)", &ResourceLimits::maxInputBytes, 1, " bytes"},
-    {"events", "stored events per trace", &ResourceLimits::maxEvents, 1, ""},
-    {"expanded-events", "logical events a canary expands to", &ResourceLimits::maxExpandedEvents, 1, ""},
-    {"json-depth", "JSON nesting depth", &ResourceLimits::maxJsonDepth, 1, ""},
+    {"events", "stored events per trace", &ResourceLimits::maxEvents, 1, "", kMaxTraceEvents, kEventsCeiling},
+    {"expanded-events", "logical events a canary expands to", &ResourceLimits::maxExpandedEvents, 1, "",
+     kMaxTraceEvents, kEventsCeiling},
+    // The readers' JSON values nest by recursion: a document millions of levels deep would end the
+    // process on its stack instead of being refused.
+    {"json-depth", "JSON nesting depth", &ResourceLimits::maxJsonDepth, 1, "", 1024,
+     "deeper documents would exhaust a reader's stack"},
     {"ranks-per-event", "ranks per collective", &ResourceLimits::maxRanksPerEvent, 1, ""},
-    {"string-bytes", "one string value", &ResourceLimits::maxStringBytes, 1, " bytes"},
-    {"rank-slots", "rank memberships per trace", &ResourceLimits::maxRankSlots, 1, ""},
+    {"string-bytes", "one string value", &ResourceLimits::maxStringBytes, 1, " bytes", UINT32_MAX,
+     "a trace holds an event id's length in 32 bits"},
+    {"rank-slots", "rank memberships per trace", &ResourceLimits::maxRankSlots, 1, "", UINT32_MAX,
+     "a trace finds an event's arrival times by a 32-bit offset"},
     {"memory-mib", "working memory (estimate)", &ResourceLimits::maxMemoryBytes, kMiB, " MiB"},
     {"gzip-ratio", "gzip expansion ratio (past 32 MiB)", &ResourceLimits::maxGzipRatio, 1, "x"},
     {"sweep-cells", "cells in one capture sweep", &ResourceLimits::maxSweepCells, 1, ""},
@@ -126,6 +137,10 @@ std::string applyResourceLimitOverride(ResourceLimits& limits, std::string_view 
             return "limit " + std::string(name) + " needs a positive integer, not \"" +
                    std::string(text.substr(0, 40)) + "\"";
         }
+        if (spec.ceiling != 0 && value > spec.ceiling) {
+            return "limit " + std::string(name) + " is at most " + std::to_string(spec.ceiling) + " (" +
+                   std::string(spec.ceilingReason) + "), not " + std::string(text);
+        }
         limits.*spec.field = value * spec.scale;
         return {};
     }
@@ -152,7 +167,11 @@ std::string describeResourceLimits(const ResourceLimits& limits)
         name.resize(17, ' ');
         std::string label(spec.label);
         label.resize(38, ' ');
-        text += "  " + name + label + std::to_string(limits.*spec.field / spec.scale) + std::string(spec.unit) + "\n";
+        text += "  " + name + label + std::to_string(limits.*spec.field / spec.scale) + std::string(spec.unit);
+        if (spec.ceiling != 0) {
+            text += " (at most " + std::to_string(spec.ceiling) + ")";
+        }
+        text += "\n";
     }
     text += "  (override one for a run with --limit NAME=VALUE)\n";
     return text;

@@ -58,13 +58,17 @@ struct ResourceLimitSpec {
     std::uint64_t ResourceLimits::*field;
     std::uint64_t scale; ///< the field's unit per unit of the written value (1, or 1 MiB for memory-mib)
     std::string_view unit;
+    /// The largest value that may be written, where the product's own structures set one, and why;
+    /// 0 for none.
+    std::uint64_t ceiling = 0;
+    std::string_view ceilingReason = {};
 };
 
 /// Every overridable limit, in the order --help lists them.
 std::span<const ResourceLimitSpec> resourceLimitSpecs();
 
-/// Applies "NAME=VALUE" (a positive decimal integer) to limits. Returns an error text naming the
-/// problem and the known names, or an empty string.
+/// Applies "NAME=VALUE" (a positive decimal integer, at most the limit's ceiling) to limits. Returns
+/// an error text naming the problem and the known names, or an empty string.
 std::string applyResourceLimitOverride(ResourceLimits& limits, std::string_view assignment);
 
 /// The limits whose values differ from the defaults, as "NAME=VALUE" in --help order; what an

@@ -67,6 +67,43 @@ private slots:
         QTest::newRow("negative") << QStringLiteral("events=-3") << QStringLiteral("needs a positive integer");
         QTest::newRow("overflow") << QStringLiteral("memory-mib=99999999999999999999")
                                   << QStringLiteral("needs a positive integer");
+        // Ceilings the product's own structures set: past them a raised limit would let an input
+        // exhaust a reader's stack or wrap a 32-bit number instead of being refused.
+        QTest::newRow("json-depth past its ceiling")
+            << QStringLiteral("json-depth=3000000")
+            << QStringLiteral("limit json-depth is at most 1024 (deeper documents would exhaust a reader's stack), "
+                              "not 3000000");
+        QTest::newRow("rank-slots past 32 bits")
+            << QStringLiteral("rank-slots=4294967296") << QStringLiteral("limit rank-slots is at most 4294967295");
+        QTest::newRow("events past 2^29")
+            << QStringLiteral("events=536870913") << QStringLiteral("limit events is at most 536870912");
+        QTest::newRow("expanded-events past 2^29")
+            << QStringLiteral("expanded-events=1000000000") << QStringLiteral("limit expanded-events is at most");
+        QTest::newRow("string-bytes past 32 bits")
+            << QStringLiteral("string-bytes=4294967296") << QStringLiteral("limit string-bytes is at most 4294967295");
+    }
+
+    void theDeepestAllowedDocumentIsReadAndOneLevelMoreRefused()
+    {
+        // A document exactly as deep as the highest json-depth is read to its end; one level deeper
+        // is refused by name, with the limit, and the process ends normally either way.
+        auto nested = [](int depth) -> QByteArray { return QByteArray(depth, '[') + QByteArray(depth, ']'); };
+        const QString atCeiling = path(QStringLiteral("deep-1024.json"));
+        const QString past = path(QStringLiteral("deep-1025.json"));
+        QVERIFY(cctest::writeAll(atCeiling, nested(1024)));
+        QVERIFY(cctest::writeAll(past, nested(1025)));
+        const auto read =
+            runCli({QStringLiteral("info"), atCeiling, QStringLiteral("--limit"), QStringLiteral("json-depth=1024")});
+        QVERIFY2(read.exitCode == 0, qPrintable(read.err.right(300)));
+        QVERIFY2(read.out.contains(QStringLiteral("deep-1024.json")), qPrintable(read.out));
+        const auto refused =
+            runCli({QStringLiteral("info"), past, QStringLiteral("--limit"), QStringLiteral("json-depth=1024")});
+        QCOMPARE(refused.exitCode, 3);
+        QVERIFY2(refused.err.contains(QStringLiteral("deep-1025.json")) &&
+                     refused.err.contains(QStringLiteral("deeper than the limit of 1024 levels")),
+                 qPrintable(refused.err));
+        const auto help = runCli({QStringLiteral("--help")});
+        QVERIFY2(help.out.contains(QStringLiteral("64 (at most 1024)")), qPrintable(help.out));
     }
 
     void badLimitOverridesAreUsageErrors()

@@ -1,5 +1,5 @@
 #include "capture/lib/capture_metrics.h"
-#include "capture/lib/wide_integer.h"
+#include "core/util/wide_int.h"
 
 #include "core/util/decimal.h"
 #include "core/util/quantile.h"
@@ -14,7 +14,7 @@ std::int64_t Ratio::ppm() const
     if (!defined()) {
         return 0;
     }
-    const Wide scaled = static_cast<Wide>(numerator) * 1'000'000 + denominator / 2;
+    const WideInt scaled = static_cast<WideInt>(numerator) * 1'000'000 + denominator / 2;
     return static_cast<std::int64_t>(scaled / denominator);
 }
 
@@ -132,7 +132,7 @@ RankMetrics rankMetrics(const RankCapture& capture)
             }
             for (auto p : members) {
                 const auto& param = capture.parameters.at(static_cast<std::size_t>(p));
-                const Wide share = static_cast<Wide>(b.latency()) * param.bytes / total;
+                const WideInt share = static_cast<WideInt>(b.latency()) * param.bytes / total;
                 layers[param.layer].attributedNs += static_cast<Ns>(share);
             }
         }

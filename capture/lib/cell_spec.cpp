@@ -1,7 +1,7 @@
 #include "capture/lib/cell_spec.h"
 
 #include "capture/lib/json_io.h"
-#include "capture/lib/wide_integer.h"
+#include "core/util/wide_int.h"
 
 #include "core/util/decimal.h"
 #include "core/util/errors.h"
@@ -232,12 +232,12 @@ std::optional<std::int64_t> parseMebibytes(std::string_view text)
     if (v.error != DecimalError::None || v.value <= 0) {
         return std::nullopt;
     }
-    Wide bytes = static_cast<Wide>(v.value) * kMiB;
+    WideInt bytes = static_cast<WideInt>(v.value) * kMiB;
     if (bytes % 1'000'000 != 0) {
         return std::nullopt; // not a whole number of bytes
     }
     bytes /= 1'000'000;
-    if (bytes > static_cast<Wide>(1) << 62) {
+    if (bytes > static_cast<WideInt>(1) << 62) {
         return std::nullopt;
     }
     return static_cast<std::int64_t>(bytes);
@@ -264,10 +264,10 @@ std::optional<std::int64_t> parseByteSize(std::string_view text)
     if (v.error != DecimalError::None || v.value <= 0) {
         return std::nullopt;
     }
-    Wide bytes = static_cast<Wide>(v.value) * unit;
+    WideInt bytes = static_cast<WideInt>(v.value) * unit;
     // Sizes like "9.34GiB" are rounded down to the byte: a budget is never rounded up.
     bytes /= 1'000'000;
-    if (bytes <= 0 || bytes > static_cast<Wide>(1) << 62) {
+    if (bytes <= 0 || bytes > static_cast<WideInt>(1) << 62) {
         return std::nullopt;
     }
     return static_cast<std::int64_t>(bytes);

@@ -1,7 +1,7 @@
 #include "capture/lib/feasibility_guard.h"
 
 #include "capture/lib/json_io.h"
-#include "capture/lib/wide_integer.h"
+#include "core/util/wide_int.h"
 
 #include <algorithm>
 
@@ -64,8 +64,8 @@ bool tighter(const PoolDemand& a, const PoolDemand& b)
     if (!a.budget.bytes || !b.budget.bytes) {
         return !a.budget.bytes && b.budget.bytes.has_value();
     }
-    const Wide lhs = static_cast<Wide>(a.demandBytes) * std::max<std::int64_t>(*b.budget.bytes, 1);
-    const Wide rhs = static_cast<Wide>(b.demandBytes) * std::max<std::int64_t>(*a.budget.bytes, 1);
+    const WideInt lhs = static_cast<WideInt>(a.demandBytes) * std::max<std::int64_t>(*b.budget.bytes, 1);
+    const WideInt rhs = static_cast<WideInt>(b.demandBytes) * std::max<std::int64_t>(*a.budget.bytes, 1);
     return lhs > rhs;
 }
 
@@ -77,7 +77,7 @@ std::string usageText(const PoolDemand& p)
     if (*p.budget.bytes <= 0) {
         return "budget 0";
     }
-    const Wide tenths = (static_cast<Wide>(p.demandBytes) * 1000 + *p.budget.bytes / 2) / *p.budget.bytes;
+    const WideInt tenths = (static_cast<WideInt>(p.demandBytes) * 1000 + *p.budget.bytes / 2) / *p.budget.bytes;
     const auto t = static_cast<std::int64_t>(tenths);
     return std::to_string(t / 10) + "." + std::to_string(t % 10) + " % of budget";
 }

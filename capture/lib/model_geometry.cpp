@@ -1,5 +1,5 @@
 #include "capture/lib/model_geometry.h"
-#include "capture/lib/wide_integer.h"
+#include "core/util/wide_int.h"
 
 #include "core/util/decimal.h"
 
@@ -84,8 +84,8 @@ std::int64_t relativeErrorPpm(std::int64_t actual, std::int64_t target)
     if (target <= 0) {
         return 0;
     }
-    const Wide diff = actual >= target ? actual - target : target - actual;
-    const Wide scaled = diff * 1'000'000;
+    const WideInt diff = actual >= target ? actual - target : target - actual;
+    const WideInt scaled = diff * 1'000'000;
     return static_cast<std::int64_t>((scaled + target - 1) / target);
 }
 

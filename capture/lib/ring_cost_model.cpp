@@ -1,6 +1,6 @@
 #include "capture/lib/ring_cost_model.h"
 
-#include "capture/lib/wide_integer.h"
+#include "core/util/wide_int.h"
 
 #include <cmath>
 #include <limits>
@@ -12,23 +12,23 @@ namespace {
 
 constexpr std::int64_t kNsPerSecond = 1'000'000'000;
 
-std::int64_t narrow(Wide value, const char* what)
+std::int64_t narrow(WideInt value, const char* what)
 {
-    if (value > static_cast<Wide>(std::numeric_limits<std::int64_t>::max()) ||
-        value < static_cast<Wide>(std::numeric_limits<std::int64_t>::min())) {
+    if (value > static_cast<WideInt>(std::numeric_limits<std::int64_t>::max()) ||
+        value < static_cast<WideInt>(std::numeric_limits<std::int64_t>::min())) {
         throw std::overflow_error(std::string("ring model: ") + what + " does not fit in 64 bits");
     }
     return static_cast<std::int64_t>(value);
 }
 
 /// numerator / denominator rounded to nearest, halves away from zero (denominator > 0).
-Wide divideRoundHalfAway(Wide numerator, Wide denominator)
+WideInt divideRoundHalfAway(WideInt numerator, WideInt denominator)
 {
-    const Wide half = denominator / 2;
+    const WideInt half = denominator / 2;
     const bool exactHalfPossible = denominator % 2 == 0;
-    Wide magnitude = numerator < 0 ? -numerator : numerator;
-    Wide q = magnitude / denominator;
-    const Wide r = magnitude % denominator;
+    WideInt magnitude = numerator < 0 ? -numerator : numerator;
+    WideInt q = magnitude / denominator;
+    const WideInt r = magnitude % denominator;
     if (r > half || (exactHalfPossible && r == half)) {
         ++q;
     }
@@ -42,7 +42,7 @@ std::int64_t ringLatencyTermNs(int ranks, std::int64_t alphaNs)
     if (ranks < 1) {
         throw std::invalid_argument("ring model: the number of ranks must be at least 1");
     }
-    return narrow(static_cast<Wide>(2) * (ranks - 1) * alphaNs, "the latency term");
+    return narrow(static_cast<WideInt>(2) * (ranks - 1) * alphaNs, "the latency term");
 }
 
 std::int64_t ringBandwidthTermNs(int ranks, std::int64_t messageBytes, std::int64_t bandwidthBytesPerS)
@@ -57,15 +57,15 @@ std::int64_t ringBandwidthTermNs(int ranks, std::int64_t messageBytes, std::int6
         throw std::invalid_argument("ring model: the bandwidth must be positive");
     }
     // 2(p−1)·n·10⁹ / (p·B), rounded to nearest, halves up (everything is non-negative).
-    const Wide numerator = static_cast<Wide>(2) * (ranks - 1) * messageBytes * kNsPerSecond;
-    const Wide denominator = static_cast<Wide>(ranks) * bandwidthBytesPerS;
+    const WideInt numerator = static_cast<WideInt>(2) * (ranks - 1) * messageBytes * kNsPerSecond;
+    const WideInt denominator = static_cast<WideInt>(ranks) * bandwidthBytesPerS;
     return narrow((2 * numerator + denominator) / (2 * denominator), "the bandwidth term");
 }
 
 std::int64_t ringAllReduceNs(int ranks, std::int64_t messageBytes, std::int64_t alphaNs,
                              std::int64_t bandwidthBytesPerS)
 {
-    return narrow(static_cast<Wide>(ringLatencyTermNs(ranks, alphaNs)) +
+    return narrow(static_cast<WideInt>(ringLatencyTermNs(ranks, alphaNs)) +
                       ringBandwidthTermNs(ranks, messageBytes, bandwidthBytesPerS),
                   "the model time");
 }
@@ -85,14 +85,14 @@ AlphaFit fitRingAlpha(const std::vector<AllReducePoint>& points, int ranks, std:
     fit.ranks = ranks;
     fit.bandwidthBytesPerS = bandwidthBytesPerS;
     fit.points = points;
-    Wide sum = 0;
+    WideInt sum = 0;
     for (const auto& p : points) {
         if (p.messageBytes < 0 || p.latencyNs < 0) {
             throw std::invalid_argument("alpha fit: a point has a negative size or latency");
         }
-        sum += static_cast<Wide>(p.latencyNs) - ringBandwidthTermNs(ranks, p.messageBytes, bandwidthBytesPerS);
+        sum += static_cast<WideInt>(p.latencyNs) - ringBandwidthTermNs(ranks, p.messageBytes, bandwidthBytesPerS);
     }
-    const Wide denominator = static_cast<Wide>(2) * (ranks - 1) * static_cast<Wide>(points.size());
+    const WideInt denominator = static_cast<WideInt>(2) * (ranks - 1) * static_cast<WideInt>(points.size());
     fit.alphaNumerator = narrow(sum, "the fit's numerator");
     fit.alphaDenominator = narrow(denominator, "the fit's denominator");
     fit.alphaNs = narrow(divideRoundHalfAway(sum, denominator), "alpha");

@@ -3,11 +3,11 @@
 #include "capture/lib/capture_limits.h"
 #include "capture/lib/cell_loader.h"
 #include "capture/lib/json_io.h"
-#include "capture/lib/wide_integer.h"
 #include "core/util/atomic_file.h"
 #include "core/util/errors.h"
 #include "core/util/quantile.h"
 #include "core/util/sha256.h"
+#include "core/util/wide_int.h"
 
 #include <algorithm>
 #include <limits>
@@ -57,8 +57,8 @@ SpreadStats spreadOf(std::vector<Ns> values)
     s.median = values[nearestRankIndex(values.size(), 50)];
     s.range = s.max - s.min;
     if (s.median > 0) {
-        const Wide num = static_cast<Wide>(s.range) * 1'000'000;
-        s.rangePpmOfMedian = static_cast<std::int64_t>((2 * num + s.median) / (2 * static_cast<Wide>(s.median)));
+        const WideInt num = static_cast<WideInt>(s.range) * 1'000'000;
+        s.rangePpmOfMedian = static_cast<std::int64_t>((2 * num + s.median) / (2 * static_cast<WideInt>(s.median)));
     }
     return s;
 }

@@ -5,6 +5,7 @@
 #include "core/trace/trace_builder.h"
 #include "core/util/errors.h"
 #include "core/util/text.h"
+#include "core/util/wide_int.h"
 
 #include <algorithm>
 #include <array>
@@ -33,8 +34,7 @@ std::uint64_t draw(std::uint64_t seed, std::uint64_t stream, std::uint64_t k)
 /// Uniform in [0, n) without modulo bias worth mentioning at 64 bits (n far below 2^64).
 std::uint64_t below(std::uint64_t value, std::uint64_t n)
 {
-    __extension__ typedef unsigned __int128 U128;
-    return static_cast<std::uint64_t>((static_cast<U128>(value) * n) >> 64);
+    return static_cast<std::uint64_t>((static_cast<WideUInt>(value) * n) >> 64);
 }
 
 /// Distinct collectives (cc::baselineGroup) in order of first appearance, with their members.
@@ -97,8 +97,7 @@ Event isolated(const Trace& source, std::uint32_t i, const std::string& id)
 /// round(part * total / whole), at least 1.
 std::uint64_t share(std::uint64_t part, std::uint64_t total, std::uint64_t whole)
 {
-    __extension__ typedef unsigned __int128 U128;
-    const U128 q = (static_cast<U128>(part) * total * 2 + whole) / (2 * static_cast<U128>(whole));
+    const WideUInt q = (static_cast<WideUInt>(part) * total * 2 + whole) / (2 * static_cast<WideUInt>(whole));
     return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(q));
 }
 

@@ -1,6 +1,7 @@
 #include "core/canary/canary.h"
 
 #include "core/trace/skew_uncertainty.h"
+#include "core/util/wide_int.h"
 
 #include <algorithm>
 #include <limits>
@@ -285,8 +286,8 @@ std::uint64_t ratioMicros(std::uint64_t numerator, std::uint64_t denominator)
     if (denominator == 0) {
         return 0;
     }
-    wide::UInt scaled = static_cast<wide::UInt>(numerator) * 1'000'000U;
-    wide::UInt q = (scaled + denominator / 2) / denominator;
+    WideUInt scaled = static_cast<WideUInt>(numerator) * 1'000'000U;
+    WideUInt q = (scaled + denominator / 2) / denominator;
     return q > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(q);
 }
 

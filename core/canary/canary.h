@@ -31,12 +31,6 @@
 
 namespace cc {
 
-// 128-bit intermediates for exact ratio and range arithmetic (__extension__ keeps -Wpedantic quiet).
-namespace wide {
-__extension__ typedef __int128 Int;
-__extension__ typedef unsigned __int128 UInt;
-} // namespace wide
-
 inline constexpr std::string_view kCanaryFormat = "commcanary-workbench.canary.v1";
 inline constexpr std::string_view kCanaryCompilerName = "commcanary-workbench";
 inline constexpr std::uint32_t kNoIndex = 0xffffffffU;

@@ -8,6 +8,7 @@
 #include "core/util/json/reader.h"
 #include "core/util/limits.h"
 #include "core/util/sha256.h"
+#include "core/util/wide_int.h"
 
 #include <cmath>
 #include <set>
@@ -566,9 +567,9 @@ public:
                     }
                     element.step = signedInt(pair[1], at(ePath, 1));
                     // The last round must stay a valid sequence number (each element is monotone).
-                    wide::Int last = static_cast<wide::Int>(element.start) +
-                                     static_cast<wide::Int>(element.step) * static_cast<wide::Int>(entry.repeats - 1);
-                    if (last < 0 || last > static_cast<wide::Int>(INT64_MAX)) {
+                    WideInt last = static_cast<WideInt>(element.start) +
+                                   static_cast<WideInt>(element.step) * static_cast<WideInt>(entry.repeats - 1);
+                    if (last < 0 || last > static_cast<WideInt>(INT64_MAX)) {
                         fail(ePath, "leaves the range of message sequence numbers after " +
                                         std::to_string(entry.repeats) + " rounds");
                     }

@@ -1,5 +1,7 @@
 #include "core/compile/sequence_encoder.h"
 
+#include "core/util/wide_int.h"
+
 #include <algorithm>
 
 namespace cc::compile {
@@ -34,8 +36,8 @@ std::uint64_t roundsAt(const std::vector<std::int64_t>& v, std::size_t i, std::s
             }
             if (a >= 0) {
                 // Round r must equal a + r × step, step = v[i+p+x] - a; compare in 128-bit.
-                wide::Int step = static_cast<wide::Int>(v[i + p + x]) - a;
-                if (static_cast<wide::Int>(a) + step * static_cast<wide::Int>(rounds) != b) {
+                WideInt step = static_cast<WideInt>(v[i + p + x]) - a;
+                if (static_cast<WideInt>(a) + step * static_cast<WideInt>(rounds) != b) {
                     return rounds;
                 }
             }

@@ -2,6 +2,7 @@
 
 #include "core/canary/canary.h"
 #include "core/trace/projections.h"
+#include "core/util/wide_int.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -16,7 +17,7 @@ constexpr std::uint32_t kNone = 0xffffffffU;
 
 std::uint64_t mulMod(std::uint64_t a, std::uint64_t b)
 {
-    wide::UInt product = static_cast<wide::UInt>(a) * b;
+    WideUInt product = static_cast<WideUInt>(a) * b;
     std::uint64_t low = static_cast<std::uint64_t>(product & kMod);
     std::uint64_t high = static_cast<std::uint64_t>(product >> 61);
     std::uint64_t sum = low + high;

@@ -2,6 +2,7 @@
 
 #include "core/canary/canary_writer.h"
 #include "core/util/errors.h"
+#include "core/util/wide_int.h"
 
 #include <algorithm>
 #include <array>
@@ -64,7 +65,7 @@ struct Position {
 /// Running per-dimension statistics of a chunk.
 struct Stats {
     std::vector<std::int64_t> lo, hi;
-    std::vector<wide::Int> sum;
+    std::vector<WideInt> sum;
     std::vector<std::uint64_t> n;
 
     void reset(std::size_t dims)
@@ -273,7 +274,7 @@ private:
                 continue; // no values in this dimension
             }
             const std::int64_t cap = caps[capSlot(d)];
-            if (static_cast<wide::Int>(hi) - lo > static_cast<wide::Int>(cap) * 2) {
+            if (static_cast<WideInt>(hi) - lo > static_cast<WideInt>(cap) * 2) {
                 return false;
             }
             if (!snap_) {
@@ -281,10 +282,10 @@ private:
             }
             // Snapping: one of the group's shared values must be within the cap of every member.
             const auto& shared = representatives_[capSlot(d)];
-            const wide::Int from = static_cast<wide::Int>(hi) - cap;
+            const WideInt from = static_cast<WideInt>(hi) - cap;
             auto it = std::lower_bound(shared.begin(), shared.end(), from,
-                                       [](std::int64_t v, const wide::Int& bound) { return v < bound; });
-            if (it == shared.end() || static_cast<wide::Int>(*it) > static_cast<wide::Int>(lo) + cap) {
+                                       [](std::int64_t v, const WideInt& bound) { return v < bound; });
+            if (it == shared.end() || static_cast<WideInt>(*it) > static_cast<WideInt>(lo) + cap) {
                 return false;
             }
         }
@@ -334,23 +335,23 @@ private:
                 if (chunk.n[d] == 0) {
                     return 0; // only the free first gap: any value reaches nothing
                 }
-                const wide::Int count = static_cast<wide::Int>(chunk.n[d]);
-                const wide::Int mean = (chunk.sum[d] + count / 2) / count;
+                const WideInt count = static_cast<WideInt>(chunk.n[d]);
+                const WideInt mean = (chunk.sum[d] + count / 2) / count;
                 const std::int64_t lo = windowLo(d);
                 const std::int64_t hi = windowHi(d);
                 // Prefer the group's shared value for this field nearest the mean, so that chunks
                 // of different positions land on the same values and samples recur.
                 const auto& shared = representatives_[capSlot(d)];
                 auto at = std::lower_bound(shared.begin(), shared.end(),
-                                           static_cast<std::int64_t>(std::clamp<wide::Int>(mean, lo, hi)));
+                                           static_cast<std::int64_t>(std::clamp<WideInt>(mean, lo, hi)));
                 std::int64_t best = 0;
                 bool found = false;
                 for (auto it : {at, at == shared.begin() ? shared.end() : at - 1}) {
                     if (it == shared.end() || *it < lo || *it > hi) {
                         continue;
                     }
-                    const wide::Int distance = mean > *it ? mean - *it : *it - mean;
-                    const wide::Int bestDistance = mean > best ? mean - best : best - mean;
+                    const WideInt distance = mean > *it ? mean - *it : *it - mean;
+                    const WideInt bestDistance = mean > best ? mean - best : best - mean;
                     if (!found || distance < bestDistance) {
                         best = *it;
                         found = true;
@@ -359,7 +360,7 @@ private:
                 if (found) {
                     return best;
                 }
-                return static_cast<std::int64_t>(std::clamp<wide::Int>(mean, lo, hi));
+                return static_cast<std::int64_t>(std::clamp<WideInt>(mean, lo, hi));
             };
             CanaryTiming s;
             s.layout = shape.layout;
@@ -404,7 +405,7 @@ private:
             reps.clear();
             const auto& values = distinct_[c];
             for (std::size_t i = 0; i < values.size();) {
-                const wide::Int reach = static_cast<wide::Int>(values[i]) + static_cast<wide::Int>(caps[c]) * 2;
+                const WideInt reach = static_cast<WideInt>(values[i]) + static_cast<WideInt>(caps[c]) * 2;
                 std::size_t j = i;
                 while (j + 1 < values.size() && values[j + 1] <= reach) {
                     ++j;
@@ -516,7 +517,7 @@ private:
                 caps[c] = 0;
                 continue;
             }
-            const wide::Int width = static_cast<wide::Int>(range[c].second) - range[c].first;
+            const WideInt width = static_cast<WideInt>(range[c].second) - range[c].first;
             caps[c] = static_cast<std::int64_t>((width * share + kShareOne - 1) / kShareOne);
         }
         return caps;
@@ -811,10 +812,10 @@ private:
                             if (round.n[d] == 0) {
                                 continue;
                             }
-                            const wide::Int v = sampleValue(sample, d);
-                            const wide::Int cap = caps[capSlot(d)];
-                            ok = v >= static_cast<wide::Int>(round.hi[d]) - cap &&
-                                 v <= static_cast<wide::Int>(round.lo[d]) + cap;
+                            const WideInt v = sampleValue(sample, d);
+                            const WideInt cap = caps[capSlot(d)];
+                            ok = v >= static_cast<WideInt>(round.hi[d]) - cap &&
+                                 v <= static_cast<WideInt>(round.lo[d]) + cap;
                         }
                         if (ok) {
                             mask |= std::uint64_t{1} << k;
@@ -857,9 +858,9 @@ private:
         Caps caps = groupCaps;
         for (std::size_t c = 0; c < kCapSlots; ++c) {
             if (budgetCaps_[c] < 0) {
-                const wide::Int widened = static_cast<wide::Int>(groupCaps[c]) * in_.alignmentSlack;
-                caps[c] = static_cast<std::int64_t>(
-                    std::min<wide::Int>(widened, std::numeric_limits<std::int64_t>::max() / 4));
+                const WideInt widened = static_cast<WideInt>(groupCaps[c]) * in_.alignmentSlack;
+                caps[c] =
+                    static_cast<std::int64_t>(std::min<WideInt>(widened, std::numeric_limits<std::int64_t>::max() / 4));
             }
         }
         return caps;

@@ -1,6 +1,6 @@
 // 128-bit integers for exact intermediate products and sums (ns x ppm x bytes, total bytes of a
 // trace). __extension__ keeps -Wpedantic quiet about the GCC/Clang builtin type. The product's
-// one wide integer type: every module uses these two names.
+// one wide integer type: every module, capture and the workbench included, uses these two names.
 #pragma once
 
 #include <string>

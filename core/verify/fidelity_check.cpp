@@ -82,7 +82,7 @@ TailRecall tailRecall(const ConfigurationSummary& source, const std::vector<Tail
     r.sourceP99 = source.latency.p99;
     // "Still that expensive": the canary's latency for the sample reaches the source's tail threshold,
     // less the same absolute-or-relative allowance every latency check grants.
-    const Wide rel = static_cast<Wide>(t.relativePpm) * source.latency.p99 / 1'000'000;
+    const WideInt rel = static_cast<WideInt>(t.relativePpm) * source.latency.p99 / 1'000'000;
     const Ns allowance = std::max<Ns>(t.absoluteNs, static_cast<Ns>(rel));
     r.stillExpensiveFrom = std::max<Ns>(0, source.latency.p99 - allowance);
     r.sourceTailSamples = sourceTail.size();
@@ -110,7 +110,7 @@ TailRecall tailRecall(const ConfigurationSummary& source, const std::vector<Tail
     }
     r.recallPpm = r.sourceTailSamples == 0
                       ? 1'000'000
-                      : static_cast<std::int64_t>(static_cast<Wide>(r.recalled) * 1'000'000 / r.sourceTailSamples);
+                      : static_cast<std::int64_t>(static_cast<WideInt>(r.recalled) * 1'000'000 / r.sourceTailSamples);
     r.pass = r.recallPpm >= r.thresholdPpm;
     return r;
 }

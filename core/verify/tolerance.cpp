@@ -49,8 +49,8 @@ void validateTolerances(const Tolerances& t, const std::string& sourceName)
 
 std::int64_t absoluteDifference(std::int64_t a, std::int64_t b)
 {
-    const Wide d = static_cast<Wide>(a) - static_cast<Wide>(b);
-    const Wide m = d < 0 ? -d : d;
+    const WideInt d = static_cast<WideInt>(a) - static_cast<WideInt>(b);
+    const WideInt m = d < 0 ? -d : d;
     return m > std::numeric_limits<std::int64_t>::max() ? std::numeric_limits<std::int64_t>::max()
                                                         : static_cast<std::int64_t>(m);
 }
@@ -60,7 +60,7 @@ std::optional<std::int64_t> relativeDeltaPpm(std::int64_t delta, std::int64_t ba
     if (base <= 0) {
         return std::nullopt;
     }
-    const Wide q = static_cast<Wide>(delta) * kMillion / base;
+    const WideInt q = static_cast<WideInt>(delta) * kMillion / base;
     return q > std::numeric_limits<std::int64_t>::max() ? std::numeric_limits<std::int64_t>::max()
                                                         : static_cast<std::int64_t>(q);
 }
@@ -72,9 +72,9 @@ ValueComparison compareValues(std::int64_t source, std::int64_t canary, std::int
     c.canary = canary;
     c.absoluteDelta = absoluteDifference(canary, source);
     c.relativePpm = relativeDeltaPpm(c.absoluteDelta, source);
-    c.pass =
-        c.absoluteDelta <= absolute || (source > 0 && static_cast<Wide>(c.absoluteDelta) * kMillion <=
-                                                          static_cast<Wide>(relativePpm) * static_cast<Wide>(source));
+    c.pass = c.absoluteDelta <= absolute ||
+             (source > 0 && static_cast<WideInt>(c.absoluteDelta) * kMillion <=
+                                static_cast<WideInt>(relativePpm) * static_cast<WideInt>(source));
     return c;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/replay/simulator.h"
+#include "core/util/wide_int.h"
 
 #include <cstdint>
 #include <optional>
@@ -13,9 +14,6 @@
 #include <string_view>
 
 namespace cc::verify {
-
-/// 128-bit intermediate products (ns x ppm); __extension__ keeps -Wpedantic quiet.
-__extension__ typedef __int128 Wide;
 
 struct Tolerances {
     std::int64_t relativePpm = 50'000;    ///< 5 %: |canary - source| * 10^6 <= relativePpm * source passes

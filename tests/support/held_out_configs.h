@@ -30,7 +30,7 @@ inline cc::ConfigSet heldOutSet(std::uint64_t seed)
     std::uint64_t state = seed;
     auto scale = [&](std::int64_t& value, std::int64_t lo, std::int64_t hi) {
         const auto factorPpm = static_cast<std::int64_t>(500'000 + nextHeldOutRandom(state) % 1'500'001);
-        const auto scaled = static_cast<std::int64_t>(static_cast<cc::wide::Int>(value) * factorPpm / cc::kPpmOne);
+        const auto scaled = static_cast<std::int64_t>(static_cast<cc::WideInt>(value) * factorPpm / cc::kPpmOne);
         value = std::clamp(scaled, lo, hi);
     };
     for (auto& c : set.configurations) {

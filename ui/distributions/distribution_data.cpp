@@ -2,6 +2,7 @@
 
 #include "core/canary/canary.h"
 #include "core/util/quantile.h"
+#include "core/util/wide_int.h"
 #include "ui/util/text.h"
 
 #include <QCoreApplication>
@@ -59,8 +60,8 @@ Collected collect(const cc::Trace& trace, const cc::SampleColumns& samples, cons
 {
     Collected out;
     out.values.reserve(samples.size());
-    cc::wide::Int hidden = 0;
-    cc::wide::Int latency = 0;
+    cc::WideInt hidden = 0;
+    cc::WideInt latency = 0;
     visitFiltered(trace, samples, filter, [&](Ns value, Ns hiddenPart, Ns whole) {
         out.values.push_back(value);
         hidden += hiddenPart;

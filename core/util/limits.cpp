@@ -86,7 +86,11 @@ constexpr ResourceLimitSpec kSpecs[] = {
     // process on its stack instead of being refused.
     {"json-depth", "JSON nesting depth", &ResourceLimits::maxJsonDepth, 1, "", 1024,
      "deeper documents would exhaust a reader's stack"},
-    {"ranks-per-event", "ranks per collective", &ResourceLimits::maxRanksPerEvent, 1, ""},
+    // A count such as "ranks": 2000000000 is expanded to a list, and the list is held several
+    // times over while the event is checked and interned: under a raised limit it took every byte
+    // of the machine instead of being refused.
+    {"ranks-per-event", "ranks per collective", &ResourceLimits::maxRanksPerEvent, 1, "", 1ULL << 24,
+     "a collective's member list is held several times over while it is read"},
     {"string-bytes", "one string value", &ResourceLimits::maxStringBytes, 1, " bytes", UINT32_MAX,
      "a trace holds an event id's length in 32 bits"},
     {"rank-slots", "rank memberships per trace", &ResourceLimits::maxRankSlots, 1, "", UINT32_MAX,

@@ -79,6 +79,10 @@ private slots:
             << QStringLiteral("events=536870913") << QStringLiteral("limit events is at most 536870912");
         QTest::newRow("expanded-events past 2^29")
             << QStringLiteral("expanded-events=1000000000") << QStringLiteral("limit expanded-events is at most");
+        QTest::newRow("ranks-per-event past 2^24")
+            << QStringLiteral("ranks-per-event=2000000000")
+            << QStringLiteral("limit ranks-per-event is at most 16777216 (a collective's member list is held several "
+                              "times over while it is read), not 2000000000");
         QTest::newRow("string-bytes past 32 bits")
             << QStringLiteral("string-bytes=4294967296") << QStringLiteral("limit string-bytes is at most 4294967295");
     }

@@ -97,7 +97,8 @@ constexpr ResourceLimitSpec kSpecs[] = {
      "a trace finds an event's arrival times by a 32-bit offset"},
     {"memory-mib", "working memory (estimate)", &ResourceLimits::maxMemoryBytes, kMiB, " MiB"},
     {"gzip-ratio", "gzip expansion ratio (past 32 MiB)", &ResourceLimits::maxGzipRatio, 1, "x"},
-    {"sweep-cells", "cells in one capture sweep", &ResourceLimits::maxSweepCells, 1, ""},
+    {"sweep-cells", "cells in one capture sweep", &ResourceLimits::maxSweepCells, 1, "", 100'000,
+     "a sweep plans every cell in memory before the first runs"},
 };
 
 std::string knownNames()

@@ -83,6 +83,8 @@ private slots:
             << QStringLiteral("ranks-per-event=2000000000")
             << QStringLiteral("limit ranks-per-event is at most 16777216 (a collective's member list is held several "
                               "times over while it is read), not 2000000000");
+        QTest::newRow("sweep-cells past 100,000")
+            << QStringLiteral("sweep-cells=1000000000000") << QStringLiteral("limit sweep-cells is at most 100000");
         QTest::newRow("string-bytes past 32 bits")
             << QStringLiteral("string-bytes=4294967296") << QStringLiteral("limit string-bytes is at most 4294967295");
     }

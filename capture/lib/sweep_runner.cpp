@@ -47,6 +47,9 @@ void checkResultsFolder(const SweepMatrix& matrix, const SweepRunOptions& option
     }
 }
 
+/// Cells planned between two progress reports.
+constexpr std::size_t kPlanningReportEvery = 64;
+
 } // namespace
 
 SweepRunResult runSweep(const SweepMatrix& matrix, const SweepRunOptions& options, Progress& progress)
@@ -73,8 +76,21 @@ SweepRunResult runSweep(const SweepMatrix& matrix, const SweepRunOptions& option
         writeFileAtomic(dir / kSweepMatrixFileName, sweepMatrixText(matrix));
     }
 
-    // Plan every cell through the guard; keep the measured ones; clear everything else.
-    for (const auto& cell : planned) {
+    // Plan every cell through the guard; keep the measured ones; clear everything else. A large
+    // matrix takes a while (a refusal file for every cell that cannot run), so planning says how
+    // far it got and stops at a cancellation, with the cells it did not reach left planned.
+    for (std::size_t k = 0; k < planned.size(); ++k) {
+        const PlannedCell& cell = planned[k];
+        if (progress.cancelled()) {
+            result.cancelled = true;
+            for (std::size_t rest = k; rest < planned.size(); ++rest) {
+                records.push_back(inspectSweepCell(dir, planned[rest]));
+            }
+            break;
+        }
+        if (k % kPlanningReportEvery == 0) {
+            progress.report(0.0, "planning cell " + std::to_string(k + 1) + " of " + std::to_string(planned.size()));
+        }
         CellPlan plan;
         plan.spec = cell.spec;
         plan.machine = machine;
@@ -121,6 +137,10 @@ SweepRunResult runSweep(const SweepMatrix& matrix, const SweepRunOptions& option
     }
     result.index = makeSweepIndex(matrix, records);
     writeSweepIndex(dir, result.index);
+    if (result.cancelled) {
+        progress.report(1.0, "sweep interrupted while planning");
+        return result;
+    }
 
     // Run the planned cells in order.
     int toRun = 0;

@@ -38,7 +38,7 @@ struct SweepRunResult {
     int cleaned = 0;         ///< cell folders removed on --resume (half-written, failed or refused)
     int ran = 0;             ///< cells launched in this invocation
     bool stoppedByLimit = false;
-    bool cancelled = false; ///< the Progress was cancelled; the interrupted cell stays planned
+    bool cancelled = false; ///< the Progress was cancelled (while planning or running); cells not run stay planned
 };
 
 /// Validates the results folder (absent or empty; or, with resume, a sweep of the same matrix)

@@ -3,9 +3,11 @@
 #include "capture/lib/json_io.h"
 #include "capture/lib/sweep_index.h"
 #include "capture/lib/sweep_matrix.h"
+#include "capture/lib/sweep_runner.h"
 #include "core/util/errors.h"
 #include "core/util/json/parser.h"
 #include "core/util/json/writer.h"
+#include "core/util/progress.h"
 
 #include "capture_test_support.h"
 
@@ -327,6 +329,52 @@ private slots:
         const SweepCellRecord failed = inspectSweepCell(root, cells[1]);
         QCOMPARE(failed.state, SweepCellState::Failed);
         QVERIFY(failed.reason.find("rank 1 died") != std::string::npos);
+    }
+
+    void aCancelledSweepStopsWhilePlanning()
+    {
+        // 3,000 cells, none of which can run (the named worker does not exist), so planning writes a
+        // refusal for each. Cancelling at planning's first report stops it at the next cell: one
+        // refusal on disk, a complete index with every other cell still planned, nothing run.
+        class CancelOncePlanning final : public cc::Progress {
+        public:
+            void report(double, std::string_view message) override { messages.emplace_back(message); }
+            bool cancelled() const override
+            {
+                return std::any_of(messages.begin(), messages.end(),
+                                   [](const std::string& m) { return m.starts_with("planning cell"); });
+            }
+            std::vector<std::string> messages;
+        };
+        const SweepMatrix m = parseSweepMatrix(
+            patchedMatrix(R"({"model_params": ["1M", "2M", "3M", "4M", "5M", "6M", "7M", "8M", "9M", "10M"],
+                "world_sizes": [2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+                "bucket_caps": ["1MiB", "2MiB", "3MiB", "4MiB", "5MiB", "6MiB", "7MiB", "8MiB", "9MiB", "10MiB"]})"),
+            "m.json");
+        const auto cells = expandSweepMatrix(m);
+        QCOMPARE(cells.size(), std::size_t{3000});
+        QTemporaryDir tmp;
+        const std::filesystem::path root = tmp.path().toStdString();
+        SweepRunOptions options;
+        options.resultsDir = root / "results";
+        options.worker = root / "no-such-worker";
+        CancelOncePlanning progress;
+        const SweepRunResult result = runSweep(m, options, progress);
+        QVERIFY(result.cancelled);
+        QCOMPARE(result.ran, 0);
+        QCOMPARE(result.index.cells.size(), cells.size());
+        QCOMPARE(result.index.count(SweepCellState::Refused), 1);
+        QCOMPARE(result.index.count(SweepCellState::Planned), static_cast<int>(cells.size()) - 1);
+        QCOMPARE(result.index.cells[0].state, SweepCellState::Refused);
+        QVERIFY2(result.index.cells[0].reason.find("no-such-worker") != std::string::npos,
+                 result.index.cells[0].reason.c_str());
+        const QDir cellsDir(QString::fromStdString((options.resultsDir / "cells").string()));
+        QCOMPARE(cellsDir.entryList(QDir::Dirs | QDir::Files | QDir::NoDotAndDotDot).size(), qsizetype{1});
+        QVERIFY(std::find(progress.messages.begin(), progress.messages.end(), "planning cell 1 of 3000") !=
+                progress.messages.end());
+        // What is on disk is a whole index that reads back, and the last report says why it ended.
+        QCOMPARE(readSweepIndex(options.resultsDir).cells.size(), cells.size());
+        QCOMPARE(progress.messages.back(), std::string("sweep interrupted while planning"));
     }
 };
 

@@ -350,7 +350,7 @@ int runSweepCommand(const std::vector<std::string>& argv)
     args.epilog("Exit codes: 0 every cell measured or refused, or --max-cells reached (the rest planned); 2 usage "
                 "error; 3 bad matrix or results folder (the message names the file, the JSON path and the rule; "
                 "nothing is written); 4 a cell failed (the sweep goes on; rerun with --resume to retry it); 130 "
-                "interrupted (the interrupted cell stays planned).");
+                "interrupted (every cell not yet run stays planned).");
     if (!args.parse(argv)) {
         return kExitOk;
     }
@@ -396,7 +396,7 @@ int runSweepCommand(const std::vector<std::string>& argv)
             (options.resultsDir / kSweepIndexJsonFileName).string() + ", " +
             (options.resultsDir / kSweepConfigurationsCsvFileName).string() + "\n");
         if (result.cancelled) {
-            err("commcanary capture sweep: interrupted; the interrupted cell stays planned — rerun with --resume\n");
+            err("commcanary capture sweep: interrupted; every cell not yet run stays planned — rerun with --resume\n");
             return kExitInterrupted;
         }
         if (result.stoppedByLimit) {

@@ -123,6 +123,11 @@ void ByteSource::hashMappedInBackground()
             }
             const std::size_t take = std::min(kChunk, data.size() - done);
             s->hash.update(data.substr(done, take));
+            if (done + take <= s->consumed.load(std::memory_order_acquire)) {
+                // Behind the reader, this thread is the pages' last user (releaseMapped does not wait
+                // for it): they go again at once, so resident memory stays bounded while it catches up.
+                ::madvise(const_cast<char*>(data.data()) + done, take, MADV_DONTNEED);
+            }
             done += take;
             s->backgroundHashed.store(done, std::memory_order_release);
         }
@@ -173,8 +178,9 @@ void ByteSource::releaseMapped(std::size_t below)
     if (below > state_->consumed.load(std::memory_order_relaxed)) {
         state_->consumed.store(below, std::memory_order_release);
     }
-    const std::size_t hashed =
-        state_->hasher.joinable() ? state_->backgroundHashed.load(std::memory_order_acquire) : hashed_;
+    // A hashing thread that is behind maps the pages again from the page cache (cheap minor faults)
+    // and lets them go itself: waiting for it would keep every page between it and the reader.
+    const std::size_t hashed = state_->hasher.joinable() ? mapping_.size() : hashed_;
     below = std::min(below, hashed) / kPage * kPage;
     if (mapping_.empty() || below < released_ + kStep) {
         return;

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <charconv>
 #include <limits>
+#include <numeric>
 #include <set>
 #include <unordered_map>
 
@@ -410,6 +411,19 @@ private:
         return out;
     }
 
+    /// parseTorchList of a "Process Group Ranks" text, kept for the next call: a group's calls repeat it.
+    const std::optional<TorchList>& groupRanksList(const std::string& text, std::string& reason)
+    {
+        if (!lastRanks_ || lastRanks_->text != text) {
+            ParsedRanks parsed;
+            parsed.text = text;
+            parsed.list = parseTorchList(text, &parsed.reason);
+            lastRanks_ = std::move(parsed);
+        }
+        reason = lastRanks_->reason;
+        return lastRanks_->list;
+    }
+
     std::vector<std::int32_t> metadataMembers(const KinetoRecord& r)
     {
         const auto& m = *r.meta;
@@ -417,7 +431,7 @@ private:
         std::optional<std::vector<std::int32_t>> members;
         if (m.groupRanks) {
             std::string reason;
-            auto list = parseTorchList(*m.groupRanks, &reason);
+            const std::optional<TorchList>& list = groupRanksList(*m.groupRanks, reason);
             if (!list) {
                 failAt(r, "args.Process Group Ranks", "\"" + m.groupRanks->substr(0, 80) + "\" " + reason);
             }
@@ -773,6 +787,10 @@ private:
                     "mixes metadata and legacy records is not imported (the calls could be counted twice or missed)");
             }
         }
+        calls_.reserve(
+            static_cast<std::size_t>(std::count_if(p_.records.begin(), p_.records.end(), [](const KinetoRecord& r) {
+                return r.kind == KinetoRecordKind::ParamComms && r.hasMeta;
+            })));
         for (std::size_t i = 0; i < p_.records.size(); ++i) {
             const auto& r = p_.records[i];
             if (r.kind != KinetoRecordKind::ParamComms) {
@@ -1489,15 +1507,26 @@ private:
 
     KinetoImport build(Progress& progress)
     {
-        std::stable_sort(calls_.begin(), calls_.end(),
-                         [](const Call& a, const Call& b) { return a.ts != b.ts ? a.ts < b.ts : a.record < b.record; });
-        const Ns origin = calls_.front().ts;
+        // In start order, ties in traceEvents order, then in the order found (as a stable sort would
+        // leave them). The order is sorted, not the calls: a call is large to move.
+        std::vector<std::size_t> order(calls_.size());
+        std::iota(order.begin(), order.end(), std::size_t{0});
+        std::sort(order.begin(), order.end(), [this](std::size_t a, std::size_t b) {
+            const Call& x = calls_[a];
+            const Call& y = calls_[b];
+            if (x.ts != y.ts) {
+                return x.ts < y.ts;
+            }
+            return x.record != y.record ? x.record < y.record : a < b;
+        });
+        const Ns origin = calls_[order.front()].ts;
         if (__builtin_add_overflow(base_, origin, &summary_.clockOriginNs)) {
             failFile("baseTimeNanoseconds + ts overflows the 64-bit nanosecond range");
         }
         TraceBuilder builder(p_.sourceName);
         builder.reserve(calls_.size());
-        for (auto& call : calls_) {
+        for (const std::size_t k : order) {
+            Call& call = calls_[k];
             Event& e = call.event;
             const auto& r = p_.records[call.record];
             e.id = "kineto-" + std::to_string(r.index);
@@ -1596,6 +1625,12 @@ private:
     std::vector<std::uint64_t> declarationCalls_;
     std::vector<std::size_t> legacyDeclared_; ///< named declarations that fill or confirm pg_config (legacy)
     std::vector<Call> calls_;
+    struct ParsedRanks {
+        std::string text;
+        std::optional<TorchList> list;
+        std::string reason;
+    };
+    std::optional<ParsedRanks> lastRanks_; ///< see groupRanksList
 };
 
 } // namespace

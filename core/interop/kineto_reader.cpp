@@ -509,10 +509,11 @@ KinetoProfile readKinetoProfile(const std::filesystem::path& path, Progress& pro
     ByteSource source(path);
     KinetoSink sink(profile); // progress is reported by the reader, which sees the bytes
     // Every record kept has one of these fragments in its text: record_param_comms ("m_c"),
-    // c10d:: ops ("c10"), nccl:/rccl/msccl names ("ccl"), gloo: annotations ("loo").
+    // c10d:: ops ("0d:"; "c10" would pass every event with a "c10::BFloat16" input type), nccl:/rccl/msccl
+    // names ("ccl"), gloo: annotations ("loo").
     ChromeTraceReadOptions options;
     // Kernel launches: "aun" of *Launch*.
-    options.fragments = {{'m', '_', 'c'}, {'c', '1', '0'}, {'c', 'c', 'l'}, {'l', 'o', 'o'}, {'a', 'u', 'n'}};
+    options.fragments = {{'m', '_', 'c'}, {'0', 'd', ':'}, {'c', 'c', 'l'}, {'l', 'o', 'o'}, {'a', 'u', 'n'}};
     options.concurrentHashing = concurrentHashing;
     auto result = readChromeTrace(source, sink, progress, options);
     profile.eventCount = result.eventCount;

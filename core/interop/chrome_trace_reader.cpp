@@ -81,6 +81,18 @@ public:
 #endif
     }
 
+#if defined(__AVX2__)
+    /// The two halves with 0x20 or-ed into every byte.
+    __m256i foldedLow() const
+    {
+        return flo_;
+    }
+    __m256i foldedHigh() const
+    {
+        return fhi_;
+    }
+#endif
+
 private:
 #if defined(__AVX2__)
     __m256i lo_, hi_, flo_, fhi_;
@@ -109,6 +121,107 @@ private:
         return out;
     }
     char bytes_[kBlock];
+#endif
+};
+
+/// Where the caller's three-letter fragments end, block after block: bit i of hits() is set when
+/// the folded bytes i-2, i-1 and i spell a fragment (its first letters may be in the previous
+/// block). Letters compare case-insensitively (bytes and fragments with 0x20 or-ed in).
+class FragmentMatcher {
+public:
+    explicit FragmentMatcher(const std::vector<std::array<char, 3>>& fragments)
+    {
+#if defined(__AVX2__)
+        for (const auto& f : fragments) {
+            needles_.push_back(Needles{_mm256_set1_epi8(static_cast<char>(f[0] | 0x20)),
+                                       _mm256_set1_epi8(static_cast<char>(f[1] | 0x20)),
+                                       _mm256_set1_epi8(static_cast<char>(f[2] | 0x20))});
+        }
+#else
+        for (const auto& fragment : fragments) {
+            std::array<int, 3> slots{};
+            for (std::size_t k = 0; k < 3; ++k) {
+                const char folded = static_cast<char>(fragment[k] | 0x20);
+                auto found = std::find(chars_.begin(), chars_.end(), folded);
+                if (found == chars_.end()) {
+                    chars_.push_back(folded);
+                    found = chars_.end() - 1;
+                }
+                slots[k] = static_cast<int>(found - chars_.begin());
+            }
+            fragments_.push_back(slots);
+        }
+        charMask_.assign(chars_.size(), 0);
+        prevMask_.assign(chars_.size(), 0);
+#endif
+        reset();
+    }
+
+    /// Forgets the previous block: no fragment continues from it.
+    void reset()
+    {
+#if defined(__AVX2__)
+        previous_ = _mm256_setzero_si256(); // a folded byte always has 0x20 set: zero matches nothing
+#else
+        std::fill(prevMask_.begin(), prevMask_.end(), 0);
+#endif
+    }
+
+    std::uint64_t hits(const Block& block)
+    {
+#if defined(__AVX2__)
+        const __m256i low = block.foldedLow();
+        const __m256i high = block.foldedHigh();
+        // The bytes one and two places earlier, across the lane and block edges.
+        const __m256i lowBefore = _mm256_permute2x128_si256(previous_, low, 0x21);
+        const __m256i highBefore = _mm256_permute2x128_si256(low, high, 0x21);
+        const __m256i low1 = _mm256_alignr_epi8(low, lowBefore, 15);
+        const __m256i low2 = _mm256_alignr_epi8(low, lowBefore, 14);
+        const __m256i high1 = _mm256_alignr_epi8(high, highBefore, 15);
+        const __m256i high2 = _mm256_alignr_epi8(high, highBefore, 14);
+        __m256i lowHits = _mm256_setzero_si256();
+        __m256i highHits = _mm256_setzero_si256();
+        for (const auto& n : needles_) {
+            lowHits = _mm256_or_si256(lowHits, _mm256_and_si256(_mm256_and_si256(_mm256_cmpeq_epi8(low2, n.first),
+                                                                                 _mm256_cmpeq_epi8(low1, n.second)),
+                                                                _mm256_cmpeq_epi8(low, n.third)));
+            highHits = _mm256_or_si256(highHits, _mm256_and_si256(_mm256_and_si256(_mm256_cmpeq_epi8(high2, n.first),
+                                                                                   _mm256_cmpeq_epi8(high1, n.second)),
+                                                                  _mm256_cmpeq_epi8(high, n.third)));
+        }
+        previous_ = high;
+        const auto a = static_cast<std::uint32_t>(_mm256_movemask_epi8(lowHits));
+        const auto b = static_cast<std::uint32_t>(_mm256_movemask_epi8(highHits));
+        return static_cast<std::uint64_t>(a) | (static_cast<std::uint64_t>(b) << 32);
+#else
+        std::uint64_t out = 0;
+        for (std::size_t k = 0; k < chars_.size(); ++k) {
+            charMask_[k] = block.eqFolded(chars_[k]);
+        }
+        for (const auto& f : fragments_) {
+            const auto a = static_cast<std::size_t>(f[0]);
+            const auto b = static_cast<std::size_t>(f[1]);
+            const auto c = static_cast<std::size_t>(f[2]);
+            out |= ((charMask_[a] << 2) | (prevMask_[a] >> 62)) & ((charMask_[b] << 1) | (prevMask_[b] >> 63)) &
+                   charMask_[c];
+        }
+        prevMask_.swap(charMask_);
+        return out;
+#endif
+    }
+
+private:
+#if defined(__AVX2__)
+    struct Needles {
+        __m256i first, second, third; ///< a fragment's folded letters, each in every byte
+    };
+    std::vector<Needles> needles_;
+    __m256i previous_;
+#else
+    std::vector<char> chars_;
+    std::vector<std::array<int, 3>> fragments_;
+    std::vector<std::uint64_t> charMask_;
+    std::vector<std::uint64_t> prevMask_;
 #endif
 };
 
@@ -163,7 +276,8 @@ using detail::scanStructure;
 class Reader {
 public:
     Reader(ByteSource& source, ChromeTraceSink& sink, Progress& progress, const ChromeTraceReadOptions& options)
-        : source_(source), sink_(sink), progress_(progress), options_(options)
+        : source_(source), sink_(sink), progress_(progress), options_(options), fragments_(options.fragments),
+          passAll_(options.fragments.empty())
     {
         const std::string_view mapped = source_.mapping();
         if (!mapped.empty()) {
@@ -177,22 +291,6 @@ public:
             buf_.resize(kReadChunk * 2 + kSlack);
             data_ = buf_.data();
         }
-        for (const auto& fragment : options_.fragments) {
-            std::array<int, 3> slots{};
-            for (int k = 0; k < 3; ++k) {
-                const char folded = static_cast<char>(fragment[static_cast<std::size_t>(k)] | 0x20);
-                auto found = std::find(chars_.begin(), chars_.end(), folded);
-                if (found == chars_.end()) {
-                    chars_.push_back(folded);
-                    found = chars_.end() - 1;
-                }
-                slots[static_cast<std::size_t>(k)] = static_cast<int>(found - chars_.begin());
-            }
-            fragments_.push_back(slots);
-        }
-        charMask_.assign(chars_.size(), 0);
-        prevMask_.assign(chars_.size(), 0);
-        passAll_ = fragments_.empty();
     }
 
     ChromeTraceReadResult run()
@@ -485,7 +583,7 @@ private:
     bool scalarSegment(std::size_t from, std::size_t to)
     {
         evHit_ = true;
-        std::fill(prevMask_.begin(), prevMask_.end(), 0);
+        fragments_.reset();
         for (std::size_t k = from; k < to; ++k) {
             const char c = data_[k];
             if (ev_.inString) {
@@ -530,7 +628,6 @@ private:
     /// Scans whole blocks of data_[from, to). Returns true when the array closed (pos_ set).
     bool scanBlocks(std::size_t from, std::size_t to)
     {
-        const std::size_t chars = chars_.size();
         for (std::size_t i = from; i + kBlock <= to; i += kBlock) {
             const Block block(data_ + i);
             const std::uint64_t backslash = block.eq('\\');
@@ -543,20 +640,7 @@ private:
             const std::uint64_t quote = block.eq('"');
             const std::uint64_t open = block.eqFolded('{'); // '{' and '['
             const std::uint64_t shut = block.eqFolded('}'); // '}' and ']'
-            std::uint64_t hits = 0;
-            if (!passAll_) {
-                for (std::size_t k = 0; k < chars; ++k) {
-                    charMask_[k] = block.eqFolded(chars_[k]);
-                }
-                for (const auto& f : fragments_) {
-                    const auto a = static_cast<std::size_t>(f[0]);
-                    const auto b = static_cast<std::size_t>(f[1]);
-                    const auto c = static_cast<std::size_t>(f[2]);
-                    hits |= ((charMask_[a] << 2) | (prevMask_[a] >> 62)) &
-                            ((charMask_[b] << 1) | (prevMask_[b] >> 63)) & charMask_[c];
-                }
-                prevMask_.swap(charMask_);
-            }
+            const std::uint64_t hits = passAll_ ? 0 : fragments_.hits(block);
             std::uint64_t inside = prefixXor(quote);
             if (ev_.inString) {
                 inside = ~inside;
@@ -600,7 +684,7 @@ private:
         evPrevEnd_ = pos_;
         evStart_ = pos_;
         evHit_ = false;
-        std::fill(prevMask_.begin(), prevMask_.end(), 0);
+        fragments_.reset();
         batch_.assign(1, '[');
         indices_.clear();
         while (true) {
@@ -653,11 +737,8 @@ private:
     std::size_t evStart_ = 0;
     std::size_t evPrevEnd_ = 0;
     bool evHit_ = false;
+    FragmentMatcher fragments_;
     bool passAll_ = true;
-    std::vector<char> chars_;
-    std::vector<std::array<int, 3>> fragments_;
-    std::vector<std::uint64_t> charMask_;
-    std::vector<std::uint64_t> prevMask_;
 };
 
 } // namespace

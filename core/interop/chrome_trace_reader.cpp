@@ -4,7 +4,13 @@
 #include "core/util/json/block_bits.h"
 
 #include <algorithm>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <thread>
 
 #if defined(__AVX2__)
 #include <immintrin.h>
@@ -273,6 +279,129 @@ namespace {
 using detail::ScanState;
 using detail::scanStructure;
 
+/// The sink's calls, run on a second thread in document order while the reader scans on. A
+/// bounded queue keeps memory to a few batches; the sink's first exception stops the thread and
+/// is rethrown to the reader at its next call, or by finish().
+class SinkThread {
+public:
+    /// One call: a batch of events, or (topLevel) the value of a top-level key.
+    struct Call {
+        std::string text; ///< with kBatchPadding bytes after length
+        std::size_t length = 0;
+        std::vector<std::uint64_t> indices;
+        std::string key;
+        bool topLevel = false;
+    };
+
+    explicit SinkThread(ChromeTraceSink& sink) : sink_(sink), thread_([this] { work(); }) {}
+    SinkThread(const SinkThread&) = delete;
+    SinkThread& operator=(const SinkThread&) = delete;
+    ~SinkThread()
+    {
+        {
+            const std::lock_guard lock(mutex_);
+            stop_ = true;
+        }
+        ready_.notify_all();
+        thread_.join();
+    }
+
+    /// Queues a call; waits while the queue is full. Rethrows the sink's exception if it failed.
+    void push(Call call)
+    {
+        std::unique_lock lock(mutex_);
+        space_.wait(lock, [this] { return queue_.size() < kDepth || error_; });
+        if (error_) {
+            std::rethrow_exception(error_);
+        }
+        queue_.push_back(std::move(call));
+        lock.unlock();
+        ready_.notify_one();
+    }
+
+    /// A spent batch's buffers, to fill again (empty ones when none is spare).
+    Call recycled()
+    {
+        const std::lock_guard lock(mutex_);
+        if (spare_.empty()) {
+            return {};
+        }
+        Call call = std::move(spare_.back());
+        spare_.pop_back();
+        return call;
+    }
+
+    /// Waits until every queued call has run; rethrows the sink's exception if one failed.
+    void finish()
+    {
+        std::unique_lock lock(mutex_);
+        space_.wait(lock, [this] { return (queue_.empty() && !busy_) || error_; });
+        if (error_) {
+            std::rethrow_exception(error_);
+        }
+    }
+
+    /// Drops the calls not yet started (the reader is cancelled).
+    void abandon()
+    {
+        const std::lock_guard lock(mutex_);
+        queue_.clear();
+    }
+
+private:
+    static constexpr std::size_t kDepth = 4;
+
+    void work()
+    {
+        std::unique_lock lock(mutex_);
+        while (true) {
+            ready_.wait(lock, [this] { return !queue_.empty() || stop_; });
+            if (queue_.empty()) {
+                return; // stopped
+            }
+            Call call = std::move(queue_.front());
+            queue_.pop_front();
+            busy_ = true;
+            lock.unlock();
+            space_.notify_one();
+            std::exception_ptr error;
+            try {
+                if (call.topLevel) {
+                    sink_.topLevelValue(call.key, call.text);
+                } else {
+                    sink_.eventBatch(std::string_view(call.text.data(), call.length), call.indices);
+                }
+            } catch (...) {
+                error = std::current_exception();
+            }
+            lock.lock();
+            busy_ = false;
+            if (error) {
+                error_ = error;
+                queue_.clear();
+                space_.notify_all();
+                ready_.wait(lock, [this] { return stop_; });
+                return;
+            }
+            if (!call.topLevel && spare_.size() < kDepth) {
+                spare_.push_back(std::move(call));
+            }
+            space_.notify_all();
+        }
+    }
+
+    ChromeTraceSink& sink_;
+    std::mutex mutex_;
+    std::condition_variable ready_; ///< a call is queued, or stop
+    std::condition_variable space_; ///< the queue has room, ran empty, or the sink failed
+    std::deque<Call> queue_;
+    std::vector<Call> spare_;
+    std::exception_ptr error_;
+    bool busy_ = false;
+    bool stop_ = false;
+    std::thread thread_; ///< last: starts once the members above exist
+};
+
 class Reader {
 public:
     Reader(ByteSource& source, ChromeTraceSink& sink, Progress& progress, const ChromeTraceReadOptions& options)
@@ -295,6 +424,33 @@ public:
 
     ChromeTraceReadResult run()
     {
+        try {
+            readDocument();
+            drain();
+        } catch (const Cancelled&) {
+            if (sinkThread_) {
+                sinkThread_->abandon();
+            }
+            throw;
+        } catch (...) {
+            if (!sinkFailed_) {
+                // The document is wrong further on: the whole events before that point go to the sink
+                // first, so that an error it finds in them (earlier in the document) is the one reported.
+                flush();
+                drain();
+            }
+            throw;
+        }
+        if (mapped_) {
+            source_.hashMapped(end_);
+        }
+        result_.decodedBytes = source_.decodedBytes();
+        return result_;
+    }
+
+private:
+    void readDocument()
+    {
         skipBom();
         int c = peekNonWs();
         if (c == '[') {
@@ -311,14 +467,8 @@ public:
         if (peekNonWs() >= 0) {
             fail(pos_, "unexpected text after the end of the JSON document");
         }
-        if (mapped_) {
-            source_.hashMapped(end_);
-        }
-        result_.decodedBytes = source_.decodedBytes();
-        return result_;
     }
 
-private:
     [[noreturn]] void fail(std::size_t at, const std::string& rule) const
     {
         throw InputError(source_.name(), "byte " + std::to_string(base_ + at) + ": " + rule);
@@ -509,7 +659,18 @@ private:
         }
         pos_ = valueEnd;
         if (want) {
-            sink_.topLevelValue(key, std::string_view(data_ + mark_, valueEnd - mark_));
+            const std::string_view json(data_ + mark_, valueEnd - mark_);
+            if (sinkThread_) {
+                SinkThread::Call call;
+                call.topLevel = true;
+                call.key = key;
+                call.text = std::string(json);
+                push(std::move(call));
+            } else {
+                sinkFailed_ = true; // until it returns
+                sink_.topLevelValue(key, json);
+                sinkFailed_ = false;
+            }
         }
     }
 
@@ -558,14 +719,33 @@ private:
             indices_.push_back(result_.eventCount);
             ++result_.passedOn;
             if (batch_.size() >= options_.batchBytes) {
-                flush();
+                flush(/*more=*/true);
             }
         }
         ++result_.eventCount;
         evPrevEnd_ = at + 1;
     }
 
-    void flush()
+    /// Queues a call for the sink thread, which rethrows the sink's error if an earlier call failed.
+    void push(SinkThread::Call call)
+    {
+        sinkFailed_ = true; // until it returns
+        sinkThread_->push(std::move(call));
+        sinkFailed_ = false;
+    }
+
+    /// Waits for the sink thread to run every queued call (rethrowing the sink's error).
+    void drain()
+    {
+        if (sinkThread_) {
+            sinkFailed_ = true; // until it returns
+            sinkThread_->finish();
+            sinkFailed_ = false;
+        }
+    }
+
+    /// Hands on the batch. more: events may follow (the sink thread starts on the first such batch).
+    void flush(bool more = false)
     {
         if (indices_.empty()) {
             return;
@@ -573,7 +753,20 @@ private:
         batch_.back() = ']'; // replaces the trailing comma
         const std::size_t length = batch_.size();
         batch_.append(kBatchPadding, ' ');
-        sink_.eventBatch(std::string_view(batch_.data(), length), indices_);
+        if (!sinkThread_ && more && options_.concurrentParsing) {
+            sinkThread_.emplace(sink_);
+        }
+        if (sinkThread_) {
+            SinkThread::Call call = sinkThread_->recycled();
+            std::swap(call.text, batch_);
+            std::swap(call.indices, indices_);
+            call.length = length;
+            push(std::move(call));
+        } else {
+            sinkFailed_ = true; // until it returns
+            sink_.eventBatch(std::string_view(batch_.data(), length), indices_);
+            sinkFailed_ = false;
+        }
         batch_.assign(1, '[');
         indices_.clear();
     }
@@ -739,6 +932,8 @@ private:
     bool evHit_ = false;
     FragmentMatcher fragments_;
     bool passAll_ = true;
+    bool sinkFailed_ = false;              ///< the sink threw (the error being thrown is its own)
+    std::optional<SinkThread> sinkThread_; ///< last: joined before the members it reads go
 };
 
 } // namespace

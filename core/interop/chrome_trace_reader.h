@@ -28,6 +28,8 @@ class ChromeTraceSink {
 public:
     virtual ~ChromeTraceSink() = default;
     /// Whether the complete JSON text of this top-level value is wanted (it is kept in memory).
+    /// Called on the reading thread; topLevelValue and eventBatch are called in document order,
+    /// one at a time, on one thread that may be another (ChromeTraceReadOptions::concurrentParsing).
     virtual bool wantsTopLevelValue(std::string_view key) = 0;
     virtual void topLevelValue(std::string_view key, std::string_view json) = 0;
     /// Whole events: json is "[" + events + "]" with kBatchPadding readable bytes after it;
@@ -41,8 +43,12 @@ struct ChromeTraceReadOptions {
     /// Three-letter fragments; empty: every event is passed on. Letters compare case-insensitively.
     std::vector<std::array<char, 3>> fragments;
     /// For a plain file (mapped in place), hash it on a second thread while parsing: same digest,
-    /// less wall time. Off: everything runs on the calling thread.
+    /// less wall time. Off: the calling thread hashes.
     bool concurrentHashing = true;
+    /// When there is more than one batch, run the sink's calls on a second thread while the next
+    /// batch is cut: the same calls in the same order, less wall time. Off: the calling thread
+    /// makes them.
+    bool concurrentParsing = true;
 };
 
 struct ChromeTraceReadResult {
@@ -53,7 +59,9 @@ struct ChromeTraceReadResult {
 };
 
 /// Reads the whole source. Throws InputError naming the source and the byte offset on malformed
-/// structure, Cancelled when progress asks to stop.
+/// structure, Cancelled when progress asks to stop, or what the sink threw. When both the sink
+/// and the structure fail, the sink's error (an earlier event) is the one thrown, whichever
+/// thread the sink runs on.
 ChromeTraceReadResult readChromeTrace(ByteSource& source, ChromeTraceSink& sink, Progress& progress,
                                       const ChromeTraceReadOptions& options = {});
 

@@ -1639,7 +1639,7 @@ KinetoImport importKinetoProfile(const std::filesystem::path& path, const Kineto
                                  Progress& progress)
 {
     SubProgress reading(progress, 0.0, 0.9);
-    KinetoProfile profile = readKinetoProfile(path, reading, options.concurrentHashing);
+    KinetoProfile profile = readKinetoProfile(path, reading, options.concurrentReading);
     SubProgress building(progress, 0.9, 1.0);
     Importer importer(std::move(profile), options, path);
     return importer.run(building);

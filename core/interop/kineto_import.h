@@ -46,8 +46,9 @@ struct KinetoImportOptions {
     std::string phase;                ///< written on every imported event (empty: none)
     std::string processGroup;         ///< import only this process group's collectives (empty: all)
     std::optional<std::int32_t> rank; ///< the profiled rank, for profiles that do not record it
-    /// Hash a plain profile on a second thread while parsing (same digest, less wall time).
-    bool concurrentHashing = true;
+    /// Hash a plain profile and parse its events on helper threads while the reading thread cuts
+    /// it into batches (the same result, less wall time). Off: everything runs on the calling thread.
+    bool concurrentReading = true;
     /// Membership the profile does not record, declared by the user (group_declaration.h). Each
     /// must agree with what the profile records; one that contains the profiled rank and that no
     /// collective uses is refused. Used declarations are written into the notes as declarations.

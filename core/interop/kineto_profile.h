@@ -98,9 +98,10 @@ struct KinetoProfile {
     std::optional<std::string> schemaVersion;
 };
 
-/// Streams a profile (plain or gzip) and keeps the communication records. A plain file's SHA-256
-/// is computed on a second thread while parsing unless concurrentHashing is false. Throws
-/// IoError, InputError (naming the file, traceEvents[i] and the field) and Cancelled.
-KinetoProfile readKinetoProfile(const std::filesystem::path& path, Progress& progress, bool concurrentHashing = true);
+/// Streams a profile (plain or gzip) and keeps the communication records. Unless
+/// concurrentReading is false, a plain file's SHA-256 is computed on a second thread, and the
+/// events are parsed on another while the calling thread cuts the next batch. Throws IoError,
+/// InputError (naming the file, traceEvents[i] and the field) and Cancelled.
+KinetoProfile readKinetoProfile(const std::filesystem::path& path, Progress& progress, bool concurrentReading = true);
 
 } // namespace cc::interop

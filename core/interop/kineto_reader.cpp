@@ -502,7 +502,7 @@ private:
 
 } // namespace
 
-KinetoProfile readKinetoProfile(const std::filesystem::path& path, Progress& progress, bool concurrentHashing)
+KinetoProfile readKinetoProfile(const std::filesystem::path& path, Progress& progress, bool concurrentReading)
 {
     KinetoProfile profile;
     profile.sourceName = path.string();
@@ -514,7 +514,8 @@ KinetoProfile readKinetoProfile(const std::filesystem::path& path, Progress& pro
     ChromeTraceReadOptions options;
     // Kernel launches: "aun" of *Launch*.
     options.fragments = {{'m', '_', 'c'}, {'0', 'd', ':'}, {'c', 'c', 'l'}, {'l', 'o', 'o'}, {'a', 'u', 'n'}};
-    options.concurrentHashing = concurrentHashing;
+    options.concurrentHashing = concurrentReading;
+    options.concurrentParsing = concurrentReading;
     auto result = readChromeTrace(source, sink, progress, options);
     profile.eventCount = result.eventCount;
     // With collective metadata, the c10d ops kept before the first metadata record are not needed.

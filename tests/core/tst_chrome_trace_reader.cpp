@@ -1,6 +1,7 @@
 // The streaming Chrome-trace reader: event boundaries and indices under any batching, the
 // conservative fragment prefilter (fragments across block edges too), top-level values in any
-// order, bare arrays, escapes, and structural refusals with their byte offset.
+// order, bare arrays, escapes, structural refusals with their byte offset, and the sink on its
+// own thread: the same calls in the same order, the earlier of two errors, and cancellation.
 #include "test_support.h"
 
 #include "core/interop/byte_source.h"
@@ -12,6 +13,8 @@
 #include <nlohmann/json.hpp>
 
 #include <map>
+#include <set>
+#include <thread>
 
 using namespace cc;
 using namespace cc::interop;
@@ -27,6 +30,9 @@ private slots:
     void topLevelValuesInAnyOrderAndBareArrays();
     void structuralRefusalsNameTheByte();
     void fragmentsAcrossBlockEdgesAreFound();
+    void theSinkThreadMakesTheSameCallsInOrder();
+    void theEarlierOfASinkAndAStructuralErrorWins();
+    void cancellingStopsTheSinkThreadToo();
 };
 
 namespace {
@@ -69,6 +75,48 @@ QString s(const char* text)
 {
     return QString::fromUtf8(text);
 }
+
+/// Every call in order as text, and the threads the calls ran on.
+struct CallLog final : ChromeTraceSink {
+    std::vector<std::string> calls;
+    std::set<std::thread::id> threads;
+    bool wantsTopLevelValue(std::string_view key) override { return key != "skipped"; }
+    void topLevelValue(std::string_view key, std::string_view json) override
+    {
+        threads.insert(std::this_thread::get_id());
+        calls.push_back("value " + std::string(key) + "=" + std::string(json));
+    }
+    void eventBatch(std::string_view json, const std::vector<std::uint64_t>& idx) override
+    {
+        threads.insert(std::this_thread::get_id());
+        std::string call = "batch";
+        for (const auto i : idx) {
+            call += " " + std::to_string(i);
+        }
+        calls.push_back(call + " " + nlohmann::json::parse(json).dump());
+    }
+};
+
+/// Refuses the event whose name is "bad", as an importer refuses a wrong field.
+struct Refuser final : ChromeTraceSink {
+    std::uint64_t seen = 0;
+    Progress* cancelOnFirstBatch = nullptr;
+    bool wantsTopLevelValue(std::string_view) override { return false; }
+    void topLevelValue(std::string_view, std::string_view) override {}
+    void eventBatch(std::string_view json, const std::vector<std::uint64_t>& idx) override
+    {
+        if (auto* flag = dynamic_cast<CancelFlagProgress*>(cancelOnFirstBatch)) {
+            flag->cancel();
+        }
+        const auto batch = nlohmann::json::parse(json);
+        for (std::size_t k = 0; k < idx.size(); ++k) {
+            ++seen;
+            if (batch[k].value("name", "") == "bad") {
+                throw InputError("sink", "traceEvents[" + std::to_string(idx[k]) + "].name: refused");
+            }
+        }
+    }
+};
 
 } // namespace
 
@@ -216,6 +264,115 @@ void TestChromeTraceReader::fragmentsAcrossBlockEdgesAreFound()
             QVERIFY2(sink.indices.front() == 1, qPrintable(QStringLiteral("pad %1: a neighbour passed").arg(pad)));
         }
     }
+}
+
+void TestChromeTraceReader::theSinkThreadMakesTheSameCallsInOrder()
+{
+    std::string doc = "{\"before\": [1, {\"a\": \"]\"}], \"skipped\": 2, \"traceEvents\": [";
+    for (int i = 0; i < 3000; ++i) {
+        doc += (i ? ",\n " : "") + eventText(i);
+    }
+    doc += "], \"after\": {\"x\": [1, 2]}, \"last\": \"z\"}";
+    const QString file = dir_.filePath(s("calls.json"));
+    QVERIFY(cctest::writeAll(file, QByteArray::fromStdString(doc)));
+    auto read = [&](bool concurrent, CallLog& sink) {
+        ByteSource source(cctest::toStd(file));
+        NullProgress progress;
+        ChromeTraceReadOptions options;
+        options.batchBytes = 700;
+        options.fragments = {{'c', 'c', 'l'}, {'o', 'p', ' '}};
+        options.concurrentParsing = concurrent;
+        return readChromeTrace(source, sink, progress, options);
+    };
+    CallLog alone;
+    CallLog beside;
+    const auto one = read(false, alone);
+    const auto two = read(true, beside);
+    QCOMPARE(one.passedOn, two.passedOn);
+    QVERIFY(alone.calls.size() > 100);
+    QCOMPARE(alone.calls.size(), beside.calls.size());
+    for (std::size_t k = 0; k < alone.calls.size(); ++k) {
+        QCOMPARE(QString::fromStdString(beside.calls[k]), QString::fromStdString(alone.calls[k]));
+    }
+    QCOMPARE(QString::fromStdString(alone.calls.front()), s("value before=[1, {\"a\": \"]\"}]"));
+    QCOMPARE(QString::fromStdString(alone.calls.back()), s("value last=\"z\""));
+    // One thread either way: the caller's alone, another beside it.
+    QCOMPARE(alone.threads, std::set<std::thread::id>{std::this_thread::get_id()});
+    QCOMPARE(beside.threads.size(), std::size_t{2}); // "before" on the caller's; the rest on the sink's
+    QVERIFY(beside.threads.count(std::this_thread::get_id()) == 1);
+}
+
+void TestChromeTraceReader::theEarlierOfASinkAndAStructuralErrorWins()
+{
+    // Events 0..2999; the sink refuses the one named "bad"; the document may also break at an event.
+    auto document = [](int badAt, int brokenAt) {
+        std::string doc = "[";
+        for (int i = 0; i < 3000; ++i) {
+            std::string e = i == badAt ? std::string(R"({"name": "bad", "ts": 1})") : eventText(i);
+            doc += (i == 0 ? "" : (i == brokenAt ? " " : ",")) + e; // a missing comma breaks it
+        }
+        return doc + "]";
+    };
+    auto message = [&](const char* name, const std::string& doc, bool concurrent, std::size_t batch) {
+        const QString file = dir_.filePath(s(name));
+        if (!cctest::writeAll(file, QByteArray::fromStdString(doc))) {
+            return QString();
+        }
+        try {
+            ByteSource source(cctest::toStd(file));
+            Refuser sink;
+            NullProgress progress;
+            ChromeTraceReadOptions options;
+            options.batchBytes = batch;
+            options.concurrentParsing = concurrent;
+            readChromeTrace(source, sink, progress, options);
+        } catch (const InputError& e) {
+            return QString::fromStdString(e.what());
+        }
+        return s("accepted");
+    };
+    for (const bool concurrent : {false, true}) {
+        for (const std::size_t batch : {std::size_t{256}, std::size_t{1} << 20}) {
+            // The refused event comes first: its error is reported, though the break is found first when
+            // the whole document is one batch.
+            QVERIFY2(message("sink_first.json", document(100, 2500), concurrent, batch)
+                         .contains(s("traceEvents[100].name: refused")),
+                     qPrintable(message("sink_first.json", document(100, 2500), concurrent, batch)));
+            // The event just before the break is refused: still the sink's error.
+            QVERIFY(message("sink_just_before.json", document(2499, 2500), concurrent, batch)
+                        .contains(s("traceEvents[2499].name: refused")));
+            // The break comes first: the refused event is never read.
+            QVERIFY(message("break_first.json", document(2600, 2500), concurrent, batch)
+                        .contains(s("traceEvents[2500]: expected ',' between events")));
+            QCOMPARE(message("sink_only.json", document(2999, -1), concurrent, batch),
+                     s("sink: traceEvents[2999].name: refused"));
+        }
+    }
+}
+
+void TestChromeTraceReader::cancellingStopsTheSinkThreadToo()
+{
+    std::string doc = "[";
+    for (int i = 0; i < 3000; ++i) {
+        doc += (i ? "," : "") + eventText(i);
+    }
+    doc += "]";
+    const QString file = dir_.filePath(s("cancel.json"));
+    QVERIFY(cctest::writeAll(file, QByteArray::fromStdString(doc)));
+    ByteSource source(cctest::toStd(file));
+    CancelFlagProgress progress;
+    Refuser sink;
+    sink.cancelOnFirstBatch = &progress; // the sink thread asks to stop; the reader notices
+    ChromeTraceReadOptions options;
+    options.batchBytes = 256;
+    bool cancelled = false;
+    try {
+        readChromeTrace(source, sink, progress, options);
+    } catch (const Cancelled&) {
+        cancelled = true;
+    }
+    QVERIFY(cancelled);
+    QVERIFY2(sink.seen < 3000, qPrintable(QString::number(sink.seen)));
 }
 
 QTEST_GUILESS_MAIN(TestChromeTraceReader)

@@ -555,7 +555,7 @@ void TestKinetoImport::gzipAndPlainGiveTheSameTrace()
     QVERIFY(plain.summary.sha256 != packed.summary.sha256); // bound to the file as stored
     QCOMPARE(QString::fromStdString(plain.summary.sha256), QString::fromStdString(cc::sha256Hex(doc)));
     KinetoImportOptions inline_;
-    inline_.concurrentHashing = false; // hashing on the reading thread gives the same digest
+    inline_.concurrentReading = false; // hashing on the reading thread gives the same digest
     QCOMPARE(import(write(s("same2.json"), doc), inline_).summary.sha256, plain.summary.sha256);
     QCOMPARE(plain.summary.jsonBytes, packed.summary.jsonBytes);
 }

@@ -58,6 +58,7 @@ Outcome readOnce(const std::filesystem::path& path, bool withFragments)
         options.batchBytes = 96;
         options.maxEventBytes = 16u << 10;
         options.concurrentHashing = false;
+        options.concurrentParsing = false; // one thread: a finding replays the same way
         if (withFragments) {
             options.fragments = {{'c', 'c', 'l'}, {'m', '_', 'c'}};
         }

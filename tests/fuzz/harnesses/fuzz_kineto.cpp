@@ -23,7 +23,7 @@ Outcome importOnce(const std::filesystem::path& path)
         cc::NullProgress progress;
         cc::interop::KinetoImportOptions options;
         options.workloadName = "fuzz";
-        options.concurrentHashing = false;
+        options.concurrentReading = false; // one thread: a finding replays the same way
         const cc::interop::KinetoImport result = cc::interop::importKinetoProfile(path, options, progress);
         (void)cc::interop::describeKinetoImport(result.summary);
         outcome.sha = cc::normalizedSha256(result.trace, progress);

@@ -71,6 +71,16 @@ std::string eventText(int i)
     return e.dump();
 }
 
+/// eventText(0) ... eventText(count - 1), joined by separator.
+std::string eventsText(int count, const char* separator)
+{
+    std::string text;
+    for (int i = 0; i < count; ++i) {
+        text += (i ? separator : "") + eventText(i);
+    }
+    return text;
+}
+
 QString s(const char* text)
 {
     return QString::fromUtf8(text);
@@ -127,11 +137,7 @@ void TestChromeTraceReader::initTestCase()
 
 void TestChromeTraceReader::everyEventWithItsIndexUnderAnyBatchSize()
 {
-    std::string doc = "{\"traceEvents\": [";
-    for (int i = 0; i < 3000; ++i) {
-        doc += (i ? ",\n " : "") + eventText(i);
-    }
-    doc += "], \"after\": {\"x\": [1, 2]}}";
+    const std::string doc = "{\"traceEvents\": [" + eventsText(3000, ",\n ") + "], \"after\": {\"x\": [1, 2]}}";
     const QString file = dir_.filePath(s("many.json"));
     QVERIFY(cctest::writeAll(file, QByteArray::fromStdString(doc)));
     for (std::size_t batch : {std::size_t{64}, std::size_t{1000}, std::size_t{1} << 20}) {
@@ -153,10 +159,7 @@ void TestChromeTraceReader::everyEventWithItsIndexUnderAnyBatchSize()
 
 void TestChromeTraceReader::fragmentsPassOnlyCandidatesButNeverMissOne()
 {
-    std::string doc = "[";
-    for (int i = 0; i < 2000; ++i) {
-        doc += (i ? "," : "") + eventText(i);
-    }
+    std::string doc = "[" + eventsText(2000, ",");
     // a fragment hidden behind an escape is still passed on
     doc += R"(,{"ph":"X","name":"n\u0063cl:all_reduce","ts":1})";
     doc += "]";
@@ -268,11 +271,8 @@ void TestChromeTraceReader::fragmentsAcrossBlockEdgesAreFound()
 
 void TestChromeTraceReader::theSinkThreadMakesTheSameCallsInOrder()
 {
-    std::string doc = "{\"before\": [1, {\"a\": \"]\"}], \"skipped\": 2, \"traceEvents\": [";
-    for (int i = 0; i < 3000; ++i) {
-        doc += (i ? ",\n " : "") + eventText(i);
-    }
-    doc += "], \"after\": {\"x\": [1, 2]}, \"last\": \"z\"}";
+    const std::string doc = "{\"before\": [1, {\"a\": \"]\"}], \"skipped\": 2, \"traceEvents\": [" +
+                            eventsText(3000, ",\n ") + "], \"after\": {\"x\": [1, 2]}, \"last\": \"z\"}";
     const QString file = dir_.filePath(s("calls.json"));
     QVERIFY(cctest::writeAll(file, QByteArray::fromStdString(doc)));
     auto read = [&](bool concurrent, CallLog& sink) {
@@ -352,11 +352,7 @@ void TestChromeTraceReader::theEarlierOfASinkAndAStructuralErrorWins()
 
 void TestChromeTraceReader::cancellingStopsTheSinkThreadToo()
 {
-    std::string doc = "[";
-    for (int i = 0; i < 3000; ++i) {
-        doc += (i ? "," : "") + eventText(i);
-    }
-    doc += "]";
+    const std::string doc = "[" + eventsText(3000, ",") + "]";
     const QString file = dir_.filePath(s("cancel.json"));
     QVERIFY(cctest::writeAll(file, QByteArray::fromStdString(doc)));
     ByteSource source(cctest::toStd(file));

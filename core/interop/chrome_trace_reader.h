@@ -59,9 +59,9 @@ struct ChromeTraceReadResult {
 };
 
 /// Reads the whole source. Throws InputError naming the source and the byte offset on malformed
-/// structure, Cancelled when progress asks to stop, or what the sink threw. When both the sink
-/// and the structure fail, the sink's error (an earlier event) is the one thrown, whichever
-/// thread the sink runs on.
+/// structure, Cancelled when progress asks to stop, or what the sink threw. When the structure
+/// fails, the whole events before that point reach the sink first, so an error the sink finds in
+/// them is the one thrown, whichever thread the sink runs on.
 ChromeTraceReadResult readChromeTrace(ByteSource& source, ChromeTraceSink& sink, Progress& progress,
                                       const ChromeTraceReadOptions& options = {});
 

@@ -73,6 +73,9 @@ OrderedResults<Result> mapInItemOrder(std::size_t n, unsigned threads, Progress&
         }
     };
 
+    // The workers never see the caller's progress: a cancel asked before the start, or while the last
+    // items finished, would otherwise go unnoticed when every item is done before the first wait.
+    progress.check();
     unsigned count = threads != 0 ? threads : std::max(1U, std::thread::hardware_concurrency());
     count = static_cast<unsigned>(std::min<std::size_t>(count, std::max<std::size_t>(n, 1)));
     std::vector<std::thread> workers;
@@ -106,6 +109,7 @@ OrderedResults<Result> mapInItemOrder(std::size_t n, unsigned threads, Progress&
         throw;
     }
     joinAll();
+    progress.check();
 
     OrderedResults<Result> out;
     out.results.reserve(n);

@@ -376,6 +376,43 @@ private slots:
         QCOMPARE(readSweepIndex(options.resultsDir).cells.size(), cells.size());
         QCOMPARE(progress.messages.back(), std::string("sweep interrupted while planning"));
     }
+
+    void theEndOfALargeSweepIsASummary()
+    {
+        // 60 cells in 30 configurations, none of which can run (the named worker does not exist): the
+        // CLI lists the first 24 of each and says where the rest are; the index keeps all of them.
+        QTemporaryDir tmp;
+        const QString matrix = tmp.filePath(QStringLiteral("m.json"));
+        QVERIFY(cctest::writeAll(
+            matrix, QByteArray::fromStdString(patchedMatrix(
+                        R"({"model_params": ["1M", "2M", "3M", "4M", "5M", "6M"], "world_sizes": [2], "repeats": 2,
+                            "bucket_caps": ["1MiB", "2MiB", "4MiB", "8MiB", "16MiB"]})"))));
+        const QString results = tmp.filePath(QStringLiteral("results"));
+        const auto r = cctest::runCli({QStringLiteral("capture"), QStringLiteral("sweep"), matrix, QStringLiteral("-o"),
+                                       results, QStringLiteral("--worker"), tmp.filePath(QStringLiteral("no-worker"))});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("sweep: 60 cells — 0 measured, 60 refused")), qPrintable(r.out));
+        QVERIFY(r.out.contains(QStringLiteral("[24/60] ")));
+        QVERIFY(!r.out.contains(QStringLiteral("[25/60] ")));
+        QVERIFY2(r.out.contains(QStringLiteral("... and 36 more cells; ") + results +
+                                QStringLiteral("/cells.csv lists every one")),
+                 qPrintable(r.out));
+        QVERIFY(r.out.contains(QStringLiteral("... and 6 more configurations; ") + results +
+                               QStringLiteral("/configurations.csv lists every one")));
+        QVERIFY(r.out.count(QStringLiteral(": 0 of 2 measured")) == 24);
+        const auto index = readSweepIndex(cctest::toStd(results));
+        QCOMPARE(index.cells.size(), std::size_t{60});
+        QCOMPARE(index.configurations.size(), std::size_t{30});
+        // A small sweep is listed whole, without the summary line.
+        const QString small = tmp.filePath(QStringLiteral("small.json"));
+        QVERIFY(cctest::writeAll(small, QByteArray(kSmallMatrix)));
+        const auto whole = cctest::runCli({QStringLiteral("capture"), QStringLiteral("sweep"), small,
+                                           QStringLiteral("-o"), tmp.filePath(QStringLiteral("whole")),
+                                           QStringLiteral("--worker"), tmp.filePath(QStringLiteral("no-worker"))});
+        QCOMPARE(whole.exitCode, 0);
+        QVERIFY2(whole.out.contains(QStringLiteral("[24/24] ")), qPrintable(whole.out));
+        QVERIFY(!whole.out.contains(QStringLiteral("more cells")));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSweepMatrix)

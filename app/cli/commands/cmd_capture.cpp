@@ -285,6 +285,10 @@ std::string optionalPpmText(const std::optional<std::int64_t>& ppm)
     return std::to_string(*ppm / 10'000) + "." + std::to_string((*ppm % 10'000) / 1'000) + " %";
 }
 
+/// At the end of a sweep, at most this many cells and this many configurations are listed; the
+/// index files hold them all.
+constexpr std::size_t kListedLines = 24;
+
 std::string sweepCellLine(const SweepCellRecord& r, std::size_t total)
 {
     std::string line = "[" + std::to_string(r.cell.index + 1) + "/" + std::to_string(total) + "] " + r.cell.directory +
@@ -331,7 +335,9 @@ int runSweepCommand(const std::vector<std::string>& argv)
         "refused or failed; all-reduce median/p95/max, iteration median, overlap and overhead in ppm; the guard's "
         "binding pool, demand and budget for refused cells) and RESULTS/configurations.csv (per configuration "
         "the repeats' values and their spread: min, median, max, range — the repeatability figure; nothing is "
-        "averaged away).\n\n"
+        "averaged away). Each cell run is printed as it ends; at the end the sweep prints the count of each "
+        "state, the first 24 cells and the first 24 configurations' repeatability (the index files list them "
+        "all).\n\n"
         "Resuming: --resume continues a sweep in RESULTS (the matrix must be the same; RESULTS/matrix.json keeps "
         "it). A cell whose manifest the fail-closed loader accepts is never rerun or rewritten; any other cell "
         "folder (interrupted, half-written, failed or refused) is removed and the cell planned and run again.\n\n"
@@ -384,13 +390,25 @@ int runSweepCommand(const std::vector<std::string>& argv)
             std::to_string(result.index.count(SweepCellState::Planned)) +
             " planned; this run: " + std::to_string(result.ran) + " run, " + std::to_string(result.alreadyMeasured) +
             " already measured (not rerun), " + std::to_string(result.cleaned) + " unfinished folders cleaned\n");
-        for (const auto& r : result.index.cells) {
-            out("  " + sweepCellLine(r, total));
+        // A large matrix is summarised (each cell run was printed as it ended, failures included).
+        const auto& cells = result.index.cells;
+        for (std::size_t k = 0; k < cells.size() && k < kListedLines; ++k) {
+            out("  " + sweepCellLine(cells[k], total));
+        }
+        if (cells.size() > kListedLines) {
+            out("  ... and " + std::to_string(cells.size() - kListedLines) + " more cells; " +
+                (options.resultsDir / kSweepIndexCsvFileName).string() + " lists every one\n");
         }
         out("\nrepeatability (all-reduce median per repeat):\n");
-        for (const auto& c : result.index.configurations) {
+        const auto& configurations = result.index.configurations;
+        for (std::size_t k = 0; k < configurations.size() && k < kListedLines; ++k) {
+            const auto& c = configurations[k];
             out("  " + c.configId + ": " + std::to_string(c.measured) + " of " + std::to_string(c.planned) +
                 " measured; " + spreadText(c.allreduceMedian) + "\n");
+        }
+        if (configurations.size() > kListedLines) {
+            out("  ... and " + std::to_string(configurations.size() - kListedLines) + " more configurations; " +
+                (options.resultsDir / kSweepConfigurationsCsvFileName).string() + " lists every one\n");
         }
         out("\nindex: " + (options.resultsDir / kSweepIndexCsvFileName).string() + ", " +
             (options.resultsDir / kSweepIndexJsonFileName).string() + ", " +

@@ -667,9 +667,7 @@ private:
                 call.text = std::string(json);
                 push(std::move(call));
             } else {
-                sinkFailed_ = true; // until it returns
-                sink_.topLevelValue(key, json);
-                sinkFailed_ = false;
+                throughSink([&] { sink_.topLevelValue(key, json); });
             }
         }
     }
@@ -726,21 +724,25 @@ private:
         evPrevEnd_ = at + 1;
     }
 
+    /// Runs call, which calls the sink or rethrows its error: what it throws is the sink's.
+    template <typename Fn> void throughSink(Fn call)
+    {
+        sinkFailed_ = true; // until it returns
+        call();
+        sinkFailed_ = false;
+    }
+
     /// Queues a call for the sink thread, which rethrows the sink's error if an earlier call failed.
     void push(SinkThread::Call call)
     {
-        sinkFailed_ = true; // until it returns
-        sinkThread_->push(std::move(call));
-        sinkFailed_ = false;
+        throughSink([&] { sinkThread_->push(std::move(call)); });
     }
 
     /// Waits for the sink thread to run every queued call (rethrowing the sink's error).
     void drain()
     {
         if (sinkThread_) {
-            sinkFailed_ = true; // until it returns
-            sinkThread_->finish();
-            sinkFailed_ = false;
+            throughSink([&] { sinkThread_->finish(); });
         }
     }
 
@@ -763,9 +765,7 @@ private:
             call.length = length;
             push(std::move(call));
         } else {
-            sinkFailed_ = true; // until it returns
-            sink_.eventBatch(std::string_view(batch_.data(), length), indices_);
-            sinkFailed_ = false;
+            throughSink([&] { sink_.eventBatch(std::string_view(batch_.data(), length), indices_); });
         }
         batch_.assign(1, '[');
         indices_.clear();

@@ -395,10 +395,13 @@ int runSweepCommand(const std::vector<std::string>& argv)
         for (std::size_t k = 0; k < cells.size() && k < kListedLines; ++k) {
             out("  " + sweepCellLine(cells[k], total));
         }
-        if (cells.size() > kListedLines) {
-            out("  ... and " + std::to_string(cells.size() - kListedLines) + " more cells; " +
-                (options.resultsDir / kSweepIndexCsvFileName).string() + " lists every one\n");
-        }
+        auto more = [&](std::size_t count, const char* what, std::string_view file) {
+            if (count > kListedLines) {
+                out("  ... and " + std::to_string(count - kListedLines) + " more " + what + "; " +
+                    (options.resultsDir / file).string() + " lists every one\n");
+            }
+        };
+        more(cells.size(), "cells", kSweepIndexCsvFileName);
         out("\nrepeatability (all-reduce median per repeat):\n");
         const auto& configurations = result.index.configurations;
         for (std::size_t k = 0; k < configurations.size() && k < kListedLines; ++k) {
@@ -406,10 +409,7 @@ int runSweepCommand(const std::vector<std::string>& argv)
             out("  " + c.configId + ": " + std::to_string(c.measured) + " of " + std::to_string(c.planned) +
                 " measured; " + spreadText(c.allreduceMedian) + "\n");
         }
-        if (configurations.size() > kListedLines) {
-            out("  ... and " + std::to_string(configurations.size() - kListedLines) + " more configurations; " +
-                (options.resultsDir / kSweepConfigurationsCsvFileName).string() + " lists every one\n");
-        }
+        more(configurations.size(), "configurations", kSweepConfigurationsCsvFileName);
         out("\nindex: " + (options.resultsDir / kSweepIndexCsvFileName).string() + ", " +
             (options.resultsDir / kSweepIndexJsonFileName).string() + ", " +
             (options.resultsDir / kSweepConfigurationsCsvFileName).string() + "\n");
